@@ -1,0 +1,223 @@
+// Package race is the core that every game shares: the Ruleset interface, the
+// registry of rulesets, entrants and seats, prompts, orders, events and replay.
+//
+// A race is its setup (ruleset, configuration, entrants), its seed and the
+// ordered log of what was submitted. Everything else (states, events, rolls,
+// pictures, posts) is recomputed from that by Replay, so a snapshot is only a
+// cache and any race can be audited once its seed is revealed.
+package race
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"pitwall/dice"
+)
+
+// Config is what the host chooses when a race is created.
+type Config struct {
+	Track   string            `json:"track"`
+	Laps    int               `json:"laps,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Entrant is one participant as entered: a player and the racers they field
+// (one or two aurigae in ludi, one car elsewhere), with the ruleset's choices
+// (a ludi package and two extra characteristics, a nascar upgrade...).
+type Entrant struct {
+	Player  string            `json:"player"`
+	Racers  []string          `json:"racers"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// Seat is one racer in a race, numbered from 0 in the order Setup gives them.
+type Seat struct {
+	Seat   int    `json:"seat"`
+	Player string `json:"player"`
+	Name   string `json:"name"`
+}
+
+// State is a ruleset's state of one race. It must marshal to JSON
+// deterministically: the state hash is the SHA-256 of that JSON.
+type State interface {
+	Turn() int // the turn to be played next, from 1
+	Over() bool
+	Seats() []Seat
+}
+
+// Hash is the SHA-256 of the state's JSON, in hex.
+func Hash(s State) (string, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return "", fmt.Errorf("hashing the state: %w", err)
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// Submission is one racer's orders for a turn, as received.
+type Submission struct {
+	Seat int
+	Text string
+	// InWindow says the host's bonus time window was open when the orders came in.
+	// The clock is read outside the ruleset and the answer is logged, so replay is pure.
+	InWindow bool
+}
+
+// Order is a parsed, validated submission. String gives its canonical text.
+type Order interface {
+	String() string
+}
+
+// Prompt says who must act now and what they may do.
+type Prompt struct {
+	Seat   int      `json:"seat"`
+	Name   string   `json:"name"`
+	Turn   int      `json:"turn"`
+	Orders int      `json:"orders"`          // how many orders this turn takes
+	Legal  []string `json:"legal,omitempty"` // the orders allowed now, in the ruleset's notation
+	Note   string   `json:"note,omitempty"`  // why the choice is limited, if it is
+}
+
+// Event is one thing that happened in a turn, with the story told and the dice behind it.
+type Event struct {
+	Seat  int         `json:"seat"` // -1 for the race as a whole
+	Kind  string      `json:"kind"`
+	Text  string      `json:"text"`
+	Rolls []dice.Roll `json:"rolls,omitempty"`
+}
+
+// Standing is one racer's place.
+type Standing struct {
+	Place  int    `json:"place"`
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Player string `json:"player"`
+	Status string `json:"status"` // racing, finished, out
+	Detail string `json:"detail,omitempty"`
+}
+
+// Standings lists every racer, first place first.
+type Standings []Standing
+
+// TrackInfo names a track that a ruleset ships.
+type TrackInfo struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Laps        int    `json:"laps"` // the default
+	Seats       int    `json:"seats"`
+}
+
+// Ruleset plays one game. It never does I/O, never reads the clock and never
+// uses a global random source: everything comes in through its arguments, so a
+// race replays bit for bit.
+type Ruleset interface {
+	ID() string
+	Name() string
+	Tracks() []TrackInfo
+	Setup(cfg Config, entrants []Entrant, d *dice.Roller) (State, error)
+	// Set applies a host's setting for the coming turn (such as the number of orders).
+	Set(s State, key, value string) (State, error)
+	Prompts(s State) []Prompt
+	// ParseOrder reads and validates a submission. The error is an *OrderError.
+	ParseOrder(s State, sub Submission) (Order, error)
+	DefaultOrder(s State, seat int) Order
+	// Resolve plays one turn. It must not change s: it returns a new state.
+	Resolve(s State, orders map[int]Order, d *dice.Roller) (State, []Event, error)
+	Standings(s State) Standings
+	// DecodeState reads a state marshalled to JSON (a cached snapshot).
+	DecodeState(b []byte) (State, error)
+}
+
+// ErrorKind tells an order that was not understood from one that is not allowed now.
+type ErrorKind int
+
+const (
+	Invalid ErrorKind = iota // not understood: bad syntax, unknown word
+	Illegal                  // understood, but not allowed in this position
+)
+
+// OrderError is a refused order, with a reason a racer can act on.
+type OrderError struct {
+	Kind   ErrorKind
+	Reason string
+}
+
+func (e *OrderError) Error() string { return e.Reason }
+
+// Invalidf makes an error for an order that was not understood.
+func Invalidf(format string, a ...any) error {
+	return &OrderError{Kind: Invalid, Reason: fmt.Sprintf(format, a...)}
+}
+
+// Illegalf makes an error for an order that is understood but not allowed now.
+func Illegalf(format string, a ...any) error {
+	return &OrderError{Kind: Illegal, Reason: fmt.Sprintf(format, a...)}
+}
+
+var registry = map[string]Ruleset{}
+
+// Register makes a ruleset available by its ID. Rulesets register in init.
+func Register(r Ruleset) {
+	if _, dup := registry[r.ID()]; dup {
+		panic("race: ruleset registered twice: " + r.ID()) // a programming error at start-up
+	}
+	registry[r.ID()] = r
+}
+
+// Lookup finds a registered ruleset.
+func Lookup(id string) (Ruleset, error) {
+	if r, ok := registry[id]; ok {
+		return r, nil
+	}
+	return nil, fmt.Errorf("unknown ruleset %q; known: %s", id, strings.Join(IDs(), ", "))
+}
+
+// IDs lists the registered rulesets, sorted.
+func IDs() []string {
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Entry kinds in a race's log.
+const (
+	EntryOrder   = "order"   // a racer's orders for the current turn (a later one replaces an earlier one)
+	EntrySet     = "set"     // a host's setting for the current turn
+	EntryResolve = "resolve" // the host resolved the turn
+)
+
+// Entry is one line of a race's append-only log.
+type Entry struct {
+	Seq      int       `json:"seq"` // from 1, no gaps
+	Kind     string    `json:"kind"`
+	Turn     int       `json:"turn"`
+	Seat     int       `json:"seat"`           // for orders; -1 otherwise
+	Text     string    `json:"text,omitempty"` // the orders, or KEY=VALUE for a setting
+	InWindow bool      `json:"in_window,omitempty"`
+	At       time.Time `json:"at"`
+}
+
+// Race is everything that defines a race: replay derives the rest.
+type Race struct {
+	ID       string     `json:"id"`
+	Ruleset  string     `json:"ruleset"`
+	Config   Config     `json:"config"`
+	Entrants []Entrant  `json:"entrants"`
+	Seed     dice.Seed  `json:"-"`
+	Created  time.Time  `json:"created"`
+	Log      []Entry    `json:"log,omitempty"`
+	Deadline *time.Time `json:"deadline,omitempty"` // the next turn's deadline, if the host set one
+}
+
+// Commitment is the SHA-256 of the seed, public from the start.
+func (r *Race) Commitment() string { return r.Seed.Commitment() }
