@@ -1,0 +1,27 @@
+package race
+
+// Check is one kind of roll whose odds a ruleset can compute exactly.
+type Check struct {
+	Name     string   `json:"name"`
+	Help     string   `json:"help"`
+	Flags    []Flag   `json:"flags"`
+	Outcomes []string `json:"outcomes"`
+}
+
+// Flag is one input of a check.
+type Flag struct {
+	Name   string `json:"name"`
+	Values string `json:"values"` // the allowed values, for help and errors: "low|fast|max", "1..6"
+	Bool   bool   `json:"bool,omitempty"`
+	Need   bool   `json:"required,omitempty"`
+}
+
+// Oddser is a ruleset that computes exact odds from its tables.
+type Oddser interface {
+	Checks() []Check
+	// Odds returns the probability of each outcome of check (outcomes of
+	// probability 0 may be left out). args holds the flags by name without
+	// dashes; a bool flag that is set holds "true". Bad input is an error that
+	// names the allowed values.
+	Odds(check string, args map[string]string) (map[string]float64, error)
+}
