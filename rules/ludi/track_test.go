@@ -1,0 +1,144 @@
+package ludi
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCircusMaximus(t *testing.T) {
+	tr, err := LoadTrack("circus-maximus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Lanes != 6 || len(tr.Grid) != 12 || tr.Laps != 3 {
+		t.Fatalf("lanes %d, grid %d, laps %d; want 6, 12, 3", tr.Lanes, len(tr.Grid), tr.Laps)
+	}
+	// An outer lane is longer: the inside lane is the short way round.
+	for l := 2; l <= 6; l++ {
+		if tr.LapLength(l) < tr.LapLength(l-1) {
+			t.Errorf("lane %d lap %d shorter than lane %d's %d", l, tr.LapLength(l), l-1, tr.LapLength(l-1))
+		}
+	}
+	if got := tr.LapLength(1); got != 46 {
+		t.Errorf("lane 1 lap = %d spaces, want 20+3+20+3", got)
+	}
+}
+
+func TestNextWrapsAndCrossesTheLine(t *testing.T) {
+	tr, _ := LoadTrack("circus-maximus")
+	p := Pos{Lane: 6, Seg: 0, Cell: 0}
+	crossed := 0
+	for i := 0; i < tr.LapLength(6); i++ {
+		var c bool
+		p, c = tr.Next(p)
+		if c {
+			crossed++
+		}
+	}
+	if p != (Pos{Lane: 6}) || crossed != 1 {
+		t.Fatalf("after one lap of lane 6: %v, crossed %d times", p, crossed)
+	}
+}
+
+func TestBesideAndOverlaps(t *testing.T) {
+	tr, _ := LoadTrack("circus-maximus")
+	for _, tc := range []struct {
+		p    Pos
+		dl   int
+		want Pos
+		ok   bool
+	}{
+		{Pos{1, 0, 7}, +1, Pos{2, 0, 7}, true},  // a straight: level means the same index
+		{Pos{1, 0, 7}, -1, Pos{}, false},        // nothing left of the inside lane
+		{Pos{6, 2, 0}, +1, Pos{}, false},        // nothing right of the outer lane
+		{Pos{1, 1, 1}, +1, Pos{2, 1, 2}, true},  // corner: lane 1 space 2 of 3 (middle 0.5) is lane 2 space 3 of 4
+		{Pos{6, 1, 6}, -1, Pos{5, 1, 5}, true},  // corner: last of 7 beside last of 6
+		{Pos{4, 3, 0}, -1, Pos{3, 3, 0}, true},  // corner: first beside first
+		{Pos{3, 1, 3}, +1, Pos{4, 1, 4}, true},  // 4 spaces to 5: middle of the 4th (0.875) is the 5th
+	} {
+		got, ok := tr.Beside(tc.p, tc.dl)
+		if ok != tc.ok || (ok && got != tc.want) {
+			t.Errorf("Beside(%v, %+d) = %v, %v; want %v, %v", tc.p, tc.dl, got, ok, tc.want, tc.ok)
+		}
+		if ok && !tr.Overlaps(tc.p, got) {
+			t.Errorf("%v and %v are beside each other but do not overlap", tc.p, got)
+		}
+	}
+	if tr.Overlaps(Pos{1, 0, 3}, Pos{2, 0, 4}) {
+		t.Error("spaces 3 and 4 of a straight overlap")
+	}
+	if tr.Overlaps(Pos{1, 0, 19}, Pos{2, 1, 0}) {
+		t.Error("spaces in different segments overlap")
+	}
+}
+
+func TestTrackErrorsNameTheLine(t *testing.T) {
+	good := `id: t
+name: T
+laps: 3
+lanes: 2
+segments:
+  - name: s
+    spaces: 10
+  - name: c
+    corner: true
+    spaces: [3, 4]
+grid:
+  - {lane: 1, space: 2}
+  - {lane: 2, space: 1}
+`
+	if _, err := ParseTrack("t.yaml", []byte(good)); err != nil {
+		t.Fatalf("a good track was refused: %v", err)
+	}
+	for _, tc := range []struct{ change, want string }{
+		{"lanes: 2\n", "lanes: 9\n"},
+		{"spaces: [3, 4]", "spaces: [3]"},
+		{"spaces: [3, 4]", "spaces: [4, 3]"},
+		{"spaces: [3, 4]", "spaces: [3, 9]"},
+		{"spaces: 10", "spaces: [10, 10]"},
+		{"{lane: 2, space: 1}", "{lane: 3, space: 1}"},
+		{"{lane: 2, space: 1}", "{lane: 1, space: 2}"},
+		{"{lane: 2, space: 1}", "{lane: 2, space: 10}"},
+		{"laps: 3", "laps: 0"},
+		{"laps: 3", "laps: three"},
+		{"name: T\n", "name: T\ncolour: red\n"},
+		{"    corner: true\n", ""},
+	} {
+		src := strings.Replace(good, tc.change, tc.want, 1)
+		_, err := ParseTrack("t.yaml", []byte(src))
+		if err == nil {
+			t.Errorf("changing %q to %q: accepted", tc.change, tc.want)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), "t.yaml") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("changing %q to %q: error %q does not name the file on one line", tc.change, tc.want, err)
+		}
+	}
+	_, err := ParseTrack("t.yaml", []byte(strings.Replace(good, "{lane: 2, space: 1}", "{lane: 3, space: 1}", 1)))
+	if err == nil || !strings.HasPrefix(err.Error(), "t.yaml:13:") {
+		t.Errorf("a bad grid lane: %v; want the error at line 13", err)
+	}
+}
+
+func FuzzParseTrack(f *testing.F) {
+	b, _ := trackFiles.ReadFile("tracks/circus-maximus.yaml")
+	f.Add(b)
+	f.Add([]byte("id: x\nsegments: [{spaces: [1,2,3]}]\n"))
+	f.Add([]byte("{"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		tr, err := ParseTrack("f.yaml", src)
+		if err != nil {
+			return
+		}
+		// A track that loads can be walked round every lane without going wrong.
+		for l := 1; l <= tr.Lanes; l++ {
+			p := Pos{Lane: l}
+			for i := 0; i < tr.LapLength(l); i++ {
+				p, _ = tr.Next(p)
+				if _, ok := tr.Beside(p, 1); !ok && l < tr.Lanes {
+					t.Fatalf("no space beside %v", p)
+				}
+			}
+		}
+	})
+}
