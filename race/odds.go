@@ -1,5 +1,7 @@
 package race
 
+import "math/rand/v2"
+
 // Check is one kind of roll whose odds a ruleset can compute exactly.
 type Check struct {
 	Name     string   `json:"name"`
@@ -24,4 +26,12 @@ type Oddser interface {
 	// dashes; a bool flag that is set holds "true". Bad input is an error that
 	// names the allowed values.
 	Odds(check string, args map[string]string) (map[string]float64, error)
+}
+
+// Botter is a ruleset with a bot that can order for any seat. The bot's
+// randomness is its own: what it orders is logged like a racer's orders.
+type Botter interface {
+	// BotOrder returns a bot's orders for seat; inWindow says the bonus window
+	// is open, so the bot may claim the game's bonus.
+	BotOrder(s State, seat int, inWindow bool, rng *rand.Rand) string
 }

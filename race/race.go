@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -209,15 +210,32 @@ type Entry struct {
 
 // Race is everything that defines a race: replay derives the rest.
 type Race struct {
-	ID       string     `json:"id"`
-	Ruleset  string     `json:"ruleset"`
-	Config   Config     `json:"config"`
-	Entrants []Entrant  `json:"entrants"`
-	Seed     dice.Seed  `json:"-"`
-	Created  time.Time  `json:"created"`
-	Log      []Entry    `json:"log,omitempty"`
-	Deadline *time.Time `json:"deadline,omitempty"` // the next turn's deadline, if the host set one
+	ID       string    `json:"id"`
+	Ruleset  string    `json:"ruleset"`
+	Config   Config    `json:"config"`
+	Entrants []Entrant `json:"entrants"`
+	Seed     dice.Seed `json:"-"`
+	Created  time.Time `json:"created"`
+	Log      []Entry   `json:"log,omitempty"`
+	Schedule Schedule  `json:"schedule"`
 }
+
+// Schedule is the host's clock for the coming turn: its deadline and the bonus
+// window (orders sent while it is open earn a bonus in games that have one).
+type Schedule struct {
+	Deadline    *time.Time `json:"deadline,omitempty"`
+	WindowOpen  *time.Time `json:"window_open,omitempty"`
+	WindowClose *time.Time `json:"window_close,omitempty"`
+}
+
+// InWindow says whether the bonus window is open at t (open inclusive, close exclusive).
+func (s Schedule) InWindow(t time.Time) bool {
+	return s.WindowOpen != nil && s.WindowClose != nil && !t.Before(*s.WindowOpen) && t.Before(*s.WindowClose)
+}
+
+// ErrTooFew is wrapped by Setup when a race has too few entrants to start;
+// a race may be created that way and take entrants before it starts.
+var ErrTooFew = errors.New("too few entrants")
 
 // Commitment is the SHA-256 of the seed, public from the start.
 func (r *Race) Commitment() string { return r.Seed.Commitment() }

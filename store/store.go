@@ -26,7 +26,10 @@ var ErrConflict = errors.New("the race's log moved on; reload and try again")
 var ErrExists = errors.New("a race with this ID exists")
 
 // SavedTurn is what is kept of a resolved turn, to check replays against
-// (pitwall verify) and to show a race without replaying it.
+// (pitwall verify) and to show a race without replaying it. A store gives
+// back State and DiceState byte for byte: State is the hashed snapshot, so a
+// store must not re-encode it (as PostgreSQL's jsonb would), and DiceState is
+// binary (not valid UTF-8, and it may hold NUL bytes).
 type SavedTurn struct {
 	Turn      int         `json:"turn"`
 	Hash      string      `json:"hash"`
@@ -49,20 +52,35 @@ type Summary struct {
 
 // Store keeps races. Every method is safe for concurrent use. A method that
 // returns nil has made its change durable.
+//
+// Every time a store gives back (Race.Created, Schedule times, Entry.At,
+// SavedTurn.At, Summary.Created) equals the time stored to the nanosecond and
+// is in UTC, whatever zone it was stored in. Errors wrap ErrNotFound,
+// ErrExists and ErrConflict so that errors.Is finds them, and name the race.
+// The conformance suite in package storetest holds stores to all of this.
 type Store interface {
-	// Create stores a new race's definition (its Log must be empty).
+	// Create stores a new race's definition, with its Schedule (its Log must
+	// be empty).
 	Create(ctx context.Context, r *race.Race) error
-	// Load returns the race with its whole log, in order.
+	// Load returns the race with its schedule and its whole log, in order.
 	Load(ctx context.Context, id string) (*race.Race, error)
 	// List returns every race, newest first.
 	List(ctx context.Context) ([]Summary, error)
 	// Append adds e to the race's log. e.Seq must be the log's length + 1, or
-	// Append returns ErrConflict and stores nothing. For a resolve entry, turn
-	// is the turn it resolved and is stored in the same transaction; otherwise nil.
+	// Append returns ErrConflict and stores nothing. A turn is stored only
+	// with a resolve entry of the same turn number (turn.Turn == e.Turn), in
+	// the same transaction: if either cannot be stored, neither is. For any
+	// other entry turn must be nil.
 	Append(ctx context.Context, id string, e race.Entry, turn *SavedTurn) error
 	// Turns returns the saved turns, in order.
 	Turns(ctx context.Context, id string) ([]SavedTurn, error)
-	// SetDeadline records the next turn's deadline (nil clears it).
-	SetDeadline(ctx context.Context, id string, at *time.Time) error
+	// SetSchedule records the next turn's deadline and bonus window, replacing
+	// the whole schedule: nil fields clear them.
+	SetSchedule(ctx context.Context, id string, s race.Schedule) error
+	// SetEntrants replaces the entrants of a race whose log is empty. Once the
+	// log has an entry the entrants are fixed (replay depends on them) and
+	// SetEntrants returns ErrConflict, wrapped with the race's ID; the check
+	// is made in the same transaction as the change.
+	SetEntrants(ctx context.Context, id string, entrants []race.Entrant) error
 	Close() error
 }

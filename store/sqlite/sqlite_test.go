@@ -1,0 +1,456 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/store"
+	"pitwall/store/storetest"
+)
+
+func TestConformance(t *testing.T) {
+	dir := t.TempDir()
+	storetest.Run(t, func(t *testing.T, name string) store.Store {
+		s, err := Open(filepath.Join(dir, name+".db"))
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		return s
+	})
+}
+
+func open(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open(%s): %v", path, err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+type applied struct {
+	version int
+	name    string
+	at      string
+}
+
+func appliedMigrations(t *testing.T, db *sql.DB) []applied {
+	t.Helper()
+	rows, err := db.Query(`SELECT version, name, applied FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatalf("reading schema_migrations: %v", err)
+	}
+	defer rows.Close()
+	var out []applied
+	for rows.Next() {
+		var a applied
+		if err := rows.Scan(&a.version, &a.name, &a.at); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func embeddedNames(t *testing.T) []string {
+	t.Helper()
+	names, err := fs.Glob(embeddedMigrations, "*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatal("no migrations are embedded")
+	}
+	return names
+}
+
+func TestFreshDatabaseGetsEveryMigration(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "fresh.db"))
+	names := embeddedNames(t)
+	got := appliedMigrations(t, s.db)
+	if len(got) != len(names) {
+		t.Fatalf("%d migrations applied, want %d (%v)", len(got), len(names), names)
+	}
+	for i, a := range got {
+		if a.version != i+1 || a.name != names[i] {
+			t.Errorf("migration %d recorded as version %d %q, want version %d %q", i, a.version, a.name, i+1, names[i])
+		}
+	}
+	for _, table := range []string{"races", "entries", "turns"} {
+		var n int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("table %s is missing", table)
+		}
+	}
+}
+
+func TestReopenAppliesNothingTwice(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "reopen.db")
+	s := open(t, path)
+	before := appliedMigrations(t, s.db)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Millisecond) // a re-applied migration would get a later timestamp
+	s = open(t, path)
+	after := appliedMigrations(t, s.db)
+	if fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Errorf("reopening changed schema_migrations:\nbefore %v\n after %v", before, after)
+	}
+}
+
+// A later release adds a migration: opening an old database applies only it.
+func TestOpenAppliesOnlyMissingMigrations(t *testing.T) {
+	v1 := fstest.MapFS{
+		"0001_first.sql": {Data: []byte(`CREATE TABLE a (x INTEGER) STRICT;`)},
+	}
+	v2 := fstest.MapFS{
+		"0001_first.sql":  v1["0001_first.sql"],
+		"0002_second.sql": {Data: []byte(`CREATE TABLE b (y TEXT) STRICT; INSERT INTO a (x) VALUES (42);`)},
+		"README":          {Data: []byte("not a migration")},
+	}
+	path := filepath.Join(t.TempDir(), "upgrade.db")
+	s, err := openWith(path, v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(appliedMigrations(t, s.db)); got != 1 {
+		t.Fatalf("%d migrations applied, want 1", got)
+	}
+	s.Close()
+	// CREATE TABLE a would fail if 0001 ran again.
+	for range 2 {
+		s, err = openWith(path, v2)
+		if err != nil {
+			t.Fatalf("opening with a new migration: %v", err)
+		}
+		got := appliedMigrations(t, s.db)
+		if len(got) != 2 || got[1].name != "0002_second.sql" {
+			t.Fatalf("applied %v, want 0001 and 0002", got)
+		}
+		var n int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM a`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Errorf("0002 ran %d times", n)
+		}
+		s.Close()
+	}
+}
+
+func TestFailedMigrationChangesNothing(t *testing.T) {
+	bad := fstest.MapFS{
+		"0001_first.sql":  {Data: []byte(`CREATE TABLE a (x INTEGER) STRICT;`)},
+		"0002_broken.sql": {Data: []byte(`CREATE TABLE b (y TEXT); THIS IS NOT SQL;`)},
+	}
+	path := filepath.Join(t.TempDir(), "broken.db")
+	_, err := openWith(path, bad)
+	if err == nil || !strings.Contains(err.Error(), "0002_broken.sql") {
+		t.Fatalf("Open with a broken migration: error = %v, want one naming 0002_broken.sql", err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('a', 'b', 'schema_migrations')`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Errorf("a failed upgrade left %d tables behind", n)
+	}
+}
+
+func TestBadMigrationSets(t *testing.T) {
+	for name, fsys := range map[string]fstest.MapFS{
+		"none": {},
+		"gap": {
+			"0001_a.sql": {Data: []byte(`SELECT 1;`)},
+			"0003_c.sql": {Data: []byte(`SELECT 1;`)},
+		},
+		"repeat": {
+			"0001_a.sql":    {Data: []byte(`SELECT 1;`)},
+			"001_again.sql": {Data: []byte(`SELECT 1;`)},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := openWith(filepath.Join(t.TempDir(), "x.db"), fsys); err == nil {
+				t.Error("Open accepted a bad set of migrations")
+			}
+		})
+	}
+}
+
+func TestNewerSchemaIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "newer.db")
+	s := open(t, path)
+	known := len(embeddedNames(t))
+	newer := known + 97
+	if _, err := s.db.Exec(`INSERT INTO schema_migrations (version, name, applied) VALUES (?, 'future.sql', 'x')`, newer); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := Open(path)
+	if err == nil {
+		t.Fatal("Open accepted a database with a newer schema")
+	}
+	for _, want := range []string{strconv.Itoa(newer), strconv.Itoa(known), path} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+}
+
+func TestPragmas(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "wal.db"))
+	// Hold several connections at once so that the check is not of one lucky connection.
+	ctx := context.Background()
+	var conns []*sql.Conn
+	for range 3 {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		for pragma, want := range map[string]string{
+			"journal_mode": "wal",
+			"synchronous":  "2", // FULL
+			"foreign_keys": "1",
+			"busy_timeout": strconv.Itoa(int(busyTimeout.Milliseconds())),
+		} {
+			var got string
+			if err := c.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("connection %d: PRAGMA %s = %q, want %q", i, pragma, got, want)
+			}
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
+func TestNotADatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	text := strings.Repeat("These are my notes, not a database.\n", 200)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path)
+	if err == nil {
+		s.Close()
+		t.Fatal("Open accepted a text file")
+	}
+	if msg := err.Error(); !strings.Contains(msg, "not a SQLite database") || !strings.Contains(msg, path) {
+		t.Errorf("error = %q, want one saying %s is not a SQLite database", msg, path)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != text {
+		t.Error("Open changed the file")
+	}
+}
+
+func TestBadPaths(t *testing.T) {
+	for _, path := range []string{"", filepath.Join(t.TempDir(), "what?.db"), filepath.Join(t.TempDir(), "missing-dir", "x.db")} {
+		if s, err := Open(path); err == nil {
+			s.Close()
+			t.Errorf("Open(%q) succeeded", path)
+		}
+	}
+}
+
+func TestMemory(t *testing.T) {
+	s := open(t, Memory)
+	ctx := context.Background()
+	r := &race.Race{ID: "m", Ruleset: "ludi", Config: race.Config{Track: "t"}, Seed: dice.SeedFromInt(1), Created: time.Now()}
+	if err := s.Create(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	for seq := 1; seq <= 3; seq++ {
+		if err := s.Append(ctx, "m", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, At: time.Now()}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Load(ctx, "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Log) != 3 {
+		t.Errorf("the log has %d entries, want 3", len(got.Log))
+	}
+}
+
+// The log is append-only in the database itself, not only in the Go code.
+func TestLogIsAppendOnly(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "append-only.db"))
+	ctx := context.Background()
+	r := &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}
+	if err := s.Create(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	e := race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now()}
+	if err := s.Append(ctx, "r", e, &store.SavedTurn{Turn: 1, Hash: "h", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`UPDATE entries SET text = 'forged'`,
+		`DELETE FROM entries`,
+		`UPDATE turns SET hash = 'forged'`,
+		`DELETE FROM turns`,
+	} {
+		if _, err := s.db.Exec(stmt); err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Errorf("%s: error = %v, want the append-only refusal", stmt, err)
+		}
+	}
+	got, err := s.Load(ctx, "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Log) != 1 || got.Log[0].Text != "" {
+		t.Errorf("the log changed: %+v", got.Log)
+	}
+}
+
+// A seed edited behind the store's back no longer matches the commitment the
+// players saw: Load says so rather than replaying with the wrong dice.
+func TestTamperedSeed(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "tamper.db"))
+	ctx := context.Background()
+	r := &race.Race{ID: "tampered", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}
+	if err := s.Create(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`UPDATE races SET seed = ?`, dice.SeedFromInt(2).Hex()); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Load(ctx, "tampered")
+	if err == nil || !strings.Contains(err.Error(), "commitment") || !strings.Contains(err.Error(), "tampered") {
+		t.Errorf("Load of a race with a changed seed: error = %v", err)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		t.Error("a damaged race is reported as missing")
+	}
+}
+
+func TestTimeFormatSorts(t *testing.T) {
+	a := time.Date(2025, 1, 1, 0, 0, 0, 100, time.UTC)
+	b := time.Date(2025, 1, 1, 0, 0, 0, 99, time.UTC)
+	c := time.Date(2025, 1, 1, 0, 0, 1, 0, time.FixedZone("X", -3600)) // later than a
+	if !(formatTime(b) < formatTime(a) && formatTime(a) < formatTime(c)) {
+		t.Errorf("times do not sort as text: %s %s %s", formatTime(b), formatTime(a), formatTime(c))
+	}
+	for _, tm := range []time.Time{a, b, c} {
+		got, err := parseTime(formatTime(tm))
+		if err != nil || !got.Equal(tm) {
+			t.Errorf("%s came back as %s, %v", tm, got, err)
+		}
+	}
+}
+
+// Two Stores on one file stand for two pitwall processes: they share no
+// lock in Go, so SQLite's locking (BEGIN IMMEDIATE and the busy timeout) must
+// keep appends in order on its own.
+func TestTwoStoresOnOneFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shared.db")
+	a, b := open(t, path), open(t, path)
+	ctx := context.Background()
+	r := &race.Race{ID: "shared", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}
+	if err := a.Create(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	const rounds = 20
+	for seq := 1; seq <= rounds; seq++ {
+		start := make(chan struct{})
+		errs := make(chan error, 8)
+		for w := range 8 {
+			s := []*Store{a, b}[w%2]
+			go func() {
+				<-start
+				errs <- s.Append(ctx, "shared", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: w, At: time.Now()}, nil)
+			}()
+		}
+		close(start)
+		won := 0
+		for range 8 {
+			switch err := <-errs; {
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrConflict):
+				t.Errorf("seq %d: %v; want nil or ErrConflict", seq, err)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("seq %d: %d writers won, want 1", seq, won)
+		}
+	}
+	for _, s := range []*Store{a, b} {
+		got, err := s.Load(ctx, "shared")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Log) != rounds {
+			t.Errorf("the log has %d entries, want %d", len(got.Log), rounds)
+		}
+	}
+}
+
+// Processes that start together on a new file must not both create the schema.
+func TestConcurrentFirstOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "race-to-create.db")
+	const n = 6
+	stores := make(chan *Store, n)
+	errs := make(chan error, n)
+	start := make(chan struct{})
+	for range n {
+		go func() {
+			<-start
+			s, err := Open(path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			stores <- s
+		}()
+	}
+	close(start)
+	for range n {
+		select {
+		case err := <-errs:
+			t.Errorf("Open: %v", err)
+		case s := <-stores:
+			t.Cleanup(func() { _ = s.Close() })
+		}
+	}
+	s := open(t, path)
+	if got, want := len(appliedMigrations(t, s.db)), len(embeddedNames(t)); got != want {
+		t.Errorf("%d migrations recorded, want %d", got, want)
+	}
+}
