@@ -1,0 +1,309 @@
+package tables
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// The flags of the checks (contract.md, `pitwall odds`, ludi).
+var (
+	flagLevel        = race.Flag{Name: "level", Values: "low|fast|max", Need: true}
+	flagLane         = race.Flag{Name: "lane", Values: "1..6", Need: true}
+	flagSkill        = race.Flag{Name: "skill", Values: "0..2", Need: true}
+	flagControl      = race.Flag{Name: "control", Values: "true|false", Bool: true}
+	flagEndurance    = race.Flag{Name: "endurance", Values: "0..2", Need: true}
+	flagConstitution = race.Flag{Name: "constitution", Values: "0..2", Need: true}
+	flagWatch        = race.Flag{Name: "watch", Values: "true|false", Bool: true}
+)
+
+// Outcome names.
+const (
+	outSuccessDamage = "success_damage"
+	outSuccess       = "success"
+	outDamage        = "damage"
+	outNone          = "none"
+	outStun          = "stun"
+)
+
+// Checks lists the rolls whose odds Odds computes: speed, corner, whip,
+// lacerate and wall, with their flags and outcome names.
+func Checks() []race.Check {
+	var spaces []string
+	for n := 2; n <= 12; n++ {
+		spaces = append(spaces, strconv.Itoa(n))
+	}
+	return []race.Check{
+		{
+			Name:     "speed",
+			Help:     "spaces moved in a turn at a speed level (orange, red or green Formula D die)",
+			Flags:    []race.Flag{flagLevel},
+			Outcomes: spaces,
+		},
+		{
+			Name:     "corner",
+			Help:     "cornering outcome by lane (1 = inside), speed level and auriga Skill; --control subtracts 1 at FAST, 2 at MAX",
+			Flags:    []race.Flag{flagLane, flagLevel, flagSkill, flagControl},
+			Outcomes: []string{NoChange.String(), Slip.String(), Naufragia.String()},
+		},
+		{
+			Name:     "whip",
+			Help:     "whipping: roll 1 (success) and roll 2 (damage to the horses) are independent D20s, by the horses' Endurance",
+			Flags:    []race.Flag{flagEndurance},
+			Outcomes: []string{outSuccessDamage, outSuccess, outDamage, outNone},
+		},
+		{
+			Name:     "lacerate",
+			Help:     "laceration of an auriga: attacker Skill against defender Constitution; --watch subtracts 2 from the roll",
+			Flags:    []race.Flag{flagSkill, flagConstitution, flagWatch},
+			Outcomes: []string{outStun, outNone},
+		},
+		{
+			Name:     "wall",
+			Help:     "damage from contact with the wall, by auriga Skill",
+			Flags:    []race.Flag{flagSkill},
+			Outcomes: []string{outDamage, outNone},
+		},
+	}
+}
+
+// Odds computes the exact probability of each outcome of check, from the
+// tables, by enumerating the faces of the dice. args holds the flags by name
+// without dashes; a set bool flag holds "true". Every outcome the check names
+// is present, those of probability 0 included.
+func Odds(check string, args map[string]string) (map[string]float64, error) {
+	exact, err := exactOdds(check, args)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]float64, len(exact))
+	for k, p := range exact {
+		out[k], _ = p.Float64()
+	}
+	return out, nil
+}
+
+// exactOdds is Odds as exact fractions.
+func exactOdds(check string, args map[string]string) (map[string]*big.Rat, error) {
+	checks := Checks()
+	i := slices.IndexFunc(checks, func(c race.Check) bool { return c.Name == check })
+	if i < 0 {
+		names := make([]string, len(checks))
+		for j, c := range checks {
+			names[j] = c.Name
+		}
+		return nil, fmt.Errorf("unknown ludi check %q; the checks are %s", check, strings.Join(names, ", "))
+	}
+	c := checks[i]
+	if err := knownFlags(c, args); err != nil {
+		return nil, err
+	}
+	a := argReader{check: c.Name, args: args}
+	switch c.Name {
+	case "speed":
+		l, err := a.level()
+		if err != nil {
+			return nil, err
+		}
+		return speedOdds(l), nil
+	case "corner":
+		lane, err := a.integer(flagLane, 1, 6)
+		if err != nil {
+			return nil, err
+		}
+		l, err := a.level()
+		if err != nil {
+			return nil, err
+		}
+		skill, err := a.integer(flagSkill, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		control, err := a.boolean(flagControl)
+		if err != nil {
+			return nil, err
+		}
+		return cornerOdds(lane, l, skill, control), nil
+	case "whip":
+		e, err := a.integer(flagEndurance, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		return whipOdds(e), nil
+	case "lacerate":
+		skill, err := a.integer(flagSkill, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		con, err := a.integer(flagConstitution, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		watch, err := a.boolean(flagWatch)
+		if err != nil {
+			return nil, err
+		}
+		return lacerateOdds(skill, con, watch), nil
+	case "wall":
+		skill, err := a.integer(flagSkill, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		return d20Odds(func(r int) bool { return WallDamage(skill, r) }, outDamage, outNone), nil
+	}
+	return nil, fmt.Errorf("ludi check %q has no odds", check) // not reached: every check has a case
+}
+
+// knownFlags refuses a flag the check does not have.
+func knownFlags(c race.Check, args map[string]string) error {
+	names := make([]string, 0, len(args))
+	for k := range args {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		if !slices.ContainsFunc(c.Flags, func(f race.Flag) bool { return f.Name == k }) {
+			have := make([]string, len(c.Flags))
+			for i, f := range c.Flags {
+				have[i] = "--" + f.Name
+			}
+			return fmt.Errorf("ludi %s has no flag %q; its flags are %s", c.Name, "--"+k, strings.Join(have, ", "))
+		}
+	}
+	return nil
+}
+
+type argReader struct {
+	check string
+	args  map[string]string
+}
+
+func (a argReader) need(f race.Flag) (string, error) {
+	v, ok := a.args[f.Name]
+	if !ok {
+		return "", fmt.Errorf("ludi %s needs --%s (%s)", a.check, f.Name, f.Values)
+	}
+	return v, nil
+}
+
+func (a argReader) level() (Level, error) {
+	v, err := a.need(flagLevel)
+	if err != nil {
+		return Stop, err
+	}
+	l, err := ParseLevel(v)
+	if err != nil {
+		return Stop, fmt.Errorf("--level must be one of low, fast, max; got %q", v)
+	}
+	if l == Stop {
+		return Stop, fmt.Errorf("--level stop has no odds: a chariot at STOP moves 0 spaces and rolls no die; use low, fast or max")
+	}
+	return l, nil
+}
+
+func (a argReader) integer(f race.Flag, lo, hi int) (int, error) {
+	v, err := a.need(f)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("--%s must be a whole number from %d to %d; got %q", f.Name, lo, hi, v)
+	}
+	return n, nil
+}
+
+// boolean reads a switch: absent is false; "true" (or "", a bare switch) is
+// true; "false" is false.
+func (a argReader) boolean(f race.Flag) (bool, error) {
+	v, ok := a.args[f.Name]
+	if !ok {
+		return false, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("--%s is a switch: true or false; got %q", f.Name, v)
+}
+
+// odds turns counts over n equally likely cases into fractions.
+func odds(n int64, counts map[string]int64) map[string]*big.Rat {
+	out := make(map[string]*big.Rat, len(counts))
+	for k, c := range counts {
+		out[k] = big.NewRat(c, n)
+	}
+	return out
+}
+
+func speedOdds(l Level) map[string]*big.Rat {
+	d, _ := SpeedDie(l) // l is LOW, FAST or MAX here
+	counts := map[string]int64{}
+	for _, f := range d.Faces {
+		counts[strconv.Itoa(f)]++
+	}
+	return odds(int64(d.Sides()), counts)
+}
+
+func cornerOdds(lane int, l Level, skill int, control bool) map[string]*big.Rat {
+	d, _ := SpeedDie(l) // l is LOW, FAST or MAX here
+	mod := 0
+	if control {
+		mod = ControlModifier(l)
+	}
+	counts := map[string]int64{NoChange.String(): 0, Slip.String(): 0, Naufragia.String(): 0}
+	for _, f := range d.Faces {
+		counts[CornerOutcome(lane, l, skill, f-mod).String()]++
+	}
+	return odds(int64(d.Sides()), counts)
+}
+
+// d20Odds is the chance that hit is true on one standard D20.
+func d20Odds(hit func(roll int) bool, yes, no string) map[string]*big.Rat {
+	counts := map[string]int64{yes: 0, no: 0}
+	for _, r := range dice.D20.Faces {
+		if hit(r) {
+			counts[yes]++
+		} else {
+			counts[no]++
+		}
+	}
+	return odds(int64(dice.D20.Sides()), counts)
+}
+
+func whipOdds(endurance int) map[string]*big.Rat {
+	counts := map[string]int64{outSuccessDamage: 0, outSuccess: 0, outDamage: 0, outNone: 0}
+	for _, r1 := range dice.D20.Faces {
+		ok, _ := WhipSuccess(endurance, r1)
+		for _, r2 := range dice.D20.Faces {
+			hurt := WhipHurts(endurance, r2)
+			switch {
+			case ok && hurt:
+				counts[outSuccessDamage]++
+			case ok:
+				counts[outSuccess]++
+			case hurt:
+				counts[outDamage]++
+			default:
+				counts[outNone]++
+			}
+		}
+	}
+	n := int64(dice.D20.Sides())
+	return odds(n*n, counts)
+}
+
+func lacerateOdds(skill, constitution int, watch bool) map[string]*big.Rat {
+	mod := 0
+	if watch {
+		mod = WatchModifier
+	}
+	return d20Odds(func(r int) bool { return LacerateStun(skill, constitution, r-mod) > 0 }, outStun, outNone)
+}
