@@ -1,0 +1,160 @@
+package render
+
+import (
+	"strings"
+	"testing"
+)
+
+const nasty = "A*b_[c]|<d>"
+
+// samplePost uses every element once.
+func samplePost() *Doc {
+	var d Doc
+	d.H(1, "Circus Maximus — Turn 7").
+		P(Text("Lap 2 of 3. "), Bold("Ann"), Text(" leads; "), Italic("Bob"), Text(" crashed into the spina.")).
+		H(2, "Standings").
+		Table([]string{"Pos", "Racer", "Lane", "Notes"}, [][]string{
+			{"1", "Ann", "2", ""},
+			{"2", nasty, "1", "whip | lash"},
+			{"3", "Cato"},
+		}).
+		H(3, "Moves").
+		List(
+			[]Inline{Bold(nasty), Text(" moved 6 spaces")},
+			[]Inline{Text("- Bob stays in the pit")},
+			[]Inline{Text("3. not a numbered list")},
+		).
+		Bullets("plain item", "another").
+		Image("Track after turn 7", "turn 7.png").
+		P(Text("Full rules: "), Link("ludi rules", "https://example.com/rules(v2)")).
+		Code("roll 2d6 -> 4 + 3 = 7\n```\n[/code] [b]not bold[/b]\n").
+		Rule().
+		Spoiler("Dice log [GM]", func(d *Doc) {
+			d.P(Text("Seed 42, "), Bold("all rolls"), Text(":"))
+			d.Bullets("Ann: 5", nasty+": 6")
+		})
+	return &d
+}
+
+func TestPostGolden(t *testing.T) {
+	d := samplePost()
+	golden(t, "post.md", []byte(d.Markdown()))
+	golden(t, "post.bbcode", []byte(d.BBCode()))
+}
+
+func TestEscapeMarkdown(t *testing.T) {
+	for in, want := range map[string]string{
+		nasty:         `A\*b\_\[c\]\|\<d\>`,
+		`back\slash`:  `back\\slash`,
+		"`code` ~x~":  "\\`code\\` \\~x\\~",
+		"Tom & Jerry": "Tom & Jerry",
+		"&amp; &#38;": `\&amp; \&\#38;`,
+		"Car #3":      `Car \#3`,
+		"plain, text": "plain, text",
+	} {
+		if got := EscapeMarkdown(in); got != want {
+			t.Errorf("EscapeMarkdown(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestEscapeBBCode(t *testing.T) {
+	if got, want := EscapeBBCode(nasty), "A*b_[\u200bc]|<d>"; got != want {
+		t.Errorf("EscapeBBCode = %q, want %q", got, want)
+	}
+	if got := EscapeBBCode("[b]x[/b]"); strings.Contains(got, "[b]") || strings.Contains(got, "[/b]") {
+		t.Errorf("tag survived: %q", got)
+	}
+}
+
+func TestPostEscapingEverywhere(t *testing.T) {
+	var d Doc
+	d.H(2, nasty).P(Bold(nasty), Italic(nasty), Text(nasty)).Bullets(nasty).
+		Table([]string{nasty}, [][]string{{nasty}}).Image(nasty, nasty).
+		Spoiler(nasty, func(d *Doc) { d.P(Link(nasty, nasty)) })
+	md := d.Markdown()
+	// Every raw occurrence must be escaped: no unescaped | [ ] < * _ that
+	// came from the name.
+	if strings.Contains(md, nasty) {
+		t.Errorf("unescaped name in Markdown:\n%s", md)
+	}
+	for _, want := range []string{
+		"## A\\*b\\_\\[c\\]\\|\\<d\\>\n",
+		"**A\\*b\\_\\[c\\]\\|\\<d\\>***A\\*b",
+		"| A\\*b\\_\\[c\\]\\|\\<d\\> |\n| --- |\n",
+		"![A\\*b\\_\\[c\\]\\|\\<d\\>](A*b_%5Bc%5D|%3Cd%3E)",
+		"<summary>A*b_[c]|&lt;d&gt;</summary>",
+		"[A\\*b\\_\\[c\\]\\|\\<d\\>](A*b_%5Bc%5D|%3Cd%3E)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	bb := d.BBCode()
+	if strings.Contains(bb, "[c]") {
+		t.Errorf("tag-like [c] survived in BBCode:\n%s", bb)
+	}
+	for _, want := range []string{
+		"[b]A*b_[\u200bc]|<d>[/b][i]A*b_[\u200bc]|<d>[/i]",
+		"[spoiler=A*b_(c)|<d>]",
+		"[img]A*b_%5Bc%5D|%3Cd%3E[/img]",
+		"[url=A*b_%5Bc%5D|%3Cd%3E]A*b_[\u200bc]|<d>[/url]",
+		"[table][tr][th]A*b_[\u200bc]|<d>[/th][/tr][tr][td]",
+	} {
+		if !strings.Contains(bb, want) {
+			t.Errorf("BBCode lacks %q:\n%s", want, bb)
+		}
+	}
+}
+
+func TestPostLineStarts(t *testing.T) {
+	var d Doc
+	d.P(Text("- not a list")).P(Text("12. not numbered")).P(Text("  + indented")).P(Text("=")).Bullets("1) x")
+	want := "\\- not a list\n\n12\\. not numbered\n\n\\+ indented\n\n\\=\n\n- 1\\) x\n"
+	if got := d.Markdown(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestPostInlineDetails(t *testing.T) {
+	var d Doc
+	d.P(Text("a"), Bold(" b "), Text("c"), Bold("  "), Italic(""), Link("", "u v"))
+	if got, want := d.Markdown(), "a **b** c  [u v](u%20v)\n"; got != want {
+		t.Errorf("Markdown = %q, want %q", got, want)
+	}
+	if got, want := d.BBCode(), "a[b] b [/b]c  [url=u%20v]u v[/url]\n"; got != want {
+		t.Errorf("BBCode = %q, want %q", got, want)
+	}
+	// Newlines in inline text cannot break out of the block.
+	d = Doc{}
+	d.Bullets("one\n# two")
+	if got, want := d.Markdown(), "- one \\# two\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestPostCodeFence(t *testing.T) {
+	var d Doc
+	d.Code("a ```` b")
+	if got, want := d.Markdown(), "`````\na ```` b\n`````\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	d = Doc{}
+	d.Code("x [/CODE] y\r\n")
+	if got, want := d.BBCode(), "[code]x [\u200b/code] y[/code]\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestPostEmpty(t *testing.T) {
+	var d *Doc
+	if d.Markdown() != "" || d.BBCode() != "" {
+		t.Error("nil Doc should render empty")
+	}
+	var e Doc
+	e.Table(nil, nil).Spoiler("", nil).H(9, "").H(-1, "x")
+	if got, want := e.Markdown(), "<details>\n<summary></summary>\n\n\n</details>\n\n# x\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	_ = e.BBCode()
+}
