@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/parser"
@@ -32,6 +33,9 @@ type Track struct {
 	Lanes    int       `yaml:"lanes"`
 	Segments []Segment `yaml:"segments"`
 	Grid     []Slot    `yaml:"grid"`
+
+	geoOnce sync.Once // the picture's geometry, worked out once per track
+	geo     *geometry
 }
 
 // Segment is a straight (one count for every lane) or a corner zone (a count per lane).
@@ -209,8 +213,8 @@ func bad(path, format string, a ...any) error {
 
 // The limits keep a track drawable and its corners within the slip table (3 to 7 spaces).
 const (
-	maxLanes  = 8
-	maxSpaces = 200
+	maxLanes    = 8
+	maxStraight = 200
 )
 
 func (t *Track) validate() error {
@@ -250,8 +254,8 @@ func (t *Track) validate() error {
 		if len(s.Spaces) != 1 {
 			return bad(p+".spaces", "straight %q has one count of spaces for every lane; got a list", s.Name)
 		}
-		if n := s.Spaces[0]; n < 3 || n > maxSpaces {
-			return bad(p+".spaces", "straight %q has 3 to %d spaces; got %d", s.Name, maxSpaces, n)
+		if n := s.Spaces[0]; n < 3 || n > maxStraight {
+			return bad(p+".spaces", "straight %q has 3 to %d spaces; got %d", s.Name, maxStraight, n)
 		}
 	}
 	if corners == 0 {

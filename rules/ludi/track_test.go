@@ -48,13 +48,13 @@ func TestBesideAndOverlaps(t *testing.T) {
 		want Pos
 		ok   bool
 	}{
-		{Pos{1, 0, 7}, +1, Pos{2, 0, 7}, true},  // a straight: level means the same index
-		{Pos{1, 0, 7}, -1, Pos{}, false},        // nothing left of the inside lane
-		{Pos{6, 2, 0}, +1, Pos{}, false},        // nothing right of the outer lane
-		{Pos{1, 1, 1}, +1, Pos{2, 1, 2}, true},  // corner: lane 1 space 2 of 3 (middle 0.5) is lane 2 space 3 of 4
-		{Pos{6, 1, 6}, -1, Pos{5, 1, 5}, true},  // corner: last of 7 beside last of 6
-		{Pos{4, 3, 0}, -1, Pos{3, 3, 0}, true},  // corner: first beside first
-		{Pos{3, 1, 3}, +1, Pos{4, 1, 4}, true},  // 4 spaces to 5: middle of the 4th (0.875) is the 5th
+		{Pos{1, 0, 7}, +1, Pos{2, 0, 7}, true}, // a straight: level means the same index
+		{Pos{1, 0, 7}, -1, Pos{}, false},       // nothing left of the inside lane
+		{Pos{6, 2, 0}, +1, Pos{}, false},       // nothing right of the outer lane
+		{Pos{1, 1, 1}, +1, Pos{2, 1, 2}, true}, // corner: lane 1 space 2 of 3 (middle 0.5) is lane 2 space 3 of 4
+		{Pos{6, 1, 6}, -1, Pos{5, 1, 5}, true}, // corner: last of 7 beside last of 6
+		{Pos{4, 3, 0}, -1, Pos{3, 3, 0}, true}, // corner: first beside first
+		{Pos{3, 1, 3}, +1, Pos{4, 1, 4}, true}, // 4 spaces to 5: middle of the 4th (0.875) is the 5th
 	} {
 		got, ok := tr.Beside(tc.p, tc.dl)
 		if ok != tc.ok || (ok && got != tc.want) {

@@ -1,0 +1,108 @@
+package ludi
+
+import (
+	"math/rand/v2"
+	"strings"
+
+	"pitwall/race"
+	"pitwall/rules/ludi/tables"
+)
+
+// Bot chooses orders for a seat the way a careful racer would: get going,
+// slow for the corners in an outer lane, attack when a rival is alongside, and
+// whip now and then on a straight. Its randomness is its own (rng), so bots
+// never touch the race's dice; what it orders is logged like any racer's.
+func Bot(st race.State, seat int, rng *rand.Rand) string {
+	s := st.(*State)
+	c := s.chariot(seat)
+	if c == nil || !c.Active() {
+		return ""
+	}
+	if c.Flipped {
+		if c.Injured > 0 || rng.IntN(3) == 0 {
+			return repeat("Roll Away", s.Orders)
+		}
+		return repeat("Hang On", s.Orders)
+	}
+	if s.T == 1 {
+		return repeat("Accelerate", s.Orders)
+	}
+	var steps []string
+	for i := 0; i < s.Orders; i++ {
+		k := botStep(s, c, rng, i == 0)
+		if i > 0 {
+			k += " else Brake"
+		}
+		steps = append(steps, k)
+	}
+	text := strings.Join(steps, ", ")
+	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: seat, Text: text}); err != nil {
+		return repeat("Control", s.Orders)
+	}
+	return text
+}
+
+func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
+	t := s.track
+	cornerSoon := false
+	p := c.Pos
+	for i := 0; i < 10; i++ {
+		p, _ = t.Next(p)
+		if t.Segments[p.Seg].Corner {
+			cornerSoon = true
+			break
+		}
+	}
+	inCorner := t.Segments[c.Pos.Seg].Corner
+	safeLane := 3 - min(c.Skill, 1) // lane 2 with skill, 3 without: the corner table's calm lanes at FAST
+	switch {
+	case (cornerSoon || inCorner) && c.Level == tables.Max:
+		return "Brake"
+	case (cornerSoon || inCorner) && c.Pos.Lane < safeLane && c.Level >= tables.Fast:
+		return "Right 1"
+	case (cornerSoon || inCorner) && c.Level == tables.Fast:
+		return "Control"
+	}
+	if first {
+		for _, k := range []Kind{CrashLeft, CrashRight, LacerateLeft, LacerateRight} {
+			if c.Skill >= 1 && rng.IntN(4) == 0 && s.canAttack(c, k) == nil {
+				return k.String()
+			}
+		}
+	}
+	switch {
+	case c.Level < tables.Fast:
+		return "Accelerate"
+	case c.Level == tables.Fast && !cornerSoon && rng.IntN(3) == 0:
+		return "Accelerate"
+	case c.Endurance >= 1 && !cornerSoon && rng.IntN(6) == 0:
+		return "Whip"
+	case c.Pos.Lane > safeLane && rng.IntN(3) == 0:
+		return "Left 1"
+	}
+	return []string{"Control", "Watch"}[rng.IntN(2)]
+}
+
+func repeat(k string, n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = k
+		if i > 0 {
+			parts[i] += " else Brake"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// BotOrder implements race.Botter: in the bonus window it takes the extra
+// space, or the initiative when a rival is level with it.
+func (Ruleset) BotOrder(s race.State, seat int, inWindow bool, rng *rand.Rand) string {
+	o := Bot(s, seat, rng)
+	if inWindow && o != "" {
+		if rng.IntN(3) == 0 {
+			return o + ", bonus initiative"
+		}
+		return o + ", bonus move"
+	}
+	return o
+}

@@ -1,0 +1,345 @@
+// Package ludi plays the Nova Roma chariot race 'Ludi Circenses Supremi Novae
+// Romae' (the Super Series): chariots on a lane grid, Formula D speed dice,
+// fifteen orders, corners, crashes, lacerations and the whip.
+//
+// The rules reference, with every reading the text left open, is docs/rules/ludi.md.
+package ludi
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/rules/ludi/tables"
+)
+
+// Ruleset is the ludi ruleset; it is registered as "ludi".
+type Ruleset struct{}
+
+func init() { race.Register(Ruleset{}) }
+
+// ID implements race.Ruleset.
+func (Ruleset) ID() string { return "ludi" }
+
+// Name implements race.Ruleset.
+func (Ruleset) Name() string { return "Ludi Circenses Supremi Novae Romae (chariot race)" }
+
+// Tracks implements race.Ruleset.
+func (Ruleset) Tracks() []race.TrackInfo {
+	ts, err := Tracks()
+	if err != nil {
+		return nil
+	}
+	var out []race.TrackInfo
+	for _, t := range ts {
+		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
+			Description: fmt.Sprintf("%d lanes, %d spaces a lap in lane 1, %d corner zones", t.Lanes, t.LapLength(1), corners(t))})
+	}
+	return out
+}
+
+func corners(t *Track) int {
+	n := 0
+	for _, s := range t.Segments {
+		if s.Corner {
+			n++
+		}
+	}
+	return n
+}
+
+// characteristic names as racers write them.
+var characteristics = []string{"skill", "constitution", "quality", "size", "speed", "endurance"}
+
+// Packages are the six racing packages and the characteristics each gives,
+// one point each (rules-notes.md; the pictures that listed them are lost).
+// A host can change one with the race option package.NAME=a,b,c.
+var Packages = map[string][3]string{
+	"military":  {"skill", "constitution", "endurance"},
+	"noble":     {"skill", "quality", "speed"},
+	"political": {"skill", "quality", "size"},
+	"priestly":  {"constitution", "quality", "speed"},
+	"strength":  {"constitution", "size", "endurance"},
+	"trader":    {"quality", "speed", "endurance"},
+}
+
+func packageNames() string {
+	var n []string
+	for k := range Packages {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return strings.Join(n, ", ")
+}
+
+// BuildTeam adds up a package and two extra characteristics; each stays within 0-2.
+func BuildTeam(pkg string, extras []string, options map[string]string) (Team, error) {
+	pkg = strings.ToLower(strings.TrimSpace(pkg))
+	chars, ok := Packages[pkg]
+	list := chars[:]
+	if o, set := options["package."+pkg]; set {
+		list = splitList(o)
+		ok = true
+	}
+	if !ok {
+		return Team{}, fmt.Errorf("unknown package %q; packages: %s", pkg, packageNames())
+	}
+	if len(list) != 3 {
+		return Team{}, fmt.Errorf("package %s must give three characteristics; the race's option gives %d", pkg, len(list))
+	}
+	if len(extras) != 2 {
+		return Team{}, fmt.Errorf("a team picks two extra characteristics besides its package; got %d (choose from %s)", len(extras), strings.Join(characteristics, ", "))
+	}
+	var t Team
+	for _, c := range append(append([]string(nil), list...), extras...) {
+		p := t.field(strings.ToLower(strings.TrimSpace(c)))
+		if p == nil {
+			return Team{}, fmt.Errorf("unknown characteristic %q; characteristics: %s", c, strings.Join(characteristics, ", "))
+		}
+		*p++
+		if *p > 2 {
+			return Team{}, fmt.Errorf("%s would reach %d with package %s and extras %s; a characteristic is at most 2", c, *p, pkg, strings.Join(extras, ", "))
+		}
+	}
+	return t, nil
+}
+
+func (t *Team) field(name string) *int {
+	switch name {
+	case "skill":
+		return &t.Skill
+	case "constitution":
+		return &t.Constitution
+	case "quality":
+		return &t.Quality
+	case "size":
+		return &t.Size
+	case "speed":
+		return &t.Speed
+	case "endurance":
+		return &t.Endurance
+	}
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		out = append(out, strings.TrimSpace(f))
+	}
+	return out
+}
+
+// Setup implements race.Ruleset: teams from the entrants, the grid by lot.
+func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
+	id := cfg.Track
+	if id == "" {
+		id = "circus-maximus"
+	}
+	t, err := LoadTrack(id)
+	if err != nil {
+		return nil, err
+	}
+	laps := cfg.Laps
+	if laps == 0 {
+		laps = t.Laps
+	}
+	if laps < 1 || laps > 20 {
+		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	}
+	s := &State{TrackID: t.ID, T: 1, Laps: laps, Orders: 1, track: t}
+	names := map[string]bool{}
+	for i, e := range entrants {
+		if strings.TrimSpace(e.Player) == "" {
+			return nil, fmt.Errorf("entrant %d has no player name", i+1)
+		}
+		if len(e.Racers) < 1 || len(e.Racers) > 2 {
+			return nil, fmt.Errorf("%s enters %d aurigae; a participant enters one or two", e.Player, len(e.Racers))
+		}
+		team, err := BuildTeam(e.Options["package"], splitList(e.Options["extras"]), cfg.Options)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Player, err)
+		}
+		for _, n := range e.Racers {
+			n = strings.TrimSpace(n)
+			if n == "" || names[strings.ToLower(n)] {
+				return nil, fmt.Errorf("%s: every auriga needs a name of its own; %q is empty or taken", e.Player, n)
+			}
+			names[strings.ToLower(n)] = true
+			s.Chariots = append(s.Chariots, Chariot{Seat: len(s.Chariots), Player: e.Player, Name: n,
+				Package: strings.ToLower(e.Options["package"]), Team: team, Skill: team.Skill, Endurance: team.Endurance})
+		}
+	}
+	if len(s.Chariots) < 2 {
+		return nil, fmt.Errorf("%w: a race needs at least 2 chariots; %d entered", race.ErrTooFew, len(s.Chariots))
+	}
+	if len(s.Chariots) > len(t.Grid) {
+		return nil, fmt.Errorf("%s has %d grid slots; %d chariots entered", t.Name, len(t.Grid), len(s.Chariots))
+	}
+	// The grid is drawn by lot: each chariot in seat order draws one of the slots left.
+	free := make([]int, len(s.Chariots))
+	for i := range free {
+		free[i] = i
+	}
+	for i := range s.Chariots {
+		c := &s.Chariots[i]
+		k := 0
+		if len(free) > 1 {
+			k = d.Roll(c.Seat, c.Name+": grid draw", dice.D(len(free))) - 1
+		}
+		slot := t.Grid[free[k]]
+		free = append(free[:k], free[k+1:]...)
+		c.Pos = Pos{Lane: slot.Lane, Seg: 0, Cell: slot.Space}
+		c.Trail = []Pos{c.Pos}
+	}
+	return s, nil
+}
+
+// Set implements race.Ruleset: "orders=N" sets how many orders the coming turn takes.
+func (Ruleset) Set(st race.State, key, value string) (race.State, error) {
+	s := st.(*State)
+	switch key {
+	case "orders":
+		var n int
+		if _, err := fmt.Sscanf(value, "%d", &n); err != nil || n < 1 || n > 3 || fmt.Sprint(n) != strings.TrimSpace(value) {
+			return nil, fmt.Errorf("orders is 1, 2 or 3; got %q", value)
+		}
+		c := s.clone()
+		c.Orders = n
+		return c, nil
+	}
+	return nil, fmt.Errorf("unknown setting %q; ludi settings: orders (1-3 orders this turn)", key)
+}
+
+// Prompts implements race.Ruleset: every racing chariot whose auriga can take orders.
+func (Ruleset) Prompts(st race.State) []race.Prompt {
+	s := st.(*State)
+	var out []race.Prompt
+	for i := range s.Chariots {
+		c := &s.Chariots[i]
+		if !c.Active() || c.Stunned >= s.Orders {
+			continue
+		}
+		allowed, why := s.allowed(c)
+		p := race.Prompt{Seat: c.Seat, Name: c.Name, Turn: s.T, Orders: s.Orders}
+		for _, k := range allowed {
+			p.Legal = append(p.Legal, k.String())
+		}
+		if why != "now" {
+			p.Note = "orders " + why
+		}
+		if s.Orders > 1 {
+			p.Note = strings.TrimSpace(p.Note + fmt.Sprintf(" %d orders this turn, each after the first with a contingency (%s)", s.Orders, kindList(contingencies)))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	c := s.chariot(sub.Seat)
+	if c == nil {
+		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+	}
+	if !c.Active() {
+		return nil, race.Illegalf("%s is out of the race (%s)", c.Name, c.Out)
+	}
+	o, err := ParseOrders(sub.Text)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.legal(c, o, sub.InWindow); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// DefaultOrder implements race.Ruleset: a missed turn cruises; a flipped chariot hangs on.
+func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
+	s := st.(*State)
+	if c := s.chariot(seat); c != nil && c.Flipped {
+		o := Orders{}
+		for i := 0; i < s.Orders; i++ {
+			o.Steps = append(o.Steps, Step{Kind: HangOn})
+		}
+		return o
+	}
+	return cruise(s.Orders)
+}
+
+// Resolve implements race.Ruleset.
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+	s := st.(*State)
+	os := map[int]Orders{}
+	for seat, o := range orders {
+		lo, ok := o.(Orders)
+		if !ok {
+			return nil, nil, fmt.Errorf("seat %d: not a ludi order: %T", seat, o)
+		}
+		os[seat] = lo
+	}
+	// Stunned aurigae get no prompt when the stun covers the whole turn: they cruise.
+	for i := range s.Chariots {
+		c := &s.Chariots[i]
+		if _, ok := os[c.Seat]; !ok && c.Active() {
+			os[c.Seat] = Ruleset{}.DefaultOrder(s, c.Seat).(Orders)
+		}
+	}
+	n, ev := resolve(s, os, d)
+	return n, ev, nil
+}
+
+// Standings implements race.Ruleset: finishers in order, then the racing
+// chariots front first, then those out of the race, furthest first.
+func (Ruleset) Standings(st race.State) race.Standings {
+	s := st.(*State)
+	var out race.Standings
+	add := func(c *Chariot, status, detail string) {
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: status, Detail: detail})
+	}
+	for _, seat := range s.Finish {
+		c := s.chariot(seat)
+		add(c, "finished", fmt.Sprintf("turn %d", c.FinishTurn))
+	}
+	for _, c := range s.order(nil) {
+		add(c, "racing", fmt.Sprintf("lap %d of %d", min(c.Lap+1, s.Laps), s.Laps))
+	}
+	var out2 []*Chariot
+	for i := range s.Chariots {
+		if c := &s.Chariots[i]; !c.Active() && c.Out != Finished {
+			out2 = append(out2, c)
+		}
+	}
+	sort.SliceStable(out2, func(i, j int) bool { return s.ahead(out2[i], out2[j]) })
+	for _, c := range out2 {
+		add(c, "out", c.Out)
+	}
+	return out
+}
+
+// DecodeState implements race.Ruleset.
+func (Ruleset) DecodeState(b []byte) (race.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("reading a ludi state: %w", err)
+	}
+	t, err := LoadTrack(s.TrackID)
+	if err != nil {
+		return nil, err
+	}
+	s.track = t
+	return &s, nil
+}
+
+// Checks implements race.Oddser.
+func (Ruleset) Checks() []race.Check { return tables.Checks() }
+
+// Odds implements race.Oddser.
+func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
+	return tables.Odds(check, args)
+}

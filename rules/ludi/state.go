@@ -1,0 +1,198 @@
+package ludi
+
+import (
+	"fmt"
+	"sort"
+
+	"pitwall/race"
+	"pitwall/rules/ludi/tables"
+)
+
+// Team is a racing team's six characteristics, each 0 to 2.
+type Team struct {
+	Skill        int `json:"skill"`        // auriga
+	Constitution int `json:"constitution"` // auriga
+	Quality      int `json:"quality"`      // chariot
+	Size         int `json:"size"`         // chariot: 0 light, 1 medium, 2 heavy
+	Speed        int `json:"speed"`        // horses
+	Endurance    int `json:"endurance"`    // horses
+}
+
+// Out says why a chariot no longer races.
+const (
+	Racing        = ""
+	Finished      = "finished"
+	RolledAway    = "rolled away"    // the auriga left the wreck
+	Thrown        = "thrown"         // the auriga lost his grip while hanging on
+	HorsesStopped = "horses stopped" // the fourth Endurance point was lost
+)
+
+// Chariot is one auriga's team on the track.
+type Chariot struct {
+	Seat    int    `json:"seat"`
+	Player  string `json:"player"`
+	Name    string `json:"name"`
+	Package string `json:"package"`
+	Team    Team   `json:"team"` // as entered
+
+	Skill     int          `json:"skill"`     // now: a fall can cost the auriga Skill
+	Endurance int          `json:"endurance"` // now: whipping and strikes wear it down
+	Pos       Pos          `json:"pos"`
+	Lap       int          `json:"lap"` // times across the line
+	Level     tables.Level `json:"level"`
+
+	DamageL       int  `json:"damage_left"`    // points lost on the left side; the third is naufragia
+	DamageR       int  `json:"damage_right"`   // and on the right
+	HorseInjuries int  `json:"horse_injuries"` // enduring: -1 space each
+	Lame          int  `json:"lame"`           // enduring move spaces lost to crashes
+	Stunned       int  `json:"stunned"`        // orders still to cruise through
+	DropToFast    bool `json:"drop_to_fast,omitempty"`
+	Flipped       bool `json:"flipped,omitempty"`
+	Injured       int  `json:"injured,omitempty"` // falls that hurt the auriga
+
+	Out        string `json:"out,omitempty"`
+	FinishTurn int    `json:"finish_turn,omitempty"`
+	OverLine   int    `json:"over_line,omitempty"` // spaces left when crossing the finish, for ties
+
+	Orders string `json:"orders,omitempty"` // what it did last turn
+	Trail  []Pos  `json:"trail,omitempty"`  // the spaces it crossed last turn, in order
+}
+
+// EnduranceLost counts Endurance points and horse injuries lost so far.
+func (c *Chariot) EnduranceLost() int { return c.Team.Endurance - c.Endurance + c.HorseInjuries }
+
+// OnTrack says whether the chariot (or its wreck) takes up a space.
+func (c *Chariot) OnTrack() bool { return c.Out != Finished }
+
+// Active says whether the chariot still races (its auriga may be hanging on to a wreck).
+func (c *Chariot) Active() bool { return c.Out == Racing }
+
+// State is a race of ludi between turns.
+type State struct {
+	TrackID  string    `json:"track"`
+	T        int       `json:"turn"`
+	Laps     int       `json:"laps"`
+	Orders   int       `json:"orders_per_turn"` // orders each racer gives this turn (1-3)
+	Chariots []Chariot `json:"chariots"`
+	Finish   []int     `json:"finish,omitempty"` // seats in finishing order
+
+	track *Track
+}
+
+// Turn implements race.State.
+func (s *State) Turn() int { return s.T }
+
+// Over implements race.State: no chariot races any more.
+func (s *State) Over() bool {
+	for i := range s.Chariots {
+		if s.Chariots[i].Active() {
+			return false
+		}
+	}
+	return true
+}
+
+// Seats implements race.State.
+func (s *State) Seats() []race.Seat {
+	out := make([]race.Seat, len(s.Chariots))
+	for i, c := range s.Chariots {
+		out[i] = race.Seat{Seat: c.Seat, Player: c.Player, Name: c.Name}
+	}
+	return out
+}
+
+// Track is the state's track.
+func (s *State) Track() *Track { return s.track }
+
+// clone makes a deep copy, so Resolve never changes the state it was given.
+func (s *State) clone() *State {
+	n := *s
+	n.Chariots = make([]Chariot, len(s.Chariots))
+	copy(n.Chariots, s.Chariots)
+	for i := range n.Chariots {
+		n.Chariots[i].Trail = append([]Pos(nil), s.Chariots[i].Trail...)
+	}
+	n.Finish = append([]int(nil), s.Finish...)
+	return &n
+}
+
+func (s *State) chariot(seat int) *Chariot {
+	for i := range s.Chariots {
+		if s.Chariots[i].Seat == seat {
+			return &s.Chariots[i]
+		}
+	}
+	return nil
+}
+
+// at is the chariot or wreck on space p, if any.
+func (s *State) at(p Pos) *Chariot {
+	for i := range s.Chariots {
+		if c := &s.Chariots[i]; c.OnTrack() && c.Pos == p {
+			return c
+		}
+	}
+	return nil
+}
+
+// ahead says whether a is in front of b: further round the laps.
+func (s *State) ahead(a, b *Chariot) bool {
+	if a.Lap != b.Lap {
+		return a.Lap > b.Lap
+	}
+	return s.track.Progress(a.Pos) > s.track.Progress(b.Pos)+1e-9
+}
+
+// dist is how many spaces a is in front of b, counted in a's lane, with b
+// brought level into a's lane. Only meaningful for neighbouring lanes or the same lane.
+func (s *State) dist(a, b *Chariot) int {
+	bp := b.Pos
+	for bp.Lane != a.Pos.Lane {
+		step := 1
+		if a.Pos.Lane < bp.Lane {
+			step = -1
+		}
+		bp, _ = s.track.Beside(bp, step)
+	}
+	return s.abs(a.Pos, a.Lap) - s.abs(bp, b.Lap)
+}
+
+// abs counts spaces from the start of lap 0 in p's lane.
+func (s *State) abs(p Pos, lap int) int {
+	n := lap * s.track.LapLength(p.Lane)
+	for seg := 0; seg < p.Seg; seg++ {
+		n += s.track.Spaces(seg, p.Lane)
+	}
+	return n + p.Cell
+}
+
+// order is the racing order, front first: further round the track; then the
+// higher Quality (with a bonus-window +1); then the lane closer to the inside.
+func (s *State) order(initiative map[int]int) []*Chariot {
+	var cs []*Chariot
+	for i := range s.Chariots {
+		if s.Chariots[i].Active() {
+			cs = append(cs, &s.Chariots[i])
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if s.ahead(a, b) {
+			return true
+		}
+		if s.ahead(b, a) {
+			return false
+		}
+		qa, qb := a.Team.Quality+initiative[a.Seat], b.Team.Quality+initiative[b.Seat]
+		if qa != qb {
+			return qa > qb
+		}
+		if a.Pos.Lane != b.Pos.Lane {
+			return a.Pos.Lane < b.Pos.Lane
+		}
+		return a.Seat < b.Seat // only grid mates in one space could get here: keep it stable
+	})
+	return cs
+}
+
+func (c *Chariot) String() string { return fmt.Sprintf("%s (seat %d)", c.Name, c.Seat) }
