@@ -251,6 +251,14 @@ func (s *State) drawSpina(cv render.Canvas, g *geometry) {
 	mid := render.Pt(xs/n, ys/n)
 	cv.Rect(mid.X-6, mid.Y-22, 12, 44, render.Style{Fill: render.RGB(0xd8, 0xcf, 0xb8), Stroke: wallCol, StrokeWidth: 1.5})
 	cv.Text(render.Pt(mid.X, mid.Y+40), "SPINA", render.TextStyle{Size: 12, Bold: true, Color: wallCol, Anchor: render.AnchorMiddle})
+	legend := []string{
+		"The race runs anticlockwise: lane 1 hugs the spina.",
+		"Shaded ends are corner zones (a cornering check).",
+		"Dashes: each chariot's moves this turn. Grey: a wreck.",
+	}
+	for i, l := range legend {
+		cv.Text(render.Pt(mid.X-40, mid.Y-14+float64(i)*15), l, render.TextStyle{Size: 11, Color: wallCol, Anchor: render.AnchorEnd})
+	}
 	for si, seg := range s.track.Segments {
 		if !seg.Corner {
 			continue

@@ -307,7 +307,11 @@ func (Ruleset) Standings(st race.State) race.Standings {
 		add(c, "finished", fmt.Sprintf("turn %d", c.FinishTurn))
 	}
 	for _, c := range s.order(nil) {
-		add(c, "racing", fmt.Sprintf("lap %d of %d", min(c.Lap+1, s.Laps), s.Laps))
+		detail := fmt.Sprintf("lap %d of %d", min(c.Lap+1, s.Laps), s.Laps)
+		if c.Flipped {
+			detail += ", flipped: hanging on"
+		}
+		add(c, "racing", detail)
 	}
 	var out2 []*Chariot
 	for i := range s.Chariots {

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"pitwall/dice"
+	"pitwall/host"
+	"pitwall/race"
+	"pitwall/store/sqlite"
+)
+
+// demoEntrants fields a full grid of twelve: eleven participants, one with two aurigae.
+func demoEntrants(ruleset string) []race.Entrant {
+	type e struct {
+		player, pkg, extras string
+		aurigae             []string
+	}
+	list := []e{
+		{"Marcus", "military", "skill,speed", []string{"Marcus Aurelius"}},
+		{"Livia", "noble", "endurance,size", []string{"Livia Drusilla"}},
+		{"Gaius", "political", "endurance,constitution", []string{"Gaius Iulius", "Gaius Minor"}},
+		{"Cornelia", "priestly", "skill,endurance", []string{"Cornelia Vesta"}},
+		{"Titus", "strength", "skill,speed", []string{"Titus Fortis"}},
+		{"Flavia", "trader", "skill,constitution", []string{"Flavia Mercatrix"}},
+		{"Scorpus", "military", "quality,speed", []string{"Scorpus"}},
+		{"Diocles", "noble", "skill,constitution", []string{"Diocles Lusitanus"}},
+		{"Aelia", "political", "speed,endurance", []string{"Aelia Celer"}},
+		{"Quintus", "strength", "quality,speed", []string{"Quintus Ferox"}},
+		{"Valeria", "trader", "skill,size", []string{"Valeria Rapida"}},
+	}
+	var out []race.Entrant
+	for _, x := range list {
+		out = append(out, race.Entrant{Player: x.player, Racers: x.aurigae, Options: map[string]string{"package": x.pkg, "extras": x.extras}})
+	}
+	return out
+}
+
+func (a *app) demoCmd() *cobra.Command {
+	var dir string
+	var seed int64
+	c := &cobra.Command{
+		Use:   "demo --out DIR",
+		Short: "Play a whole race of every game with bots, and write every post and picture",
+		Long: `Plays one complete race of every game pitwall has, with bots in every seat,
+on a fresh database in DIR, and writes each turn's post (Markdown and BBCode)
+and picture (SVG and PNG) there. The race is kept, so you can try the other
+commands on it: pitwall --db DIR/pitwall-demo.db race show ludi-demo`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if dir == "" {
+				return usagef("--out DIR is required: the folder to write the posts and pictures in")
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return usagef("cannot make %s: %v", dir, err)
+			}
+			db := filepath.Join(dir, "pitwall-demo.db")
+			for _, suffix := range []string{"", "-wal", "-shm"} {
+				if err := os.Remove(db + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+					return fmt.Errorf("clearing the old demo database: %w", err)
+				}
+			}
+			st, err := sqlite.Open(db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			var s *dice.Seed
+			if cmd.Flags().Changed("seed") {
+				x := dice.SeedFromInt(uint64(seed))
+				s = &x
+			}
+			var results []map[string]any
+			for _, id := range race.IDs() {
+				res, err := a.demoRace(context.Background(), host.New(st), id, dir, s, uint64(seed))
+				if err != nil {
+					return fmt.Errorf("%s demo: %w", id, err)
+				}
+				results = append(results, res)
+			}
+			return a.out(map[string]any{"ok": true, "dir": dir, "database": db, "races": results}, func(w io.Writer) {
+				for _, r := range results {
+					fmt.Fprintf(w, "%s: %d turns, winner %s; %d files in %s (start with %s)\n", r["ruleset"], r["turns"], r["winner"], r["files"], dir, r["first_post"])
+				}
+				fmt.Fprintf(w, "the races are kept in %s: try 'pitwall --db %s race show ludi-demo'\n", db, db)
+			})
+		},
+	}
+	c.Flags().StringVar(&dir, "out", "", "the folder to write into")
+	c.Flags().Int64Var(&seed, "seed", 0, "a fixed seed for the dice and the bots (default: a fresh seed)")
+	return c
+}
+
+// demoRace plays one race with bots through the host, as a host would: a
+// turn every two days, a bonus window now and then, some racers missing a turn.
+func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, seed *dice.Seed, botSeed uint64) (map[string]any, error) {
+	rs, _ := race.Lookup(ruleset)
+	bot, ok := rs.(race.Botter)
+	if !ok {
+		return nil, fmt.Errorf("no bot for %s yet", ruleset)
+	}
+	clock := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+	h.Now = func() time.Time { return clock }
+	id := ruleset + "-demo"
+	tracks := rs.Tracks()
+	r, err := h.NewRace(ctx, ruleset, id, race.Config{Track: tracks[0].ID}, demoEntrants(ruleset), seed)
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(botSeed, 7))
+	files := 0
+	write := func(p *race.Played, turn int) error {
+		base := filepath.Join(dir, fmt.Sprintf("%s-turn%02d", id, turn))
+		for _, f := range []string{"png", "svg"} {
+			b, err := host.Render(p, turn, f)
+			if err != nil {
+				return err
+			}
+			if err := writeFile(base+"."+f, b); err != nil {
+				return err
+			}
+		}
+		for f, ext := range map[string]string{"markdown": "md", "bbcode": "bbcode"} {
+			text, err := host.Post(p, turn, f, filepath.Base(base)+".png")
+			if err != nil {
+				return err
+			}
+			if err := writeFile(base+"."+ext, []byte(text)); err != nil {
+				return err
+			}
+		}
+		files += 4
+		return nil
+	}
+	p, err := h.Load(ctx, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := write(p, 0); err != nil {
+		return nil, err
+	}
+	for !p.State.Over() {
+		turn := p.State.Turn()
+		if turn > 500 {
+			return nil, errors.New("the race did not end in 500 turns")
+		}
+		deadline := clock.Add(48 * time.Hour)
+		sch := race.Schedule{Deadline: &deadline}
+		if turn%4 == 2 { // a bonus window, an hour long, ten hours into the turn
+			open, shut := clock.Add(10*time.Hour), clock.Add(11*time.Hour)
+			sch.WindowOpen, sch.WindowClose = &open, &shut
+		}
+		if err := h.Schedule(ctx, id, sch); err != nil {
+			return nil, err
+		}
+		if turn > 1 && turn%5 == 0 {
+			if err := h.Set(ctx, id, "orders", "2"); err != nil {
+				return nil, err
+			}
+		}
+		if p, err = h.Load(ctx, id); err != nil {
+			return nil, err
+		}
+		for _, pr := range rs.Prompts(p.State) {
+			if rng.IntN(12) == 0 {
+				continue // this racer misses the turn
+			}
+			clock = clock.Add(time.Duration(20+rng.IntN(40)) * time.Minute)
+			in := sch.InWindow(clock) || (sch.WindowOpen != nil && rng.IntN(3) == 0)
+			if in {
+				clock = *sch.WindowOpen
+			}
+			h.Now = func() time.Time { return clock }
+			text := bot.BotOrder(p.State, pr.Seat, sch.InWindow(clock), rng)
+			if _, err := h.Submit(ctx, id, pr.Seat, text); err != nil {
+				return nil, fmt.Errorf("turn %d, seat %d, %q: %w", turn, pr.Seat, text, err)
+			}
+		}
+		clock = deadline
+		if p, _, err = h.Resolve(ctx, id); err != nil {
+			return nil, err
+		}
+		if err := write(p, turn); err != nil {
+			return nil, err
+		}
+		if a.tty {
+			fmt.Fprintf(a.stderr, "\r%s: turn %d resolved", ruleset, turn)
+		}
+	}
+	if a.tty {
+		fmt.Fprintln(a.stderr)
+	}
+	rep, err := h.Verify(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !rep.OK {
+		return nil, fmt.Errorf("the demo race failed verification: %v", rep.Problems)
+	}
+	winner := "nobody"
+	if st := rs.Standings(p.State); len(st) > 0 && st[0].Status == "finished" {
+		winner = st[0].Name
+	}
+	return map[string]any{"ruleset": ruleset, "race": id, "turns": len(p.Turns), "winner": winner, "files": files,
+		"first_post": id + "-turn00.md", "verified": rep.OK, "seed": rep.Seed}, nil
+}

@@ -1,0 +1,135 @@
+// Command pitwall hosts turn-based racing games played by post: it keeps the
+// race, takes orders, resolves turns with dice anyone can audit, draws the
+// track and writes the turn summary post.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"pitwall/host"
+	_ "pitwall/rules/ludi" // the rulesets register themselves
+)
+
+// usageError is bad input caught by the command line itself.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status: 0 done, 2 bad
+// input, 1 anything else. It never lets a panic out as a stack trace.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	jsonOut := false
+	for _, a := range args {
+		if a == "--json" {
+			jsonOut = true
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fail(stdout, stderr, jsonOut, fmt.Errorf("internal error: %v (please report it)", r))
+			status = 1
+		}
+	}()
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	fail(stdout, stderr, jsonOut, err)
+	if isBad(err) {
+		return 2
+	}
+	return 1
+}
+
+func isBad(err error) bool {
+	var u *usageError
+	if errors.As(err, &u) || host.IsBadInput(err) {
+		return true
+	}
+	// cobra's own complaints: unknown command or flag, wrong number of arguments.
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "invalid argument", "flag needs an argument", "required flag"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func fail(stdout, stderr io.Writer, jsonOut bool, err error) {
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	fmt.Fprintln(stderr, "pitwall: "+msg)
+	if jsonOut {
+		writeJSON(stdout, map[string]any{"ok": false, "error": msg})
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+type app struct {
+	stdout, stderr io.Writer
+	db             string
+	json           bool
+	tty            bool // standard error is a terminal: show progress
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	a := &app{stdout: stdout, stderr: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			a.tty = true
+		}
+	}
+	root := &cobra.Command{
+		Use:   "pitwall",
+		Short: "Host turn-based racing games played by post",
+		Long: `pitwall hosts racing games played by post on forums and in chat: it keeps
+each race, takes the racers' orders, resolves turns exactly by the game's
+rules with dice anyone can audit, draws the track and writes the turn post.
+
+Start with 'pitwall demo --out demo' to watch a whole race, or
+'pitwall race new --help' to host one.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usagef("%v (see '%s --help')", err, c.CommandPath()) })
+	def := os.Getenv("PITWALL_DB")
+	if def == "" {
+		def = "pitwall.db"
+	}
+	root.PersistentFlags().StringVar(&a.db, "db", def, "the race database (SQLite file); default $PITWALL_DB or ./pitwall.db")
+	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON document on standard output")
+	root.AddCommand(a.rulesCmd(), a.tracksCmd(), a.oddsCmd(), a.orderCmd(), a.raceCmd(), a.ordersCmd(),
+		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.demoCmd())
+	return root
+}
+
+// out prints v as JSON with --json, or calls text to print it for people.
+func (a *app) out(v any, text func(w io.Writer)) error {
+	if a.json {
+		return writeJSON(a.stdout, v)
+	}
+	text(a.stdout)
+	return nil
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"pitwall/host"
+)
+
+func (a *app) renderCmd() *cobra.Command {
+	var turn int
+	var format, out string
+	c := &cobra.Command{
+		Use:   "render RACE [--turn N] --format svg|png [--out FILE]",
+		Short: "Draw the track after a turn: every chariot, this turn's moves, the status board",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "svg" && format != "png" {
+				return usagef("--format is svg or png; got %q", format)
+			}
+			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				p, err := h.Load(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				if !cmd.Flags().Changed("turn") {
+					turn = len(p.Turns)
+				}
+				b, err := host.Render(p, turn, format)
+				if err != nil {
+					return err
+				}
+				if out == "" {
+					out = fmt.Sprintf("%s-turn%02d.%s", args[0], turn, format)
+				}
+				if err := writeFile(out, b); err != nil {
+					return err
+				}
+				return a.out(map[string]any{"ok": true, "file": out, "turn": turn, "bytes": len(b)}, func(w io.Writer) {
+					fmt.Fprintf(w, "wrote %s (turn %d)\n", out, turn)
+				})
+			})
+		},
+	}
+	c.Flags().IntVar(&turn, "turn", 0, "the turn to draw the race after (0 = the grid; default: the last)")
+	c.Flags().StringVar(&format, "format", "png", "svg or png")
+	c.Flags().StringVarP(&out, "out", "o", "", "the file to write (default RACE-turnNN.FORMAT)")
+	return c
+}
+
+func (a *app) postCmd() *cobra.Command {
+	var turn int
+	var format, picture, out string
+	c := &cobra.Command{
+		Use:   "post RACE [--turn N] --format markdown|bbcode [--picture FILE] [--out FILE]",
+		Short: "Write the turn summary post for a forum",
+		Long: `Writes the Turn Summary Post: what happened, every racer's orders, the
+standings, the status board, every roll, and the next turn's orders and
+deadline. --picture names the picture file the post shows (make it with
+'pitwall render'). The post goes to standard output unless --out is given.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "markdown" && format != "bbcode" {
+				return usagef("--format is markdown or bbcode; got %q", format)
+			}
+			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				p, err := h.Load(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				if !cmd.Flags().Changed("turn") {
+					turn = len(p.Turns)
+				}
+				if !cmd.Flags().Changed("picture") {
+					picture = fmt.Sprintf("%s-turn%02d.png", args[0], turn)
+				}
+				text, err := host.Post(p, turn, format, picture)
+				if err != nil {
+					return err
+				}
+				if out != "" {
+					if err := writeFile(out, []byte(text)); err != nil {
+						return err
+					}
+				}
+				return a.out(map[string]any{"ok": true, "turn": turn, "format": format, "post": text, "file": out}, func(w io.Writer) {
+					if out == "" {
+						fmt.Fprint(w, text)
+					} else {
+						fmt.Fprintf(w, "wrote %s\n", out)
+					}
+				})
+			})
+		},
+	}
+	c.Flags().IntVar(&turn, "turn", 0, "the turn to write about (0 = the opening post; default: the last)")
+	c.Flags().StringVar(&format, "format", "markdown", "markdown or bbcode")
+	c.Flags().StringVar(&picture, "picture", "", "the picture's file name or address (default RACE-turnNN.png)")
+	c.Flags().StringVarP(&out, "out", "o", "", "write the post to this file")
+	return c
+}
+
+// writeFile writes b whole or not at all: a half-written picture is worse than none.
+func writeFile(path string, b []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

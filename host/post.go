@@ -1,0 +1,223 @@
+package host
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"pitwall/race"
+	"pitwall/render"
+)
+
+// Presenter is a ruleset that can draw its races and show a status board.
+type Presenter interface {
+	// Picture is the size of the picture of s, in pixels.
+	Picture(s race.State) (w, h float64)
+	// Draw draws s on c, under title.
+	Draw(c render.Canvas, s race.State, title string)
+	// Board is the status board: a header and one row per racer.
+	Board(s race.State) (header []string, rows [][]string)
+}
+
+func presenter(p *race.Played) (Presenter, error) {
+	pr, ok := p.Ruleset.(Presenter)
+	if !ok {
+		return nil, fmt.Errorf("the %s ruleset cannot draw its races yet", p.Ruleset.ID())
+	}
+	return pr, nil
+}
+
+// turnState is the state after turn n (0 = the grid), checked.
+func turnState(p *race.Played, n int) (race.State, error) {
+	s, err := p.StateAt(n)
+	if err != nil {
+		return nil, bad(err)
+	}
+	return s, nil
+}
+
+// Title names a race and a turn for pictures and posts.
+func Title(p *race.Played, n int) string {
+	if n == 0 {
+		return fmt.Sprintf("%s: the grid", p.Race.ID)
+	}
+	return fmt.Sprintf("%s: after turn %d", p.Race.ID, n)
+}
+
+// Render draws the race after turn n as "svg" or "png".
+func Render(p *race.Played, n int, format string) ([]byte, error) {
+	pr, err := presenter(p)
+	if err != nil {
+		return nil, bad(err)
+	}
+	s, err := turnState(p, n)
+	if err != nil {
+		return nil, err
+	}
+	w, h := pr.Picture(s)
+	var buf bytes.Buffer
+	switch format {
+	case "svg":
+		c := render.NewSVG(w, h)
+		pr.Draw(c, s, Title(p, n))
+		if _, err := c.WriteTo(&buf); err != nil {
+			return nil, err
+		}
+	case "png":
+		c := render.NewPNG(w, h, 1)
+		pr.Draw(c, s, Title(p, n))
+		if err := c.Encode(&buf); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, bad(fmt.Errorf("unknown picture format %q; formats: svg, png", format))
+	}
+	return buf.Bytes(), nil
+}
+
+// Post writes the turn summary post for turn n (0 = the race's opening post)
+// as "markdown" or "bbcode". picture is the file name the post shows.
+func Post(p *race.Played, n int, format, picture string) (string, error) {
+	if format != "markdown" && format != "bbcode" {
+		return "", bad(fmt.Errorf("unknown post format %q; formats: markdown, bbcode", format))
+	}
+	pr, err := presenter(p)
+	if err != nil {
+		return "", bad(err)
+	}
+	s, err := turnState(p, n)
+	if err != nil {
+		return "", err
+	}
+	rs := p.Ruleset
+	d := &render.Doc{}
+	tracks := map[string]string{}
+	for _, t := range rs.Tracks() {
+		tracks[t.ID] = t.Name
+	}
+	track := tracks[p.Race.Config.Track]
+	if track == "" {
+		track = p.Race.Config.Track
+	}
+	if n == 0 {
+		d.H(1, fmt.Sprintf("%s at %s: the grid", p.Race.ID, track))
+		d.P(render.Text(fmt.Sprintf("%s. %d racers line up, grid places drawn by lot.", rs.Name(), len(s.Seats()))))
+	} else {
+		d.H(1, fmt.Sprintf("%s at %s: turn %d", p.Race.ID, track, n))
+	}
+	d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Race.Commitment()),
+		render.Text(". The seed is revealed when the race ends, so anyone can replay every roll."))
+	if s.Over() {
+		d.P(render.Bold("The race is over."), render.Text(" Seed: "+p.Race.Seed.Hex()+" (check it with 'pitwall verify')."))
+	}
+	if picture != "" {
+		d.Image(Title(p, n), picture)
+	}
+
+	if n > 0 {
+		t := p.Turns[n-1]
+		d.H(2, "What happened")
+		var story []string
+		for _, e := range t.Events {
+			story = append(story, e.Text)
+		}
+		if len(story) == 0 {
+			story = append(story, "A quiet turn: nothing moved.")
+		}
+		d.Bullets(story...)
+
+		d.H(2, "Orders")
+		var rows [][]string
+		seats := s.Seats()
+		for _, seat := range sortedSeats(t.Orders) {
+			note := ""
+			for _, x := range t.Defaulted {
+				if x == seat {
+					note = "no orders came: the default"
+				}
+			}
+			rows = append(rows, []string{seatName(seats, seat), t.Orders[seat], note})
+		}
+		d.Table([]string{"Racer", "Orders", ""}, rows)
+	}
+
+	d.H(2, "Standings")
+	var st [][]string
+	for _, x := range rs.Standings(s) {
+		st = append(st, []string{fmt.Sprint(x.Place), x.Name, x.Player, x.Status, x.Detail})
+	}
+	d.Table([]string{"Place", "Racer", "Player", "Status", ""}, st)
+
+	d.H(2, "Status board")
+	header, rows := pr.Board(s)
+	d.Table(header, rows)
+
+	if n > 0 {
+		t := p.Turns[n-1]
+		d.Spoiler(fmt.Sprintf("Every roll of turn %d (%d)", n, len(t.Rolls)), func(d *render.Doc) {
+			var rr [][]string
+			for i, r := range t.Rolls {
+				rr = append(rr, []string{fmt.Sprint(i + 1), r.Reason, r.Die, fmt.Sprint(r.Result)})
+			}
+			d.Table([]string{"#", "Roll", "Die", "Result"}, rr)
+		})
+	} else if len(p.SetupRolls) > 0 {
+		d.Spoiler("The grid draw", func(d *render.Doc) {
+			var rr [][]string
+			for i, r := range p.SetupRolls {
+				rr = append(rr, []string{fmt.Sprint(i + 1), r.Reason, r.Die, fmt.Sprint(r.Result)})
+			}
+			d.Table([]string{"#", "Roll", "Die", "Result"}, rr)
+		})
+	}
+
+	if !s.Over() && n == len(p.Turns) {
+		d.H(2, fmt.Sprintf("Turn %d: your orders", s.Turn()))
+		sch := p.Race.Schedule
+		var lines []string
+		if sch.Deadline != nil {
+			lines = append(lines, "Deadline: "+sch.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 MST")+". Racers who send nothing take the default (they cruise).")
+		} else {
+			lines = append(lines, "Deadline: as the host announces. Racers who send nothing take the default (they cruise).")
+		}
+		if sch.WindowOpen != nil && sch.WindowClose != nil {
+			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. Orders sent in it may add 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for turn order).",
+				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST")))
+		}
+		for _, pr := range rs.Prompts(s) {
+			line := fmt.Sprintf("%s: %d order(s) from %s", pr.Name, pr.Orders, strings.Join(pr.Legal, ", "))
+			if pr.Note != "" {
+				line += " (" + pr.Note + ")"
+			}
+			lines = append(lines, line)
+		}
+		d.Bullets(lines...)
+	}
+	if format == "bbcode" {
+		return d.BBCode(), nil
+	}
+	return d.Markdown(), nil
+}
+
+func sortedSeats(m map[int]string) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func seatName(seats []race.Seat, seat int) string {
+	for _, s := range seats {
+		if s.Seat == seat {
+			return s.Name
+		}
+	}
+	return fmt.Sprint("seat ", seat)
+}
+
+// Clock formats a time for people.
+func Clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }
