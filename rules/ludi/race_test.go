@@ -55,12 +55,68 @@ func botRace(t testing.TB, seed uint64, n int) (*race.Race, *race.Played) {
 	return r, p
 }
 
-func TestBotRacesEnd(t *testing.T) {
-	r, p := botRace(t, 1, 12)
+func TestBotRaceEnds(t *testing.T) {
+	_, p := botRace(t, 1, 12)
 	st := p.State.(*State)
-	t.Logf("%d turns, %d finished, %d rolls in turn 2", len(p.Turns), len(st.Finish), len(p.Turns[1].Rolls))
-	for _, s := range (Ruleset{}).Standings(st) {
-		t.Logf("%2d %-10s %-8s %s", s.Place, s.Name, s.Status, s.Detail)
+	standings := (Ruleset{}).Standings(st)
+	if len(standings) != 12 {
+		t.Fatalf("%d standings for 12 chariots", len(standings))
 	}
-	_ = r
+	seen := map[int]bool{}
+	for i, s := range standings {
+		if s.Place != i+1 || seen[s.Seat] {
+			t.Fatalf("standing %d: place %d, seat %d (seen before: %v)", i, s.Place, s.Seat, seen[s.Seat])
+		}
+		seen[s.Seat] = true
+		c := st.chariot(s.Seat)
+		if c.Active() {
+			t.Fatalf("%s still races after the race is over", c.Name)
+		}
+		if (s.Status == "finished") != (c.Out == Finished) {
+			t.Fatalf("%s: standing %q but out %q", c.Name, s.Status, c.Out)
+		}
+	}
+	for i, seat := range st.Finish {
+		if standings[i].Seat != seat {
+			t.Fatalf("finisher %d is seat %d in the standings, seat %d over the line", i+1, standings[i].Seat, seat)
+		}
+	}
+}
+
+// TestReplayThousandRaces plays 1,000 whole races with bots and replays each
+// from its setup, seed and log: every turn's state hash and every roll must
+// come out the same.
+func TestReplayThousandRaces(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 50
+	}
+	finished, turns := 0, 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		r, live := botRace(t, seed, 2+int(seed%11))
+		again, err := race.Replay(Ruleset{}, r)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if len(again.Turns) != len(live.Turns) {
+			t.Fatalf("seed %d: %d turns live, %d replayed", seed, len(live.Turns), len(again.Turns))
+		}
+		for i := range live.Turns {
+			a, b := live.Turns[i], again.Turns[i]
+			if a.Hash != b.Hash || len(a.Rolls) != len(b.Rolls) {
+				t.Fatalf("seed %d turn %d: replay differs", seed, i+1)
+			}
+			for j := range a.Rolls {
+				if a.Rolls[j] != b.Rolls[j] {
+					t.Fatalf("seed %d turn %d roll %d: %v then %v", seed, i+1, j, a.Rolls[j], b.Rolls[j])
+				}
+			}
+		}
+		finished += len(live.State.(*State).Finish)
+		turns += len(live.Turns)
+	}
+	if finished == 0 {
+		t.Fatal("no chariot finished in any race")
+	}
+	t.Logf("%d races, %d turns, %d chariots finished", n, turns, finished)
 }
