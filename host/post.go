@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"pitwall/race"
@@ -15,7 +16,11 @@ import (
 type Presenter interface {
 	// Picture is the size of the picture of s, in pixels.
 	Picture(s race.State) (w, h float64)
-	// Draw draws s on c, under title.
+	// Background draws what stays the same from turn to turn (the track);
+	// BackgroundKey names it, so that a PNG background is drawn only once.
+	Background(c render.Canvas, s race.State)
+	BackgroundKey(s race.State) string
+	// Draw draws s on top of the background, under title.
 	Draw(c render.Canvas, s race.State, title string)
 	// Board is the status board: a header and one row per racer.
 	Board(s race.State) (header []string, rows [][]string)
@@ -61,12 +66,13 @@ func Render(p *race.Played, n int, format string) ([]byte, error) {
 	switch format {
 	case "svg":
 		c := render.NewSVG(w, h)
+		pr.Background(c, s)
 		pr.Draw(c, s, Title(p, n))
 		if _, err := c.WriteTo(&buf); err != nil {
 			return nil, err
 		}
 	case "png":
-		c := render.NewPNG(w, h, 1)
+		c := background(pr, s, w, h).Copy()
 		pr.Draw(c, s, Title(p, n))
 		if err := c.Encode(&buf); err != nil {
 			return nil, err
@@ -75,6 +81,21 @@ func Render(p *race.Played, n int, format string) ([]byte, error) {
 		return nil, bad(fmt.Errorf("unknown picture format %q; formats: svg, png", format))
 	}
 	return buf.Bytes(), nil
+}
+
+// backgrounds holds each PNG background drawn so far, by its key. A track's
+// picture is the same every turn, so it is drawn once per process.
+var backgrounds sync.Map
+
+func background(pr Presenter, s race.State, w, h float64) *render.PNG {
+	key := pr.BackgroundKey(s)
+	if bg, ok := backgrounds.Load(key); ok {
+		return bg.(*render.PNG)
+	}
+	bg := render.NewPNG(w, h, 1)
+	pr.Background(bg, s)
+	actual, _ := backgrounds.LoadOrStore(key, bg)
+	return actual.(*render.PNG)
 }
 
 // Post writes the turn summary post for turn n (0 = the race's opening post)

@@ -276,3 +276,22 @@ func BenchmarkPNG(b *testing.B) {
 		}
 	}
 }
+
+func TestCopyLeavesTheOriginal(t *testing.T) {
+	bg := NewPNG(20, 20, 1)
+	bg.Rect(0, 0, 20, 20, Style{Fill: RGB(0, 0, 255)})
+	c := bg.Copy()
+	c.Rect(0, 0, 10, 10, Style{Fill: RGB(255, 0, 0)})
+	if got := bg.Image().RGBAAt(5, 5); got.R != 0 || got.B != 255 {
+		t.Fatalf("drawing on the copy changed the original: %v", got)
+	}
+	if got := c.Image().RGBAAt(5, 5); got.R != 255 {
+		t.Fatalf("the copy did not take the drawing: %v", got)
+	}
+	if got := c.Image().RGBAAt(15, 15); got.B != 255 {
+		t.Fatalf("the copy lost the original's drawing: %v", got)
+	}
+	if w, h := c.Size(); w != 20 || h != 20 {
+		t.Fatalf("size %v×%v", w, h)
+	}
+}

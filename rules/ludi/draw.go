@@ -160,7 +160,8 @@ func Colour(seat int) render.Color { return teamCols[seat%len(teamCols)] }
 // Picture is the size of the picture of s.
 func Picture(s *State) (w, h float64) {
 	g := s.geometry()
-	return math.Max(g.w, boardW), g.h + boardHeight(s)
+	// Whole pixels, so the background covers every pixel and the PNG is opaque.
+	return math.Ceil(math.Max(g.w, boardW)), math.Ceil(g.h + boardHeight(s))
 }
 
 func boardHeight(s *State) float64 { return rowH*float64(len(s.Chariots)+1) + 2*margin }
@@ -170,30 +171,33 @@ func (s *State) geometry() *geometry {
 	return s.track.geo
 }
 
-// Draw draws the track from above with every chariot, this turn's trails and
-// the status board. title heads the picture.
-func Draw(cv render.Canvas, s *State, title string) {
+// DrawTrack draws what is the same in every turn of a race on this track:
+// the arena, the lanes and corner zones, the spina, the line.
+func DrawTrack(cv render.Canvas, s *State) {
 	g := s.geometry()
 	t := s.track
 	W, H := cv.Size()
 	cv.Rect(0, 0, W, H, render.Style{Fill: paper})
-	cv.Text(render.Pt(margin, 36), title, render.TextStyle{Size: 22, Bold: true, Color: ink})
-	cv.Text(render.Pt(W-margin, 36), fmt.Sprintf("%s, %d laps", t.Name, s.Laps), render.TextStyle{Size: 15, Color: ink, Anchor: render.AnchorEnd})
 
 	// The outer wall, the track, the spina.
 	cv.Polygon(g.outer, render.Style{Fill: sand, Stroke: wallCol, StrokeWidth: 6})
-	for pos, cs := range g.cells {
-		fill := sand
-		if (pos.Lane+pos.Cell)%2 == 0 {
-			fill = sandDark
-		}
-		if t.Segments[pos.Seg].Corner {
-			fill = cornerTint
-			if (pos.Lane+pos.Cell)%2 == 0 {
-				fill = render.RGB(0xdd, 0xa8, 0x7e)
+	for l := 1; l <= t.Lanes; l++ { // in a fixed order, so the SVG is the same every time
+		for seg := range t.Segments {
+			for cell := 0; cell < t.Spaces(seg, l); cell++ {
+				pos := Pos{l, seg, cell}
+				fill := sand
+				if (pos.Lane+pos.Cell)%2 == 0 {
+					fill = sandDark
+				}
+				if t.Segments[seg].Corner {
+					fill = cornerTint
+					if (pos.Lane+pos.Cell)%2 == 0 {
+						fill = render.RGB(0xdd, 0xa8, 0x7e)
+					}
+				}
+				cv.Polygon(g.cells[pos].poly, render.Style{Fill: fill, Stroke: render.RGB(0xc4, 0xad, 0x84), StrokeWidth: 0.6})
 			}
 		}
-		cv.Polygon(cs.poly, render.Style{Fill: fill, Stroke: render.RGB(0xc4, 0xad, 0x84), StrokeWidth: 0.6})
 	}
 	cv.Polygon(g.inner, render.Style{Fill: stone, Stroke: wallCol, StrokeWidth: 4})
 	s.drawSpina(cv, g)
@@ -214,6 +218,17 @@ func Draw(cv render.Canvas, s *State, title string) {
 		}
 		cv.Text(render.Pt(a.X-10, (a.Y+d.Y)/2), fmt.Sprint(l), render.TextStyle{Size: 11, Color: ink, Anchor: render.AnchorEnd, VAlign: render.Middle})
 	}
+	s.drawBoardFrame(cv, g.h)
+}
+
+// DrawRace draws a turn on top of the track: the title, every chariot, this
+// turn's trails and the status board.
+func DrawRace(cv render.Canvas, s *State, title string) {
+	g := s.geometry()
+	t := s.track
+	W, _ := cv.Size()
+	cv.Text(render.Pt(margin, 36), title, render.TextStyle{Size: 22, Bold: true, Color: ink})
+	cv.Text(render.Pt(W-margin, 36), fmt.Sprintf("%s, %d laps", t.Name, s.Laps), render.TextStyle{Size: 15, Color: ink, Anchor: render.AnchorEnd})
 
 	// Trails under the chariots, then the chariots.
 	for i := range s.Chariots {
@@ -336,25 +351,47 @@ func paceLoss(c *Chariot) string {
 	return "0"
 }
 
+// Draw draws the whole picture of s: the track, then the race.
+func Draw(cv render.Canvas, s *State, title string) {
+	DrawTrack(cv, s)
+	DrawRace(cv, s, title)
+}
+
 // Picture implements host.Presenter.
 func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
 
-// Draw implements host.Presenter.
-func (Ruleset) Draw(c render.Canvas, s race.State, title string) { Draw(c, s.(*State), title) }
+// Background implements host.Presenter: the track.
+func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
+
+// BackgroundKey implements host.Presenter: the background depends on the track and the picture's size.
+func (Ruleset) BackgroundKey(s race.State) string {
+	st := s.(*State)
+	w, h := Picture(st)
+	return fmt.Sprintf("ludi/%s/%.0fx%.0f", st.TrackID, w, h)
+}
+
+// Draw implements host.Presenter: the race, drawn on the background.
+func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
 
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
 
 var boardCols = []float64{0, 30, 180, 290, 380, 440, 490, 580, 670, 750, 900}
 
+// drawBoardFrame draws the board's panel and header, the same every turn.
+func (s *State) drawBoardFrame(cv render.Canvas, top float64) {
+	header, _ := Board(s)
+	y := top + margin
+	cv.Rect(margin-8, y-18, boardW-2*margin+16, rowH*float64(len(s.Chariots)+1)+12, render.Style{Fill: render.RGB(0xf2, 0xea, 0xd8), Stroke: wallCol, StrokeWidth: 1, Radius: 6})
+	for i, h := range header {
+		cv.Text(render.Pt(margin+boardCols[i], y), h, render.TextStyle{Size: 13, Bold: true, Color: ink})
+	}
+}
+
 func (s *State) drawBoard(cv render.Canvas, top float64) {
-	header, rows := Board(s)
+	_, rows := Board(s)
 	y := top + margin
 	x0 := margin
-	cv.Rect(x0-8, y-18, boardW-2*margin+16, rowH*float64(len(rows)+1)+12, render.Style{Fill: render.RGB(0xf2, 0xea, 0xd8), Stroke: wallCol, StrokeWidth: 1, Radius: 6})
-	for i, h := range header {
-		cv.Text(render.Pt(x0+boardCols[i], y), h, render.TextStyle{Size: 13, Bold: true, Color: ink})
-	}
 	for _, row := range rows {
 		y += rowH
 		seat := -1

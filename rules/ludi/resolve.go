@@ -302,7 +302,11 @@ func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int) {
 		}
 	}
 	// An attack held for an overtaker fires when this chariot passes on its side.
-	for _, y := range r.s.order(nil) {
+	for i := range r.s.Chariots { // seat order: the same on every replay
+		if len(r.armed) == 0 {
+			break
+		}
+		y := &r.s.Chariots[i]
 		ak, ok := r.armed[y.Seat]
 		if !ok || y == c || !c.Active() || c.Flipped {
 			continue

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pitwall runs one command line in-process and returns status, stdout, stderr.
+func pitwall(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// jsonOf runs a command with --json and decodes its one JSON document.
+func jsonOf(t *testing.T, args ...string) (int, map[string]any, string) {
+	t.Helper()
+	code, out, errs := pitwall(t, append(args, "--json")...)
+	var doc map[string]any
+	dec := json.NewDecoder(strings.NewReader(out))
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatalf("%v: stdout is not JSON (%v): %q", args, err, out)
+	}
+	if dec.More() {
+		t.Fatalf("%v: more than one JSON document on stdout", args)
+	}
+	return code, doc, errs
+}
+
+func TestRulesJSON(t *testing.T) {
+	code, doc, _ := jsonOf(t, "rules")
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	list := doc["rulesets"].([]any)
+	found := false
+	for _, r := range list {
+		if r.(map[string]any)["id"] == "ludi" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("ludi is not listed: %v", doc)
+	}
+}
+
+func TestOdds(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want map[string]float64
+	}{
+		{[]string{"odds", "ludi", "speed", "--level", "fast"}, map[string]float64{"4": 1. / 8, "5": 1. / 8, "6": 2. / 8, "7": 2. / 8, "8": 2. / 8}},
+		{[]string{"odds", "ludi", "speed", "--level=low"}, map[string]float64{"2": 1. / 6, "3": 2. / 6, "4": 3. / 6}},
+		{[]string{"odds", "ludi", "corner", "--lane", "1", "--level", "fast", "--skill", "0"}, map[string]float64{"slip": 1. / 8, "naufragia": 7. / 8}},
+		{[]string{"odds", "ludi", "corner", "--lane", "1", "--level", "fast", "--skill", "2", "--control"}, map[string]float64{"none": 2. / 8, "slip": 4. / 8, "naufragia": 2. / 8}}, // faces 4,5,6,6,7,7,8,8 read as 4,4,5,5,6,6,7,7,
+		{[]string{"odds", "ludi", "whip", "--endurance", "2"}, map[string]float64{"success_damage": 0.7 * 0.4, "success": 0.7 * 0.6, "damage": 0.3 * 0.4, "none": 0.3 * 0.6}},
+		{[]string{"odds", "ludi", "lacerate", "--skill", "1", "--constitution", "0", "--watch"}, map[string]float64{"stun": 0.45, "none": 0.55}},
+		{[]string{"odds", "ludi", "wall", "--skill", "0"}, map[string]float64{"damage": 0.35, "none": 0.65}},
+	} {
+		code, doc, errs := jsonOf(t, tc.args...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", tc.args, code, errs)
+		}
+		got := doc["outcomes"].(map[string]any)
+		for k, v := range tc.want {
+			if g, _ := got[k].(float64); math.Abs(g-v) > 1e-9 {
+				t.Errorf("%v: %s = %v, want %v", tc.args, k, got[k], v)
+			}
+		}
+		for k, v := range got {
+			if _, ok := tc.want[k]; !ok && v.(float64) > 1e-12 {
+				t.Errorf("%v: unexpected outcome %s = %v", tc.args, k, v)
+			}
+		}
+		if doc["ruleset"] != "ludi" || doc["check"] != tc.args[2] {
+			t.Errorf("%v: ruleset/check fields: %v", tc.args, doc)
+		}
+	}
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "x.db")
+	for _, args := range [][]string{
+		{"odds", "ludi", "speed", "--level", "sideways"},
+		{"odds", "nosuchgame", "speed"},
+		{"odds", "ludi", "nosuchcheck"},
+		{"odds", "ludi", "corner", "--lane", "7", "--level", "fast", "--skill", "0"},
+		{"odds", "ludi", "corner", "--lane", "1", "--level", "fast"},
+		{"odds", "ludi", "wall", "--skill", "0", "--colour", "red"},
+		{"odds", "ludi", "wall", "--skill", "0", "--skill", "1"},
+		{"order", "check", "ludi", "fly"},
+		{"order", "check", "chess", "e4"},
+		{"tracks", "chess"},
+		{"nosuchcommand"},
+		{"rules", "--nosuchflag"},
+		{"--db", db, "race", "show", "nope"},
+		{"--db", db, "race", "new", "--rules", "chess"},
+		{"--db", db, "race", "new", "--rules", "ludi", "--track", "circus-minimus"},
+		{"--db", db, "race", "new", "--rules", "ludi", "--entrants", "/no/such/file.yaml"},
+		{"--db", db, "render", "nope", "--format", "gif"},
+		{"--db", db, "post", "nope", "--format", "html"},
+	} {
+		code, doc, errs := jsonOf(t, args...)
+		if code != 2 {
+			t.Errorf("%v: status %d, want 2 (stderr %q)", args, code, errs)
+			continue
+		}
+		if doc["ok"] != false || doc["error"] == "" {
+			t.Errorf("%v: JSON %v, want ok false and an error", args, doc)
+		}
+		if lines := strings.Count(strings.TrimSpace(errs), "\n"); lines != 0 || errs == "" || strings.Contains(errs, "goroutine") {
+			t.Errorf("%v: stderr is not one line: %q", args, errs)
+		}
+	}
+	// Without --json nothing goes to standard output.
+	code, out, errs := pitwall(t, "odds", "ludi", "speed", "--level", "sideways")
+	if code != 2 || out != "" || !strings.Contains(errs, "low, fast, max") {
+		t.Errorf("plain bad input: %d %q %q", code, out, errs)
+	}
+}
+
+func TestOrderCheckLudi(t *testing.T) {
+	code, doc, _ := jsonOf(t, "order", "check", "ludi", "a, l1 else brake")
+	if code != 0 || doc["ok"] != true || doc["orders"] != "Accelerate, Left 1 else Brake" {
+		t.Fatalf("%d %v", code, doc)
+	}
+}
+
+func TestHelpEverywhere(t *testing.T) {
+	root := newRoot(&bytes.Buffer{}, &bytes.Buffer{})
+	for _, c := range root.Commands() {
+		paths := [][]string{{c.Name()}}
+		for _, sub := range c.Commands() {
+			paths = append(paths, []string{c.Name(), sub.Name()})
+		}
+		for _, p := range paths {
+			if p[0] == "help" || p[0] == "completion" {
+				continue
+			}
+			code, out, errs := pitwall(t, append(p, "--help")...)
+			if code != 0 || !strings.Contains(out, "Usage") {
+				t.Errorf("%v --help: status %d, out %q, err %q", p, code, out, errs)
+			}
+		}
+	}
+}
+
+// TestAHostsRace walks through a race as a host runs it from a terminal.
+func TestAHostsRace(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "races.db")
+	entrants := filepath.Join(dir, "entrants.yaml")
+	os.WriteFile(entrants, []byte(`entrants:
+  - player: Marcus
+    package: military
+    extras: [skill, speed]
+    aurigae: [Marcus Aurelius]
+  - player: Livia
+    package: noble
+    extras: [endurance, size]
+    aurigae: [Livia Drusilla]
+`), 0o644)
+	must := func(args ...string) map[string]any {
+		t.Helper()
+		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, errs)
+		}
+		return doc
+	}
+	doc := must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "ludi-test", "--entrants", entrants, "--seed", "4")
+	if len(doc["commitment"].(string)) != 64 {
+		t.Fatalf("no commitment: %v", doc)
+	}
+	must("race", "join", "ludi-test", "--player", "Gaius", "--auriga", "Gaius Iulius", "--auriga", "Gaius Minor", "--package", "trader", "--extras", "skill,speed")
+	code, _, errs := pitwall(t, "--db", db, "race", "join", "ludi-test", "--player", "Titus", "--package", "senate", "--extras", "skill,speed")
+	if code != 2 || !strings.Contains(errs, "unknown package") {
+		t.Fatalf("a bad package: %d %s", code, errs)
+	}
+	must("orders", "submit", "ludi-test", "0", "Accelerate")
+	must("orders", "submit", "ludi-test", "Livia Drusilla", "whip")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "2", "Left 1")
+	if code != 2 || !strings.Contains(errs, "not allowed at the race start") {
+		t.Fatalf("Left 1 at the start: %d %s", code, errs)
+	}
+	show := must("race", "show", "ludi-test")
+	if len(show["orders_in"].([]any)) != 2 || len(show["waiting_for"].([]any)) != 2 {
+		t.Fatalf("show: %v", show)
+	}
+	if strings.Contains(mustText(t, db, "race", "show", "ludi-test"), "Whip") {
+		t.Fatal("race show reveals orders before the turn is resolved")
+	}
+	res := must("turn", "resolve", "ludi-test")
+	if res["turn"].(float64) != 1 || len(res["defaulted"].([]any)) != 2 {
+		t.Fatalf("resolve: %v", res)
+	}
+	must("turn", "set", "ludi-test", "--orders", "2", "--deadline", "2026-11-25T18:00:00Z")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "0", "Accelerate")
+	if code != 2 || !strings.Contains(errs, "takes 2 order(s)") {
+		t.Fatalf("one order on a two-order turn: %d %s", code, errs)
+	}
+	must("orders", "submit", "ludi-test", "0", "Accelerate, Control else Brake")
+	must("turn", "resolve", "ludi-test")
+	rp := must("replay", "ludi-test", "--turn", "1")
+	if rp["turn"].(float64) != 1 || rp["hash"] == "" {
+		t.Fatalf("replay: %v", rp)
+	}
+	v := must("verify", "ludi-test")
+	if v["ok"] != true || v["turns"].(float64) != 2 {
+		t.Fatalf("verify: %v", v)
+	}
+	png := filepath.Join(dir, "t2.png")
+	must("render", "ludi-test", "--format", "png", "--out", png)
+	if b, _ := os.ReadFile(png); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatal("render wrote no PNG")
+	}
+	post := mustText(t, db, "post", "ludi-test", "--format", "markdown", "--turn", "2")
+	for _, want := range []string{"turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Wed 25 Nov 2026, 18:00 UTC"} {
+		if !strings.Contains(post, want) {
+			t.Errorf("the post lacks %q", want)
+		}
+	}
+	list := must("race", "list")
+	if len(list["races"].([]any)) != 1 {
+		t.Fatalf("list: %v", list)
+	}
+}
+
+func mustText(t *testing.T, db string, args ...string) string {
+	t.Helper()
+	code, out, errs := pitwall(t, append([]string{"--db", db}, args...)...)
+	if code != 0 {
+		t.Fatalf("%v: status %d: %s", args, code, errs)
+	}
+	return out
+}
+
+func TestDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the demo plays a whole race")
+	}
+	dir := t.TempDir()
+	code, doc, errs := jsonOf(t, "demo", "--out", dir, "--seed", "1")
+	if code != 0 {
+		t.Fatalf("demo: %d %s", code, errs)
+	}
+	races := doc["races"].([]any)
+	if len(races) == 0 || races[0].(map[string]any)["verified"] != true {
+		t.Fatalf("demo: %v", doc)
+	}
+	for _, f := range []string{"ludi-demo-turn00.md", "ludi-demo-turn00.bbcode", "ludi-demo-turn01.png", "ludi-demo-turn01.svg"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("the demo did not write %s", f)
+		}
+	}
+}
