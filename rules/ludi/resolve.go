@@ -23,7 +23,7 @@ type resolver struct {
 	orders     map[int]Orders
 	initiative map[int]int
 	bonusMove  map[int]bool
-	usedCont   map[int]bool
+	usedCont   map[int]bool // seats whose contingency for this order has been used
 	watching   map[int]bool
 	armed      map[int]Kind // attacks waiting for an overtaker this step, by seat
 	start      map[int]Chariot
@@ -56,6 +56,7 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 	for r.step = 0; r.step < s.Orders; r.step++ {
 		r.watching = map[int]bool{}
 		r.armed = map[int]Kind{}
+		r.usedCont = map[int]bool{} // each order after the first has a contingency of its own
 		r.start = map[int]Chariot{}
 		queue := s.order(r.initiative)
 		for _, c := range queue {
