@@ -1,0 +1,282 @@
+// Package memstore is a store.Store in memory: for tests, simulations and
+// demos that need no file. It passes the same conformance suite as the SQLite
+// store; nothing survives the process.
+package memstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"pitwall/race"
+	"pitwall/store"
+)
+
+// Data is what a memory store holds. Stores opened on the same Data see the
+// same races, as two connections to one database would.
+type Data struct {
+	mu    sync.Mutex
+	races map[string]*entry
+}
+
+type entry struct {
+	race  race.Race // Log kept separately
+	log   []race.Entry
+	turns []store.SavedTurn
+}
+
+// NewData returns an empty Data.
+func NewData() *Data { return &Data{races: map[string]*entry{}} }
+
+// Store is a store.Store on a Data.
+type Store struct {
+	d      *Data
+	closed bool
+	mu     sync.Mutex
+}
+
+var _ store.Store = (*Store)(nil)
+
+// New returns a store on a Data of its own.
+func New() *Store { return Open(NewData()) }
+
+// Open returns a store on d.
+func Open(d *Data) *Store { return &Store{d: d} }
+
+var errClosed = errors.New("the memory store is closed")
+
+func (s *Store) lock() (*Data, error) {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, errClosed
+	}
+	s.d.mu.Lock()
+	return s.d, nil
+}
+
+func utc(t time.Time) time.Time { return t.UTC() }
+
+func utcp(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func cloneRace(r race.Race) race.Race {
+	r.Created = utc(r.Created)
+	r.Entrants = cloneEntrants(r.Entrants)
+	r.Config.Options = cloneMap(r.Config.Options)
+	r.Schedule = race.Schedule{Deadline: utcp(r.Schedule.Deadline), WindowOpen: utcp(r.Schedule.WindowOpen), WindowClose: utcp(r.Schedule.WindowClose)}
+	r.Log = nil
+	return r
+}
+
+func cloneEntrants(es []race.Entrant) []race.Entrant {
+	if es == nil {
+		return nil
+	}
+	out := make([]race.Entrant, len(es))
+	for i, e := range es {
+		out[i] = race.Entrant{Player: e.Player, Racers: slices.Clone(e.Racers), Options: cloneMap(e.Options)}
+	}
+	return out
+}
+
+func cloneMap(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func cloneTurn(t store.SavedTurn) store.SavedTurn {
+	t.Rolls = slices.Clone(t.Rolls)
+	t.DiceState = slices.Clone(t.DiceState)
+	t.State = slices.Clone(t.State)
+	t.At = utc(t.At)
+	return t
+}
+
+func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrNotFound) }
+
+// Create implements store.Store.
+func (s *Store) Create(ctx context.Context, r *race.Race) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if r.ID == "" {
+		return errors.New("creating a race: it has no id")
+	}
+	if len(r.Log) > 0 {
+		return fmt.Errorf("creating race %q: a new race has an empty log; this one has %d entries", r.ID, len(r.Log))
+	}
+	d, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer d.mu.Unlock()
+	if _, dup := d.races[r.ID]; dup {
+		return fmt.Errorf("creating race %q: %w", r.ID, store.ErrExists)
+	}
+	d.races[r.ID] = &entry{race: cloneRace(*r)}
+	return nil
+}
+
+// Load implements store.Store.
+func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer d.mu.Unlock()
+	e, ok := d.races[id]
+	if !ok {
+		return nil, notFound(id)
+	}
+	r := cloneRace(e.race)
+	r.Log = slices.Clone(e.log)
+	return &r, nil
+}
+
+// List implements store.Store.
+func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer d.mu.Unlock()
+	out := []store.Summary{}
+	for _, e := range d.races {
+		out = append(out, store.Summary{ID: e.race.ID, Ruleset: e.race.Ruleset, Track: e.race.Config.Track, Created: e.race.Created,
+			Entries: len(e.log), Turns: len(e.turns), Commitment: e.race.Seed.Commitment()})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Created.Equal(out[j].Created) {
+			return out[i].Created.After(out[j].Created)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, nil
+}
+
+// Append implements store.Store.
+func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer d.mu.Unlock()
+	r, ok := d.races[id]
+	if !ok {
+		return notFound(id)
+	}
+	if e.Seq != len(r.log)+1 {
+		return fmt.Errorf("race %q: entry %d does not follow entry %d: %w", id, e.Seq, len(r.log), store.ErrConflict)
+	}
+	if turn != nil {
+		if e.Kind != race.EntryResolve {
+			return fmt.Errorf("race %q: a turn is stored only with a resolve entry, not %q", id, e.Kind)
+		}
+		if turn.Turn != e.Turn {
+			return fmt.Errorf("race %q: turn %d stored with a resolve entry for turn %d", id, turn.Turn, e.Turn)
+		}
+		for _, t := range r.turns {
+			if t.Turn == turn.Turn {
+				return fmt.Errorf("race %q: turn %d is already stored", id, turn.Turn)
+			}
+		}
+		r.turns = append(r.turns, cloneTurn(*turn))
+	}
+	e.At = utc(e.At)
+	r.log = append(r.log, e)
+	return nil
+}
+
+// Turns implements store.Store.
+func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer d.mu.Unlock()
+	r, ok := d.races[id]
+	if !ok {
+		return nil, notFound(id)
+	}
+	out := make([]store.SavedTurn, len(r.turns))
+	for i, t := range r.turns {
+		out[i] = cloneTurn(t)
+	}
+	return out, nil
+}
+
+// SetSchedule implements store.Store.
+func (s *Store) SetSchedule(ctx context.Context, id string, sch race.Schedule) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer d.mu.Unlock()
+	r, ok := d.races[id]
+	if !ok {
+		return notFound(id)
+	}
+	r.race.Schedule = race.Schedule{Deadline: utcp(sch.Deadline), WindowOpen: utcp(sch.WindowOpen), WindowClose: utcp(sch.WindowClose)}
+	return nil
+}
+
+// SetEntrants implements store.Store.
+func (s *Store) SetEntrants(ctx context.Context, id string, entrants []race.Entrant) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer d.mu.Unlock()
+	r, ok := d.races[id]
+	if !ok {
+		return notFound(id)
+	}
+	if len(r.log) > 0 {
+		return fmt.Errorf("race %q has started: its entrants are fixed: %w", id, store.ErrConflict)
+	}
+	r.race.Entrants = cloneEntrants(entrants)
+	return nil
+}
+
+// Close implements store.Store.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	return nil
+}
