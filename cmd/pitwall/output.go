@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
+	"pitwall/race"
 )
 
 func (a *app) renderCmd() *cobra.Command {
@@ -22,14 +23,8 @@ func (a *app) renderCmd() *cobra.Command {
 			if format != "svg" && format != "png" {
 				return usagef("--format is svg or png; got %q", format)
 			}
-			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				p, err := h.Load(ctx, args[0])
-				if err != nil {
-					return err
-				}
-				if !cmd.Flags().Changed("turn") {
-					turn = len(p.Turns)
-				}
+			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
+				turn = turnFlag(cmd, turn, p)
 				b, err := host.Render(p, turn, format)
 				if err != nil {
 					return err
@@ -67,14 +62,8 @@ deadline. --picture names the picture file the post shows (make it with
 			if format != "markdown" && format != "bbcode" {
 				return usagef("--format is markdown or bbcode; got %q", format)
 			}
-			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				p, err := h.Load(ctx, args[0])
-				if err != nil {
-					return err
-				}
-				if !cmd.Flags().Changed("turn") {
-					turn = len(p.Turns)
-				}
+			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
+				turn = turnFlag(cmd, turn, p)
 				if !cmd.Flags().Changed("picture") {
 					picture = fmt.Sprintf("%s-turn%02d.png", args[0], turn)
 				}

@@ -37,6 +37,25 @@ func (a *app) withHost(fn func(ctx context.Context, h *host.Host) error) error {
 	return fn(context.Background(), h)
 }
 
+// withRace loads a race replayed from its log and calls fn with it.
+func (a *app) withRace(id string, fn func(ctx context.Context, h *host.Host, p *race.Played) error) error {
+	return a.withHost(func(ctx context.Context, h *host.Host) error {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, h, p)
+	})
+}
+
+// turnFlag is the --turn a command was given, or the last turn played.
+func turnFlag(cmd *cobra.Command, turn int, p *race.Played) int {
+	if cmd.Flags().Changed("turn") {
+		return turn
+	}
+	return len(p.Turns)
+}
+
 func (a *app) raceCmd() *cobra.Command {
 	c := &cobra.Command{Use: "race", Short: "Create, enter and show races"}
 	c.AddCommand(a.raceNewCmd(), a.raceJoinCmd(), a.raceShowCmd(), a.raceListCmd())
@@ -254,13 +273,7 @@ func (a *app) raceShowCmd() *cobra.Command {
 		Short: "Show a race: turn, standings, who must still send orders",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				p, err := h.Load(ctx, args[0])
-				if err != nil {
-					return err
-				}
-				return a.showPlayed(p)
-			})
+			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error { return a.showPlayed(p) })
 		},
 	}
 }
@@ -337,11 +350,7 @@ or the racer's name. A refused order changes nothing and says why.
   pitwall orders submit ludi-1a2b3c 'Marcus Aurelius' 'Left 1, Whip else Brake, bonus move'`,
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				p, err := h.Load(ctx, args[0])
-				if err != nil {
-					return err
-				}
+			return a.withRace(args[0], func(ctx context.Context, h *host.Host, p *race.Played) error {
 				seat, err := seatOf(p, args[1])
 				if err != nil {
 					return err
@@ -385,7 +394,7 @@ func (a *app) turnCmd() *cobra.Command {
 				}
 				return a.out(map[string]any{"ok": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": t.Orders,
 					"defaulted": t.Defaulted, "events": t.Events, "rolls": t.Rolls, "standings": p.Ruleset.Standings(p.State), "over": p.State.Over()}, func(w io.Writer) {
-					fmt.Fprintf(w, "turn %d resolved (%d rolls; state %.12s)\n", t.Turn, len(t.Rolls), t.Hash)
+					fmt.Fprintf(w, "turn %d resolved (%d roll(s); state %.12s)\n", t.Turn, len(t.Rolls), t.Hash)
 					for _, e := range t.Events {
 						fmt.Fprintf(w, "  %s\n", e.Text)
 					}
@@ -440,7 +449,31 @@ func (a *app) turnCmd() *cobra.Command {
 						return err
 					}
 				}
-				return a.out(map[string]any{"ok": true}, func(w io.Writer) { fmt.Fprintln(w, "set") })
+				r, err := h.Store.Load(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				p, err := h.Load(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				v := map[string]any{"ok": true, "race": args[0], "turn": p.State.Turn(), "schedule": r.Schedule}
+				if pr := p.Ruleset.Prompts(p.State); len(pr) > 0 {
+					v["orders"] = pr[0].Orders
+				}
+				return a.out(v, func(w io.Writer) {
+					fmt.Fprintf(w, "turn %d of %s:", p.State.Turn(), args[0])
+					if n, ok := v["orders"]; ok {
+						fmt.Fprintf(w, " %d order(s) each;", n)
+					}
+					if d := r.Schedule.Deadline; d != nil {
+						fmt.Fprintf(w, " deadline %s;", host.Clock(*d))
+					}
+					if r.Schedule.WindowOpen != nil && r.Schedule.WindowClose != nil {
+						fmt.Fprintf(w, " bonus window %s to %s;", host.Clock(*r.Schedule.WindowOpen), host.Clock(*r.Schedule.WindowClose))
+					}
+					fmt.Fprintln(w)
+				})
 			})
 		},
 	}
@@ -459,14 +492,8 @@ func (a *app) replayCmd() *cobra.Command {
 		Short: "Replay a race from its seed and log, and show it after turn N",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				p, err := h.Load(ctx, args[0])
-				if err != nil {
-					return err
-				}
-				if !cmd.Flags().Changed("turn") {
-					turn = len(p.Turns)
-				}
+			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
+				turn = turnFlag(cmd, turn, p)
 				s, err := p.StateAt(turn)
 				if err != nil {
 					return usagef("%v", err)

@@ -109,6 +109,23 @@ func cloneTurn(t store.SavedTurn) store.SavedTurn {
 	return t
 }
 
+// with runs fn on race id with the data locked.
+func (s *Store) with(ctx context.Context, id string, fn func(e *entry) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer d.mu.Unlock()
+	e, ok := d.races[id]
+	if !ok {
+		return notFound(id)
+	}
+	return fn(e)
+}
+
 func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrNotFound) }
 
 // Create implements store.Store.
@@ -136,20 +153,15 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error {
 
 // Load implements store.Store.
 func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	d, err := s.lock()
+	var r race.Race
+	err := s.with(ctx, id, func(e *entry) error {
+		r = cloneRace(e.race)
+		r.Log = slices.Clone(e.log)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer d.mu.Unlock()
-	e, ok := d.races[id]
-	if !ok {
-		return nil, notFound(id)
-	}
-	r := cloneRace(e.race)
-	r.Log = slices.Clone(e.log)
 	return &r, nil
 }
 
@@ -179,18 +191,10 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 
 // Append implements store.Store.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	d, err := s.lock()
-	if err != nil {
-		return err
-	}
-	defer d.mu.Unlock()
-	r, ok := d.races[id]
-	if !ok {
-		return notFound(id)
-	}
+	return s.with(ctx, id, func(r *entry) error { return appendTo(r, id, e, turn) })
+}
+
+func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 	if e.Seq != len(r.log)+1 {
 		return fmt.Errorf("race %q: entry %d does not follow entry %d: %w", id, e.Seq, len(r.log), store.ErrConflict)
 	}
@@ -215,62 +219,34 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 
 // Turns implements store.Store.
 func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	d, err := s.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer d.mu.Unlock()
-	r, ok := d.races[id]
-	if !ok {
-		return nil, notFound(id)
-	}
-	out := make([]store.SavedTurn, len(r.turns))
-	for i, t := range r.turns {
-		out[i] = cloneTurn(t)
-	}
-	return out, nil
+	var out []store.SavedTurn
+	err := s.with(ctx, id, func(r *entry) error {
+		out = make([]store.SavedTurn, len(r.turns))
+		for i, t := range r.turns {
+			out[i] = cloneTurn(t)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // SetSchedule implements store.Store.
 func (s *Store) SetSchedule(ctx context.Context, id string, sch race.Schedule) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	d, err := s.lock()
-	if err != nil {
-		return err
-	}
-	defer d.mu.Unlock()
-	r, ok := d.races[id]
-	if !ok {
-		return notFound(id)
-	}
-	r.race.Schedule = race.Schedule{Deadline: utcp(sch.Deadline), WindowOpen: utcp(sch.WindowOpen), WindowClose: utcp(sch.WindowClose)}
-	return nil
+	return s.with(ctx, id, func(r *entry) error {
+		r.race.Schedule = race.Schedule{Deadline: utcp(sch.Deadline), WindowOpen: utcp(sch.WindowOpen), WindowClose: utcp(sch.WindowClose)}
+		return nil
+	})
 }
 
 // SetEntrants implements store.Store.
 func (s *Store) SetEntrants(ctx context.Context, id string, entrants []race.Entrant) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	d, err := s.lock()
-	if err != nil {
-		return err
-	}
-	defer d.mu.Unlock()
-	r, ok := d.races[id]
-	if !ok {
-		return notFound(id)
-	}
-	if len(r.log) > 0 {
-		return fmt.Errorf("race %q has started: its entrants are fixed: %w", id, store.ErrConflict)
-	}
-	r.race.Entrants = cloneEntrants(entrants)
-	return nil
+	return s.with(ctx, id, func(r *entry) error {
+		if len(r.log) > 0 {
+			return fmt.Errorf("race %q has started: its entrants are fixed: %w", id, store.ErrConflict)
+		}
+		r.race.Entrants = cloneEntrants(entrants)
+		return nil
+	})
 }
 
 // Close implements store.Store.
