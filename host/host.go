@@ -144,9 +144,26 @@ func (h *Host) Load(ctx context.Context, id string) (*race.Played, error) {
 	return p, nil
 }
 
+// retry runs fn again, on a fresh load, when another writer appended to the
+// race's log first: nothing was stored, so trying again is safe.
+func retry[T any](fn func() (T, error)) (T, error) {
+	var v T
+	var err error
+	for i := 0; i < 20; i++ { // a full grid of racers at once still gets in
+		if v, err = fn(); !errors.Is(err, store.ErrConflict) {
+			return v, err
+		}
+	}
+	return v, err
+}
+
 // Submit validates a racer's orders and, once they are stored, returns them.
 // A refused order changes nothing.
 func (h *Host) Submit(ctx context.Context, id string, seat int, text string) (race.Order, error) {
+	return retry(func() (race.Order, error) { return h.submit(ctx, id, seat, text) })
+}
+
+func (h *Host) submit(ctx context.Context, id string, seat int, text string) (race.Order, error) {
 	p, err := h.Load(ctx, id)
 	if err != nil {
 		return nil, err
@@ -166,6 +183,11 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string) (ra
 
 // Set applies a host's setting (KEY=VALUE) for the coming turn.
 func (h *Host) Set(ctx context.Context, id, key, value string) error {
+	_, err := retry(func() (struct{}, error) { return struct{}{}, h.set(ctx, id, key, value) })
+	return err
+}
+
+func (h *Host) set(ctx context.Context, id, key, value string) error {
 	p, err := h.Load(ctx, id)
 	if err != nil {
 		return err
@@ -193,6 +215,18 @@ func (h *Host) Schedule(ctx context.Context, id string, s race.Schedule) error {
 
 // Resolve plays the current turn (missed orders take the default) and stores it.
 func (h *Host) Resolve(ctx context.Context, id string) (*race.Played, race.Turn, error) {
+	type result struct {
+		p *race.Played
+		t race.Turn
+	}
+	r, err := retry(func() (result, error) {
+		p, t, err := h.resolve(ctx, id)
+		return result{p, t}, err
+	})
+	return r.p, r.t, err
+}
+
+func (h *Host) resolve(ctx context.Context, id string) (*race.Played, race.Turn, error) {
 	p, err := h.Load(ctx, id)
 	if err != nil {
 		return nil, race.Turn{}, err

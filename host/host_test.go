@@ -356,3 +356,26 @@ func TestGoldenPosts(t *testing.T) {
 		t.Fatalf("turn -1: %v", err)
 	}
 }
+
+// Racers sending orders at the same moment all get in: a writer that loses
+// the race for the log's next place reloads and tries again.
+func TestConcurrentSubmissions(t *testing.T) {
+	f := newFixture(t)
+	f.race(t, 1)
+	ctx := context.Background()
+	errs := make(chan error, 4)
+	for seat := 0; seat < 4; seat++ {
+		go func(seat int) {
+			_, err := f.h.Submit(ctx, "r1", seat, "Accelerate")
+			errs <- err
+		}(seat)
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := logLen(t, f.h, "r1"); n != 4 {
+		t.Fatalf("%d orders in the log, want 4", n)
+	}
+}
