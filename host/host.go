@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"pitwall/dice"
@@ -50,6 +51,11 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 	rs, err := race.Lookup(ruleset)
 	if err != nil {
 		return nil, bad(err)
+	}
+	if cfg.Track == "" { // the game's first track, written down so the race says where it runs
+		if ts := rs.Tracks(); len(ts) > 0 {
+			cfg.Track = ts[0].ID
+		}
 	}
 	s := dice.Seed{}
 	if seed != nil {
@@ -134,15 +140,19 @@ func (h *Host) Load(ctx context.Context, id string) (*race.Played, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := race.Start(rs, r); errors.Is(err, race.ErrTooFew) {
+		why := strings.TrimPrefix(err.Error(), race.ErrTooFew.Error()+": ")
+		return nil, bad(fmt.Errorf("race %s is still forming (%s): add entrants with 'pitwall race join %s': %w", id, why, id, ErrForming))
+	}
 	p, err := race.Replay(rs, r)
 	if err != nil {
-		if errors.Is(err, race.ErrTooFew) {
-			return nil, bad(fmt.Errorf("race %s is still forming: %w; add entrants with 'pitwall race join'", id, err))
-		}
 		return nil, fmt.Errorf("race %s: %w", id, err)
 	}
 	return p, nil
 }
+
+// ErrForming is wrapped by Load for a race that has too few entrants to start.
+var ErrForming = errors.New("the race is still taking entrants")
 
 // retry runs fn again, on a fresh load, when another writer appended to the
 // race's log first: nothing was stored, so trying again is safe.

@@ -131,7 +131,7 @@ func TestJoinUntilTheStart(t *testing.T) {
 	if _, err := f.h.NewRace(ctx, "ludi", "forming", race.Config{}, nil, nil); err != nil {
 		t.Fatalf("a race with no entrants yet: %v", err)
 	}
-	if _, err := f.h.Load(ctx, "forming"); err == nil || !strings.Contains(err.Error(), "still forming") {
+	if _, err := f.h.Load(ctx, "forming"); !errors.Is(err, ErrForming) || !strings.Contains(err.Error(), "still forming") {
 		t.Fatalf("loading a forming race: %v", err)
 	}
 	for _, e := range entrants()[:2] {

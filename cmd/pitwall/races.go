@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -273,9 +274,36 @@ func (a *app) raceShowCmd() *cobra.Command {
 		Short: "Show a race: turn, standings, who must still send orders",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error { return a.showPlayed(p) })
+			err := a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error { return a.showPlayed(p) })
+			if errors.Is(err, host.ErrForming) {
+				return a.withHost(func(ctx context.Context, h *host.Host) error {
+					r, err := h.Store.Load(ctx, args[0])
+					if err != nil {
+						return err
+					}
+					return a.showForming(r)
+				})
+			}
+			return err
 		},
 	}
+}
+
+// showForming prints a race that is still taking entrants.
+func (a *app) showForming(r *race.Race) error {
+	v := map[string]any{"id": r.ID, "ruleset": r.Ruleset, "track": r.Config.Track, "forming": true, "entrants": r.Entrants, "commitment": r.Commitment()}
+	return a.out(v, func(w io.Writer) {
+		fmt.Fprintf(w, "%s: %s on %s, taking entrants (%d so far)\n", r.ID, r.Ruleset, r.Config.Track, len(r.Entrants))
+		fmt.Fprintf(w, "dice commitment: sha256 %s\n", r.Commitment())
+		for _, e := range r.Entrants {
+			fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
+			if pkg := e.Options["package"]; pkg != "" {
+				fmt.Fprintf(w, " (%s; +%s)", pkg, e.Options["extras"])
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "add entrants with 'pitwall race join %s --player NAME --auriga NAME --package P --extras a,b'\n", r.ID)
+	})
 }
 
 // showPlayed prints a race's current state. Orders already in stay secret: it says who, not what.
