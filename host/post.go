@@ -140,10 +140,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	if n > 0 {
 		t := p.Turns[n-1]
 		d.H(2, "What happened")
-		var story []string
-		for _, e := range t.Events {
-			story = append(story, e.Text)
-		}
+		story := tellStory(t.Events, s.Seats())
 		if len(story) == 0 {
 			story = append(story, "A quiet turn: nothing moved.")
 		}
@@ -220,6 +217,24 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		return d.BBCode(), nil
 	}
 	return d.Markdown(), nil
+}
+
+// tellStory makes one line of each racer's run of events, in the order they
+// happened: 'Marcus shakes the reins: LOW; at LOW rolls 3 ...; drives 3
+// spaces', the racer's name said once.
+func tellStory(events []race.Event, seats []race.Seat) []string {
+	var lines []string
+	last := -2
+	for _, e := range events {
+		if e.Seat >= 0 && e.Seat == last && len(lines) > 0 {
+			text := strings.TrimPrefix(e.Text, seatName(seats, e.Seat)+" ")
+			lines[len(lines)-1] += "; " + text
+			continue
+		}
+		lines = append(lines, e.Text)
+		last = e.Seat
+	}
+	return lines
 }
 
 func sortedSeats(m map[int]string) []int {

@@ -502,11 +502,11 @@ func (r *resolver) corner(c *Chariot, k Kind, roll int) tables.Corner {
 	seg := r.s.track.Segments[c.Pos.Seg].Name
 	switch out {
 	case tables.NoChange:
-		r.say(c, "corner", m, "%s takes %s in lane %d at %s, roll %d%s, Skill %d: no change", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: no change", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
 	case tables.Slip:
-		r.say(c, "corner", m, "%s takes %s in lane %d at %s, roll %d%s, Skill %d: the chariot slips", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: the chariot slips", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
 	case tables.Naufragia:
-		r.say(c, "corner", m, "%s takes %s in lane %d at %s, roll %d%s, Skill %d: naufragia!", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: naufragia!", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
 	}
 	return out
 }
