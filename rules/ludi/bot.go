@@ -2,6 +2,7 @@ package ludi
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"pitwall/race"
@@ -54,6 +55,29 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 		}
 	}
 	inCorner := t.Segments[c.Pos.Seg].Corner
+	// A chariot or wreck ahead in the lane within this move's reach: go round
+	// it where the next lane is clear, else slow to LOW (where an obstacle
+	// costs nothing) and edge round it.
+	if reach := levelReach(c); reach > 0 && blockerAhead(s, c, c.Pos.Lane, reach) != nil {
+		var clear []int
+		for _, side := range []int{1, -1} {
+			if lane := c.Pos.Lane + side; lane >= 1 && lane <= t.Lanes && blockerAhead(s, c, lane, reach) == nil {
+				clear = append(clear, side)
+			}
+		}
+		switch {
+		case len(clear) > 0 && clear[0] > 0:
+			return "Right 1"
+		case len(clear) > 0:
+			return "Left 1"
+		case c.Level > tables.Low:
+			return "Brake"
+		case c.Pos.Lane == 1 || (c.Pos.Lane < t.Lanes && rng.IntN(2) == 0):
+			return "Right 1"
+		default:
+			return "Left 1"
+		}
+	}
 	safeLane := 3 - min(c.Skill, 1) // lane 2 with skill, 3 without: the corner table's calm lanes at FAST
 	switch {
 	case (cornerSoon || inCorner) && c.Level == tables.Max:
@@ -105,4 +129,27 @@ func (Ruleset) BotOrder(s race.State, seat int, inWindow bool, rng *rand.Rand) s
 		return o + ", bonus move"
 	}
 	return o
+}
+
+// blockerAhead finds a chariot or wreck in lane from 1 to reach spaces ahead of c.
+func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
+	for i := range s.Chariots {
+		o := &s.Chariots[i]
+		if o == c || !o.OnTrack() || o.Pos.Lane != lane {
+			continue
+		}
+		if d := s.gap(o, c); d >= 1 && d <= reach {
+			return o
+		}
+	}
+	return nil
+}
+
+// levelReach is the most a chariot can move at its level: the die's top face and its Speed.
+func levelReach(c *Chariot) int {
+	die, ok := tables.SpeedDie(c.Level)
+	if !ok {
+		return 0
+	}
+	return slices.Max(die.Faces) + speedBonus(c)
 }

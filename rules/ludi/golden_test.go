@@ -26,6 +26,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/tu
 //	orders-per-turn 1
 //	chariot Marcus lane 3 at 0:5 FAST skill 1 constitution 1 quality 1 size 1 speed 0 endurance 2
 //	chariot Livia lane 4 at 0:5 LOW damage 1/0 worn 1 stunned 1 flipped lap 2 injuries 1 lame 1
+//	chariot Titus lane 3 at 0:9 wreck      (flipped and abandoned: an obstacle)
 //	orders Marcus: Whip
 //	window Marcus               (Marcus's orders came in the bonus window)
 //	dice d20=7 d20=3 green=9
@@ -121,6 +122,8 @@ func parseCase(t *testing.T, path string) turnCase {
 					c.Lap = num(next())
 				case "flipped":
 					c.Flipped = true
+				case "wreck": // flipped, its auriga gone: an obstacle and nothing more
+					c.Flipped, c.Out = true, RolledAway
 				case "droptofast":
 					c.DropToFast = true
 				default:

@@ -294,7 +294,7 @@ func (s *State) canAttack(c *Chariot, k Kind) error {
 		if o == c || !o.OnTrack() || o.Pos.Lane != c.Pos.Lane+k.Side() {
 			continue
 		}
-		if d := s.dist(o, c); d >= -2 && d <= reach {
+		if d := s.gap(o, c); d >= -2 && d <= reach {
 			return nil
 		}
 	}

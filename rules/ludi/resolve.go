@@ -201,7 +201,7 @@ func (r *resolver) crowded(c *Chariot, k Kind) *Chariot {
 		if o == c || !o.OnTrack() || !lanes[o.Pos.Lane] {
 			continue
 		}
-		d := r.s.dist(o, c)
+		d := r.s.gap(o, c)
 		if o.Pos.Lane == c.Pos.Lane && d >= 1 && d <= reach {
 			return o
 		}
@@ -326,7 +326,7 @@ func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int) {
 func (r *resolver) adjacent(c *Chariot, side int) *Chariot {
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o != c && o.OnTrack() && o.Pos.Lane == c.Pos.Lane+side && r.s.track.Overlaps(c.Pos, o.Pos) && o.Lap == c.Lap {
+		if o != c && o.OnTrack() && o.Pos.Lane == c.Pos.Lane+side && r.s.track.Overlaps(c.Pos, o.Pos) {
 			return o
 		}
 	}
@@ -363,8 +363,8 @@ func (r *resolver) passed(mover, y *Chariot, side int) bool {
 	if !ok {
 		yStart = *y
 	}
-	behind := r.s.dist(&yStart, &before)
-	now := r.s.dist(mover, y)
+	behind := r.s.gap(&yStart, &before)
+	now := r.s.gap(mover, y)
 	return behind >= 1 && behind <= 2 && now >= 0 && now <= 2
 }
 
@@ -391,10 +391,17 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 			}
 			next, crossed = t.Next(side)
 			if o := r.s.at(next); o != nil {
+				// The space ahead in the next lane is taken: the chariot may still
+				// cross level into the space beside it, the text's 'one racing line
+				// to the left of the current position'. Only a chariot there too stops it.
 				m := r.d.Mark()
-				r.say(c, "move", m, "%s cannot move over: %s is in the way; it keeps to lane %d", c.Name, o.Name, c.Pos.Lane)
-				shift = 0
-				continue
+				if b := r.s.at(side); b != nil {
+					r.say(c, "move", m, "%s cannot move over: %s and %s are in the way; it keeps to lane %d", c.Name, o.Name, b.Name, c.Pos.Lane)
+					shift = 0
+					continue
+				}
+				r.say(c, "move", m, "%s finds %s ahead in lane %d and moves straight across", c.Name, o.Name, side.Lane)
+				next, crossed = side, false
 			}
 			shift -= sign(shift)
 		} else {

@@ -143,9 +143,11 @@ func (s *State) ahead(a, b *Chariot) bool {
 	return s.track.Progress(a.Pos) > s.track.Progress(b.Pos)+1e-9
 }
 
-// dist is how many spaces a is in front of b, counted in a's lane, with b
-// brought level into a's lane. Only meaningful for neighbouring lanes or the same lane.
-func (s *State) dist(a, b *Chariot) int {
+// gap is how many spaces a stands in front of b on the track, counted in
+// a's lane with b brought level into it: the physical distance, whatever
+// laps they are on (a wreck left on an earlier lap blocks the lane all the
+// same). It is in [-L/2, L/2) for a lap of L spaces in a's lane.
+func (s *State) gap(a, b *Chariot) int {
 	bp := b.Pos
 	for bp.Lane != a.Pos.Lane {
 		step := 1
@@ -154,7 +156,12 @@ func (s *State) dist(a, b *Chariot) int {
 		}
 		bp, _ = s.track.Beside(bp, step)
 	}
-	return s.abs(a.Pos, a.Lap) - s.abs(bp, b.Lap)
+	l := s.track.LapLength(a.Pos.Lane)
+	d := ((s.abs(a.Pos, 0)-s.abs(bp, 0))%l + l) % l
+	if d >= l-l/2 {
+		d -= l
+	}
+	return d
 }
 
 // abs counts spaces from the start of lap 0 in p's lane.

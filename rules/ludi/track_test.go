@@ -142,3 +142,26 @@ func FuzzParseTrack(f *testing.F) {
 		}
 	})
 }
+
+// The gap between two chariots is the distance on the track, whatever laps
+// they are on, and wraps across the line.
+func TestGapIgnoresLapsAndWraps(t *testing.T) {
+	tr, _ := LoadTrack("circus-maximus")
+	s := &State{track: tr}
+	at := func(lane, seg, cell, lap int) *Chariot { return &Chariot{Pos: Pos{lane, seg, cell}, Lap: lap} }
+	for _, tc := range []struct {
+		a, b *Chariot
+		want int
+	}{
+		{at(3, 0, 7, 0), at(3, 0, 5, 2), 2},      // a wreck from lap 0, two spaces ahead of a chariot on lap 2
+		{at(3, 0, 5, 2), at(3, 0, 7, 0), -2},     // and the other way round
+		{at(3, 0, 1, 1), at(3, 3, 2, 0), 3},      // across the line: near meta (4 spaces in lane 3) to the home straight
+		{at(2, 0, 9, 0), at(3, 0, 9, 0), 0},      // level in neighbouring lanes
+		{at(1, 1, 2, 0), at(1, 1, 0, 0), 2},      // within a corner
+		{at(4, 1, 4, 0), at(4, 0, 0, 0), 20 + 4}, // just under half a lap (50 in lane 4) ahead
+	} {
+		if got := s.gap(tc.a, tc.b); got != tc.want {
+			t.Errorf("gap(%v lap %d, %v lap %d) = %d, want %d", tc.a.Pos, tc.a.Lap, tc.b.Pos, tc.b.Lap, got, tc.want)
+		}
+	}
+}
