@@ -229,6 +229,19 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 	W, _ := cv.Size()
 	cv.Text(render.Pt(margin, 36), title, render.TextStyle{Size: 22, Bold: true, Color: ink})
 	cv.Text(render.Pt(W-margin, 36), fmt.Sprintf("%s, %d laps", t.Name, s.Laps), render.TextStyle{Size: 15, Color: ink, Anchor: render.AnchorEnd})
+	if len(s.Finish) > 0 {
+		// The winner's name on the spina, on the right of the obelisk.
+		var xs, ys float64
+		for _, p := range g.inner {
+			xs += p.X
+			ys += p.Y
+		}
+		n := float64(len(g.inner))
+		w := s.chariot(s.Finish[0])
+		cv.Rect(xs/n+40, ys/n-22, 250, 40, render.Style{Fill: paper, Stroke: Colour(w.Seat), StrokeWidth: 3, Radius: 6})
+		cv.Text(render.Pt(xs/n+165, ys/n-5), "VICTOR", render.TextStyle{Size: 11, Bold: true, Color: wallCol, Anchor: render.AnchorMiddle})
+		cv.Text(render.Pt(xs/n+165, ys/n+11), w.Name, render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+	}
 
 	// Trails under the chariots, then the chariots.
 	for i := range s.Chariots {
@@ -376,7 +389,7 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
 
-var boardCols = []float64{0, 30, 180, 290, 380, 440, 490, 580, 670, 750, 900}
+var boardCols = []float64{0, 30, 180, 290, 380, 440, 490, 600, 690, 775, 925}
 
 // drawBoardFrame draws the board's panel and header, the same every turn.
 func (s *State) drawBoardFrame(cv render.Canvas, top float64) {
@@ -404,8 +417,8 @@ func (s *State) drawBoard(cv render.Canvas, top float64) {
 			if i == 1 {
 				x += 16
 			}
-			if i == len(row)-1 && len(cell) > 48 {
-				cell = cell[:47] + "…"
+			if i == len(row)-1 && len(cell) > 42 {
+				cell = cell[:41] + "…"
 			}
 			col := ink
 			if strings.HasPrefix(row[9], "out") {
