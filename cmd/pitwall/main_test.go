@@ -103,6 +103,8 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"--db", db, "race", "new", "--rules", "chess"},
 		{"--db", db, "race", "new", "--rules", "ludi", "--track", "circus-minimus"},
 		{"--db", db, "race", "new", "--rules", "ludi", "--entrants", "/no/such/file.yaml"},
+		{"--db", db, "race", "new", "--rules", "ludi", "--laps", "0"},
+		{"--db", db, "race", "new", "--rules", "ludi", "--laps", "21"},
 		{"--db", db, "render", "nope", "--format", "gif"},
 		{"--db", db, "post", "nope", "--format", "html"},
 	} {

@@ -143,6 +143,9 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
 			if rules == "" {
 				return usagef("--rules is required; rulesets: %s", strings.Join(race.IDs(), ", "))
 			}
+			if cmd.Flags().Changed("laps") && laps < 1 {
+				return usagef("--laps is a number of laps from 1; got %d", laps)
+			}
 			cfg := race.Config{Track: track, Laps: laps}
 			if len(options) > 0 {
 				cfg.Options = map[string]string{}
