@@ -159,6 +159,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		if len(e.Racers) < 1 || len(e.Racers) > 2 {
 			return nil, fmt.Errorf("%s enters %d aurigae; a participant enters one or two", e.Player, len(e.Racers))
 		}
+		for k := range e.Options {
+			if k != "package" && k != "extras" {
+				return nil, fmt.Errorf("%s: unknown choice %q; a ludi entrant chooses a package and extras", e.Player, k)
+			}
+		}
 		team, err := BuildTeam(e.Options["package"], splitList(e.Options["extras"]), cfg.Options)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Player, err)

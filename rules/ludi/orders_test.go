@@ -232,6 +232,7 @@ func TestSetupRefuses(t *testing.T) {
 		{"three aurigae", race.Config{}, []race.Entrant{{Player: "C", Racers: []string{"a", "b", "c"}}, ok}, "one or two"},
 		{"same name twice", race.Config{}, []race.Entrant{ok, {Player: "D", Racers: []string{"alpha"}, Options: ok.Options}}, "name of its own"},
 		{"no player", race.Config{}, []race.Entrant{ok, {Racers: []string{"x"}}}, "no player name"},
+		{"a misspelt choice", race.Config{}, []race.Entrant{ok, {Player: "E", Racers: []string{"e"}, Options: map[string]string{"pakage": "noble", "extras": "skill,speed"}}}, `unknown choice "pakage"`},
 	} {
 		_, err := Ruleset{}.Setup(tc.cfg, tc.es, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.says) {
