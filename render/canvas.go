@@ -104,6 +104,10 @@ type Style struct {
 	Opacity float64
 	// Radius rounds the corners of Rect; it is clamped to half the shorter side.
 	Radius float64
+	// FlatEnds ends lines (and each dash) square at their ends instead of
+	// round: the same look on thin dashes, and much cheaper in PNG, where every
+	// round end is an arc to rasterise.
+	FlatEnds bool
 }
 
 // Anchor is the horizontal alignment of text relative to its point.

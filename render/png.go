@@ -169,6 +169,10 @@ func (p *PNG) shape(dev []Point, closed bool, st Style) {
 	if closed {
 		line = append(dev[:len(dev):len(dev)], dev[0])
 	}
+	if st.FlatEnds {
+		p.dc.SetLineCapButt()
+		defer p.dc.SetLineCapRound()
+	}
 	m := sw/2 + 2
 	runs := clipPolyline(line, box{-m, -m, w + m, h + m})
 	p.dc.ClearPath()

@@ -295,3 +295,21 @@ func TestCopyLeavesTheOriginal(t *testing.T) {
 		t.Fatalf("size %v×%v", w, h)
 	}
 }
+
+// Flat ends stop a line where it ends; round ends reach half the width beyond.
+func TestFlatEnds(t *testing.T) {
+	for _, flat := range []bool{false, true} {
+		c := NewPNG(40, 20, 1)
+		c.Rect(0, 0, 40, 20, Style{Fill: White})
+		c.Polyline([]Point{Pt(10, 10), Pt(30, 10)}, Style{Stroke: Black, StrokeWidth: 8, FlatEnds: flat})
+		beyond := c.Image().RGBAAt(7, 10) // 3 px past the start, inside a round cap of radius 4
+		if dark := beyond.R < 128; dark == flat {
+			t.Errorf("flat ends %v: the pixel past the line's end is %v", flat, beyond)
+		}
+	}
+	s := NewSVG(10, 10)
+	s.Polyline([]Point{Pt(1, 1), Pt(9, 9)}, Style{Stroke: Black, FlatEnds: true})
+	if !bytes.Contains(s.Bytes(), []byte(`stroke-linecap="butt"`)) {
+		t.Error("the SVG line has no butt cap")
+	}
+}

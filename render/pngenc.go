@@ -37,67 +37,31 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
 		return err
 	}
-	// Filter every row, then deflate the two halves on two cores: deflate
-	// streams join after a sync flush, and zlib's Adler-32 covers the whole.
+	// Filter and deflate the two halves of the image on two cores: deflate
+	// streams join after a sync flush, and the halves' Adler-32 sums combine.
 	stride := 1 + width*bpp
 	raw := make([]byte, height*stride)
-	prev := make([]byte, width*bpp)
-	cur := make([]byte, width*bpp)
-	for y := 0; y < height; y++ {
-		row := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
-		line := raw[y*stride : (y+1)*stride]
-		line[0] = 2 // Up
-		if opaque { // the common case: RGB minus the row above, straight from the pixels
-			above := row
-			if y > 0 {
-				above = img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):]
-			}
-			out := line[1:]
-			for x, i := 0, 0; x < width; x, i = x+1, i+3 {
-				p := 4 * x
-				if y == 0 {
-					out[i], out[i+1], out[i+2] = row[p], row[p+1], row[p+2]
-				} else {
-					out[i], out[i+1], out[i+2] = row[p]-above[p], row[p+1]-above[p+1], row[p+2]-above[p+2]
-				}
-			}
-			continue
-		}
-		for x := 0; x < width; x++ {
-			r, g, bl, a := row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]
-			if !opaque && a != 0 && a != 255 {
-				// image.RGBA is premultiplied, PNG is not: undo it exactly as color.NRGBAModel does.
-				a16 := uint32(a) * 0x101
-				r = uint8((uint32(r) * 0x101 * 0xffff / a16) >> 8)
-				g = uint8((uint32(g) * 0x101 * 0xffff / a16) >> 8)
-				bl = uint8((uint32(bl) * 0x101 * 0xffff / a16) >> 8)
-			}
-			i := x * bpp
-			cur[i], cur[i+1], cur[i+2] = r, g, bl
-			if !opaque {
-				cur[i+3] = a
-			}
-		}
-		for i, v := range cur {
-			line[1+i] = v - prev[i]
-		}
-		prev, cur = cur, prev
-	}
-	half := (height / 2) * stride
-	parts := [2][]byte{raw[:half], raw[half:]}
+	half := height / 2
+	rows := [2][2]int{{0, half}, {half, height}}
 	var out [2]bytes.Buffer
 	var errs [2]error
+	var sums [2]uint32
 	var wg sync.WaitGroup
-	for i := range parts {
+	for i := range rows {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
+			part := raw[rows[i][0]*stride : rows[i][1]*stride]
+			for y := rows[i][0]; y < rows[i][1]; y++ {
+				filterRow(raw[y*stride:(y+1)*stride], img, y, opaque, bpp)
+			}
+			sums[i] = adler32.Checksum(part)
 			fw, err := flate.NewWriter(&out[i], flate.BestSpeed)
 			if err != nil {
 				errs[i] = err
 				return
 			}
-			if _, err := fw.Write(parts[i]); err != nil {
+			if _, err := fw.Write(part); err != nil {
 				errs[i] = err
 				return
 			}
@@ -115,7 +79,7 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 		}
 	}
 	var sum [4]byte
-	binary.BigEndian.PutUint32(sum[:], adler32.Checksum(raw))
+	binary.BigEndian.PutUint32(sum[:], adler32Combine(sums[0], sums[1], (height-half)*stride))
 	cw := &chunkWriter{w: bw, kind: "IDAT"}
 	for _, p := range [][]byte{{0x78, 0x01}, out[0].Bytes(), out[1].Bytes(), sum[:]} { // zlib header: deflate, fastest
 		if _, err := cw.Write(p); err != nil {
@@ -129,6 +93,79 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// filterRow writes row y of img into line: the filter type (Up) and each
+// byte minus the byte above it, as RGB when opaque and RGBA otherwise.
+func filterRow(line []byte, img *image.RGBA, y int, opaque bool, bpp int) {
+	b := img.Bounds()
+	width := b.Dx()
+	line[0] = 2 // Up
+	out := line[1:]
+	row := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
+	if opaque { // the common case: straight from the pixels, RGB minus the row above
+		for x, i := 0, 0; x < width; x, i = x+1, i+3 {
+			p := 4 * x
+			out[i], out[i+1], out[i+2] = row[p], row[p+1], row[p+2]
+		}
+		if y > 0 {
+			above := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):]
+			for x, i := 0, 0; x < width; x, i = x+1, i+3 {
+				p := 4 * x
+				out[i] -= above[p]
+				out[i+1] -= above[p+1]
+				out[i+2] -= above[p+2]
+			}
+		}
+		return
+	}
+	px := func(row []byte, x int) (r, g, bl, a uint8) {
+		r, g, bl, a = row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]
+		if a != 0 && a != 255 {
+			// image.RGBA is premultiplied, PNG is not: undo it exactly as color.NRGBAModel does.
+			a16 := uint32(a) * 0x101
+			r = uint8((uint32(r) * 0x101 * 0xffff / a16) >> 8)
+			g = uint8((uint32(g) * 0x101 * 0xffff / a16) >> 8)
+			bl = uint8((uint32(bl) * 0x101 * 0xffff / a16) >> 8)
+		}
+		return
+	}
+	var above []byte
+	if y > 0 {
+		above = img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y-1):]
+	}
+	for x := 0; x < width; x++ {
+		r, g, bl, a := px(row, x)
+		if above != nil {
+			ar, ag, ab, aa := px(above, x)
+			r, g, bl, a = r-ar, g-ag, bl-ab, a-aa
+		}
+		out[4*x], out[4*x+1], out[4*x+2], out[4*x+3] = r, g, bl, a
+	}
+}
+
+// adler32Combine is the Adler-32 of two blocks of data joined, from the sum
+// of each and the second's length (zlib's adler32_combine).
+func adler32Combine(a1, a2 uint32, len2 int) uint32 {
+	const base = 65521
+	rem := uint32(len2 % base)
+	sum1 := a1 & 0xffff
+	sum2 := (rem * sum1) % base
+	sum1 += (a2 & 0xffff) + base - 1
+	sum2 += (a1 >> 16) + (a2 >> 16) + base - rem
+	if sum1 >= base {
+		sum1 -= base
+	}
+	if sum1 >= base {
+		sum1 -= base
+	}
+	if sum2 >= base<<1 {
+		sum2 -= base << 1
+	}
+	if sum2 >= base {
+		sum2 -= base
+	}
+	return sum1 | sum2<<16
 }
 
 func writeChunk(w io.Writer, kind string, data []byte) error {

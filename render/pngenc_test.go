@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -78,4 +79,20 @@ func BenchmarkEncodePNG(b *testing.B) {
 			b.ReportMetric(float64(buf.Len()), "bytes")
 		}
 	})
+}
+
+func TestAdler32Combine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 5, 5552, 65521, 65522, 200000} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(rng.IntN(256))
+		}
+		for _, cut := range []int{0, n / 3, n / 2, n} {
+			got := adler32Combine(adler32.Checksum(data[:cut]), adler32.Checksum(data[cut:]), n-cut)
+			if want := adler32.Checksum(data); got != want {
+				t.Fatalf("%d bytes cut at %d: %08x, want %08x", n, cut, got, want)
+			}
+		}
+	}
 }

@@ -105,6 +105,9 @@ func (s *SVG) style(st Style, fill bool) {
 		}
 		s.attr("stroke-dasharray", strings.Join(parts, ","))
 	}
+	if st.FlatEnds {
+		s.attr("stroke-linecap", "butt")
+	}
 }
 
 func (s *SVG) end() { s.body.WriteString("/>\n") }

@@ -253,7 +253,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		for _, p := range c.Trail {
 			pts = append(pts, g.cells[p].centre)
 		}
-		cv.Polyline(pts, render.Style{Stroke: Colour(c.Seat), StrokeWidth: 3, Dash: []float64{6, 4}, Opacity: 0.85})
+		cv.Polyline(pts, render.Style{Stroke: Colour(c.Seat), StrokeWidth: 3, Dash: []float64{6, 4}, Opacity: 0.85, FlatEnds: true})
 		cv.Circle(pts[0], 3, render.Style{Fill: Colour(c.Seat), Stroke: ink, StrokeWidth: 0.5})
 	}
 	for i := range s.Chariots {

@@ -166,11 +166,7 @@ func (s *State) gap(a, b *Chariot) int {
 
 // abs counts spaces from the start of lap 0 in p's lane.
 func (s *State) abs(p Pos, lap int) int {
-	n := lap * s.track.LapLength(p.Lane)
-	for seg := 0; seg < p.Seg; seg++ {
-		n += s.track.Spaces(seg, p.Lane)
-	}
-	return n + p.Cell
+	return lap*s.track.LapLength(p.Lane) + s.track.Offset(p)
 }
 
 // order is the racing order, front first: further round the track; then the

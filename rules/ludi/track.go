@@ -36,6 +36,9 @@ type Track struct {
 
 	geoOnce sync.Once // the picture's geometry, worked out once per track
 	geo     *geometry
+
+	start [][]int // start[lane][seg]: spaces from the line to the segment's first space
+	lap   []int   // lap[lane]: spaces in one lap
 }
 
 // Segment is a straight (one count for every lane) or a corner zone (a count per lane).
@@ -139,12 +142,24 @@ func (t *Track) Overlaps(a, b Pos) bool {
 }
 
 // LapLength is the number of spaces in one lap of lane.
-func (t *Track) LapLength(lane int) int {
-	n := 0
-	for s := range t.Segments {
-		n += t.Spaces(s, lane)
+func (t *Track) LapLength(lane int) int { return t.lap[lane] }
+
+// Offset counts the spaces from the line to p, along p's lane.
+func (t *Track) Offset(p Pos) int { return t.start[p.Lane][p.Seg] + p.Cell }
+
+// index works out where each segment starts in each lane, once, when the track loads.
+func (t *Track) index() {
+	t.start = make([][]int, t.Lanes+1)
+	t.lap = make([]int, t.Lanes+1)
+	for l := 1; l <= t.Lanes; l++ {
+		t.start[l] = make([]int, len(t.Segments))
+		n := 0
+		for s := range t.Segments {
+			t.start[l][s] = n
+			n += t.Spaces(s, l)
+		}
+		t.lap[l] = n
 	}
-	return n
 }
 
 // Tracks lists the shipped tracks, by ID.
@@ -200,6 +215,7 @@ func ParseTrack(name string, src []byte) (*Track, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	t.index()
 	return &t, nil
 }
 
