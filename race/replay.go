@@ -16,7 +16,6 @@ type Turn struct {
 	Defaulted []int          `json:"defaulted,omitempty"` // seats that sent nothing and got the default
 	Events    []Event        `json:"events"`
 	Rolls     []dice.Roll    `json:"rolls"`
-	Before    State          `json:"-"`
 	After     State          `json:"-"`
 	Hash      string         `json:"hash"`       // of After
 	DiceState []byte         `json:"dice_state"` // the stream after the turn
@@ -147,7 +146,7 @@ func (p *Played) resolve() (Turn, error) {
 		return Turn{}, ErrOver
 	}
 	orders := map[int]Order{}
-	t := Turn{Turn: p.State.Turn(), Orders: map[int]string{}, Before: p.State}
+	t := Turn{Turn: p.State.Turn(), Orders: map[int]string{}}
 	for _, pr := range p.Ruleset.Prompts(p.State) {
 		o, ok := p.Pending[pr.Seat]
 		if !ok {

@@ -43,9 +43,7 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 		}
 		o := orders[c.Seat]
 		c.Orders = o.String()
-		if len(c.Trail) == 0 {
-			c.Trail = []Pos{c.Pos}
-		}
+		c.Trail = []Pos{c.Pos}
 		switch o.Bonus {
 		case "initiative":
 			r.initiative[c.Seat] = 1
@@ -419,7 +417,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 		if crossed {
 			c.Lap++
 			if c.Lap >= r.s.Laps {
-				r.finish(c, n-moved)
+				r.finish(c)
 				return moved
 			}
 		}
@@ -772,7 +770,7 @@ func (r *resolver) flipped(c *Chariot, k Kind) {
 		if crossed {
 			c.Lap++
 			if c.Lap >= r.s.Laps {
-				r.finish(c, n-i-1)
+				r.finish(c)
 				return
 			}
 		}
@@ -780,10 +778,9 @@ func (r *resolver) flipped(c *Chariot, k Kind) {
 }
 
 // finish takes a chariot over the line for the last time.
-func (r *resolver) finish(c *Chariot, left int) {
+func (r *resolver) finish(c *Chariot) {
 	c.Out = Finished
 	c.FinishTurn = r.s.T
-	c.OverLine = left
 	r.s.Finish = append(r.s.Finish, c.Seat)
 	m := r.d.Mark()
 	r.say(c, "finish", m, "%s crosses the line to finish in place %d!", c.Name, len(r.s.Finish))

@@ -52,7 +52,6 @@ type Chariot struct {
 
 	Out        string `json:"out,omitempty"`
 	FinishTurn int    `json:"finish_turn,omitempty"`
-	OverLine   int    `json:"over_line,omitempty"` // spaces left when crossing the finish, for ties
 
 	Orders string `json:"orders,omitempty"` // what it did last turn
 	Trail  []Pos  `json:"trail,omitempty"`  // the spaces it crossed last turn, in order
