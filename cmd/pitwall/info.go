@@ -1,17 +1,18 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"pitwall/race"
 	"pitwall/rules/ludi"
+	"pitwall/rules/nascar"
 )
 
 func (a *app) rulesCmd() *cobra.Command {
@@ -74,31 +75,12 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
   pitwall odds ludi corner --lane 1 --level fast --skill 2 --control`,
 		DisableFlagParsing: true, // each check has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var pos []string
-			flags := map[string]string{}
-			for i := 0; i < len(args); i++ {
-				x := args[i]
-				switch {
-				case x == "--help" || x == "-h":
-					return cmd.Help()
-				case x == "--json":
-					a.json = true
-				case strings.HasPrefix(x, "--"):
-					name, val, has := strings.Cut(x[2:], "=")
-					if !has && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
-						i++
-						val, has = args[i], true
-					}
-					if !has {
-						val = "true"
-					}
-					if _, dup := flags[name]; dup {
-						return usagef("--%s is given twice", name)
-					}
-					flags[name] = val
-				default:
-					pos = append(pos, x)
-				}
+			pos, flags, help, err := a.dashArgs(args)
+			if err != nil {
+				return err
+			}
+			if help {
+				return cmd.Help()
 			}
 			if len(pos) == 0 {
 				return usagef("odds needs a ruleset and a check, such as 'pitwall odds ludi speed --level fast'")
@@ -147,6 +129,38 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 	return c
 }
 
+// dashArgs reads the arguments of a command whose flags depend on the game:
+// positional words, --name value or --name=value (a flag with no value is
+// "true"), --json and --help.
+func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, help bool, err error) {
+	flags = map[string]string{}
+	for i := 0; i < len(args); i++ {
+		x := args[i]
+		switch {
+		case x == "--help" || x == "-h":
+			help = true
+		case x == "--json":
+			a.json = true
+		case strings.HasPrefix(x, "--"):
+			name, val, has := strings.Cut(x[2:], "=")
+			if !has && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
+				i++
+				val, has = args[i], true
+			}
+			if !has {
+				val = "true"
+			}
+			if _, dup := flags[name]; dup {
+				return nil, nil, false, usagef("--%s is given twice", name)
+			}
+			flags[name] = val
+		default:
+			pos = append(pos, x)
+		}
+	}
+	return pos, flags, help, nil
+}
+
 func (a *app) listChecks(od race.Oddser) error {
 	cs := od.Checks()
 	return a.out(map[string]any{"checks": cs}, func(w io.Writer) {
@@ -180,45 +194,155 @@ func lessOutcome(a, b string) bool {
 
 func bar(p float64) string { return strings.Repeat("#", int(math.Round(p*40))) }
 
+// orderChecker checks one order against a small state given by flags.
+type orderChecker struct {
+	flags []race.Flag
+	check func(flags map[string]string, order string) (map[string]any, error)
+}
+
+// orderCheckers are the games whose orders 'order check' reads. A game's
+// grammar can come before the rest of its ruleset.
+var orderCheckers = map[string]orderChecker{
+	"ludi": {check: checkLudi},
+	"nascar": {flags: []race.Flag{
+		{Name: "speed", Values: "0..", Need: true},
+		{Name: "heading", Values: "N|NE|E|SE|S|SW|W|NW", Need: true},
+		{Name: "max-speed", Values: "6.. (default 12)"},
+		{Name: "wildcards", Values: "0.. (default 6)"},
+		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
+	}, check: checkNascar},
+}
+
 func (a *app) orderCmd() *cobra.Command {
 	c := &cobra.Command{Use: "order", Short: "Check orders without a race"}
 	check := &cobra.Command{
-		Use:   "check RULESET ORDERS",
-		Short: "Parse and check one racer's orders, and say what they mean",
-		Long: `Parses orders as a racer would write them and prints them in pitwall's
-notation, or says what is wrong.
+		Use:   "check RULESET [--FLAG VALUE]... ORDERS",
+		Short: "Parse and check one racer's orders, and say what they do",
+		Long: `Parses orders as a racer would write them and prints what they do, or says
+what is wrong. Some games take the car's state as flags.
 
-  pitwall order check ludi 'Accelerate, Left 1 else Brake'`,
-		Args: cobra.MinimumNArgs(1),
+  pitwall order check ludi 'Accelerate, Left 1 else Brake'
+  pitwall order check nascar --speed 4 --heading N 'A(2M)RM(R+1)'`,
+		DisableFlagParsing: true, // each game has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rs, err := race.Lookup(args[0])
+			pos, flags, help, err := a.dashArgs(args)
+			if err != nil {
+				return err
+			}
+			if help {
+				return cmd.Help()
+			}
+			if len(pos) == 0 {
+				return usagef("order check needs a game and the orders, such as 'pitwall order check ludi Accelerate'")
+			}
+			oc, ok := orderCheckers[pos[0]]
+			if !ok {
+				var ids []string
+				for id := range orderCheckers {
+					ids = append(ids, id)
+				}
+				sort.Strings(ids)
+				return usagef("no order check for %q; games: %s", pos[0], strings.Join(ids, ", "))
+			}
+			if len(pos) != 2 {
+				return usagef("order check %s takes the orders as one argument, in quotes", pos[0])
+			}
+			known := map[string]bool{}
+			for _, f := range oc.flags {
+				known[f.Name] = true
+				if _, set := flags[f.Name]; f.Need && !set {
+					return usagef("order check %s needs --%s (%s)", pos[0], f.Name, f.Values)
+				}
+			}
+			for name := range flags {
+				if !known[name] {
+					return usagef("order check %s has no flag --%s", pos[0], name)
+				}
+			}
+			v, err := oc.check(flags, pos[1])
 			if err != nil {
 				return usagef("%v", err)
 			}
-			if len(args) != 2 {
-				return usagef("order check %s takes the orders as one argument, in quotes", rs.ID())
-			}
-			switch rs.ID() {
-			case "ludi":
-				o, err := ludi.ParseOrders(args[1])
-				if err != nil {
-					return usagef("%v", err)
+			v["ok"] = true
+			return a.out(v, func(w io.Writer) {
+				keys := make([]string, 0, len(v))
+				for k := range v {
+					keys = append(keys, k)
 				}
-				var steps []map[string]string
-				for _, s := range o.Steps {
-					m := map[string]string{"order": s.Kind.String()}
-					if s.Contingency != nil {
-						m["contingency"] = s.Contingency.String()
-					}
-					steps = append(steps, m)
+				sort.Strings(keys)
+				for _, k := range keys {
+					fmt.Fprintf(w, "%-15s %v\n", k, v[k])
 				}
-				return a.out(map[string]any{"ok": true, "orders": o.String(), "steps": steps, "bonus": o.Bonus}, func(w io.Writer) {
-					fmt.Fprintf(w, "ok: %s\n", o)
-				})
-			}
-			return errors.New("no order check for " + rs.ID() + " yet")
+			})
 		},
 	}
 	c.AddCommand(check)
 	return c
+}
+
+func checkLudi(_ map[string]string, text string) (map[string]any, error) {
+	o, err := ludi.ParseOrders(text)
+	if err != nil {
+		return nil, err
+	}
+	var steps []map[string]string
+	for _, s := range o.Steps {
+		m := map[string]string{"order": s.Kind.String()}
+		if s.Contingency != nil {
+			m["contingency"] = s.Contingency.String()
+		}
+		steps = append(steps, m)
+	}
+	return map[string]any{"orders": o.String(), "steps": steps, "bonus": o.Bonus}, nil
+}
+
+// checkNascar traces an order from square [0, 0], as the contract says.
+func checkNascar(flags map[string]string, text string) (map[string]any, error) {
+	num := func(name string, def, lo int) (int, error) {
+		v, set := flags[name]
+		if !set {
+			return def, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < lo {
+			return 0, fmt.Errorf("--%s is a whole number from %d; got %q", name, lo, v)
+		}
+		return n, nil
+	}
+	c := nascar.Car{}
+	var err error
+	if c.Speed, err = num("speed", 0, 0); err != nil {
+		return nil, err
+	}
+	if c.MaxSpeed, err = num("max-speed", 12, 6); err != nil {
+		return nil, err
+	}
+	if c.Wildcards, err = num("wildcards", 6, 0); err != nil {
+		return nil, err
+	}
+	if c.Heading, err = nascar.ParseHeading(flags["heading"]); err != nil {
+		return nil, fmt.Errorf("--heading: %v", err)
+	}
+	if u, set := flags["upgrade"]; set {
+		if c.Upgrade, err = nascar.ParseUpgrade(u); err != nil {
+			return nil, fmt.Errorf("--upgrade: %v", err)
+		}
+	}
+	if c.Speed > c.MaxSpeed {
+		return nil, fmt.Errorf("--speed %d is above the max speed %d", c.Speed, c.MaxSpeed)
+	}
+	o, err := nascar.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	p, err := nascar.Check(o, c)
+	if err != nil {
+		return nil, err
+	}
+	path := p.Path
+	if path == nil {
+		path = [][2]int{}
+	}
+	return map[string]any{"speed": p.EndSpeed, "speed_this_turn": p.TurnSpeed, "heading": p.Heading.String(),
+		"path": path, "wildcards_used": p.Wildcards, "order": o.String()}, nil
 }

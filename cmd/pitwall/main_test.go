@@ -262,3 +262,34 @@ func TestDemo(t *testing.T) {
 		}
 	}
 }
+
+func TestOrderCheckNascar(t *testing.T) {
+	code, doc, errs := jsonOf(t, "order", "check", "nascar", "--speed", "4", "--heading", "N", "A(2M)RM(R+1)")
+	if code != 0 {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	path, _ := json.Marshal(doc["path"])
+	if doc["ok"] != true || doc["speed"] != 5.0 || doc["heading"] != "E" || doc["wildcards_used"] != 1.0 || string(path) != "[[0,1],[0,2],[1,3],[2,4],[3,4]]" {
+		t.Fatalf("the text's example: %v", doc)
+	}
+	code, doc, _ = jsonOf(t, "order", "check", "nascar", "--speed=4", "--heading=e", "--upgrade", "turbo", "--wildcards", "0", "AA(6M)")
+	if code != 0 || doc["wildcards_used"] != 0.0 || doc["speed"] != 6.0 {
+		t.Fatalf("turbo's free second accelerate: %d %v", code, doc)
+	}
+	for _, args := range [][]string{
+		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "A(A+1)(A+1)MMMMMMM"},
+		{"order", "check", "nascar", "--heading", "N", "MMMM"},
+		{"order", "check", "nascar", "--speed", "4", "--heading", "up", "MMMM"},
+		{"order", "check", "nascar", "--speed", "four", "--heading", "N", "MMMM"},
+		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "--upgrade", "nitro", "MMMM"},
+		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "--colour", "red", "MMMM"},
+		{"order", "check", "nascar", "--speed", "14", "--heading", "N", "(14M)"},
+		{"order", "check", "nascar", "--speed", "4", "--heading", "N"},
+		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "MMM"},
+	} {
+		code, doc, errs := jsonOf(t, args...)
+		if code != 2 || doc["ok"] != false || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: status %d, %v, stderr %q", args, code, doc, errs)
+		}
+	}
+}
