@@ -59,6 +59,8 @@ type Track struct {
 	Grid    []Point  // starting squares, pole first
 	Oil     []Point  // oil slicks on the map
 	Sandbag []Point  // sandbags: hidden from racers until hit
+
+	lap lapIndex
 }
 
 // Point is a square: x to the East, y to the North.
@@ -251,6 +253,9 @@ func ParseTrack(name string, src []byte) (*Track, error) {
 	}
 	if p, ok := t.island(); ok {
 		return nil, bad(first+t.H-p.Y, p.X+1, "this square is cut off from the rest of the track: every track square must join up")
+	}
+	if err := t.index(); err != nil {
+		return nil, bad(first, 0, "%v", err)
 	}
 	return t, nil
 }
