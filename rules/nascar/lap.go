@@ -147,12 +147,42 @@ func (t *Track) indexPit() error {
 	}
 	seeds := []seed{{markers[entry], at(markers[entry]) + side}}
 	t.flood(seeds, func(q Square) bool { return q.InPit() })
+	// A pit lane is longer than the racing line beside it. Where it runs past the
+	// finish line, its count starts again exactly level with the line, so a
+	// car in the pit crosses the line where the others do.
+	dx, dy := t.Heading.Step()
+	level := func(p Point) int { return p.X*dx + p.Y*dy }
+	lineLevel, behind, beyond := math.MinInt, false, false
+	for i, q := range t.squares {
+		if q == Finish {
+			lineLevel = max(lineLevel, level(t.point(i)))
+		}
+	}
+	shift := -1
+	for i, q := range t.squares {
+		if !q.InPit() {
+			continue
+		}
+		if t.lap.progress[i] < 0 {
+			return fmt.Errorf("pit square %v cannot be reached from the pit entry", t.point(i))
+		}
+		switch l := level(t.point(i)); {
+		case l < lineLevel:
+			behind = true
+		case l > lineLevel:
+			beyond = true
+		default:
+			if shift < 0 || t.lap.progress[i] < shift {
+				shift = t.lap.progress[i]
+			}
+		}
+	}
+	if !behind || !beyond || shift < 0 {
+		shift = 0 // the pit lane does not run past the line
+	}
 	for i, q := range t.squares {
 		if q.InPit() {
-			if t.lap.progress[i] < 0 {
-				return fmt.Errorf("pit square %v cannot be reached from the pit entry", t.point(i))
-			}
-			t.lap.progress[i] %= t.lap.length
+			t.lap.progress[i] = ((t.lap.progress[i]-shift)%t.lap.length + t.lap.length) % t.lap.length
 		}
 	}
 	return nil

@@ -66,6 +66,8 @@ type Track struct {
 // Point is a square: x to the East, y to the North.
 type Point struct{ X, Y int }
 
+func (p Point) String() string { return fmt.Sprintf("(%d,%d)", p.X, p.Y) }
+
 // At is the square at p; Off outside the map.
 func (t *Track) At(p Point) Square {
 	if p.X < 0 || p.Y < 0 || p.X >= t.W || p.Y >= t.H {

@@ -1,0 +1,217 @@
+package nascar
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// Ruleset is the nascar ruleset.
+type Ruleset struct{}
+
+// ID implements race.Ruleset.
+func (Ruleset) ID() string { return "nascar" }
+
+// Name implements race.Ruleset.
+func (Ruleset) Name() string { return "NASCAR 9 (grid race with order strings)" }
+
+// Tracks implements race.Ruleset.
+func (Ruleset) Tracks() []race.TrackInfo {
+	ts, err := Tracks()
+	if err != nil {
+		return nil
+	}
+	var out []race.TrackInfo
+	for _, t := range ts {
+		pit := "no pit lane"
+		for _, q := range t.squares {
+			if q == PPMark {
+				pit = "a pit lane"
+				break
+			}
+		}
+		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
+			Description: fmt.Sprintf("%dx%d squares, %d a lap, %s", t.W, t.H, t.LapLength()/side, pit)})
+	}
+	return out
+}
+
+// Setup implements race.Ruleset: one car per entrant, each with its upgrade
+// (chosen in secret before the race), the grid drawn by lot.
+func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
+	id := cfg.Track
+	if id == "" {
+		id = "oval"
+	}
+	t, err := LoadTrack(id)
+	if err != nil {
+		return nil, err
+	}
+	laps := cfg.Laps
+	if laps == 0 {
+		laps = t.Laps
+	}
+	if laps < 1 || laps > 20 {
+		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	}
+	s := &State{TrackID: t.ID, T: 1, Laps: laps, track: t, Oil: append([]Point(nil), t.Oil...)}
+	names := map[string]bool{}
+	for i, e := range entrants {
+		if strings.TrimSpace(e.Player) == "" {
+			return nil, fmt.Errorf("entrant %d has no player name", i+1)
+		}
+		for k := range e.Options {
+			if k != "upgrade" {
+				return nil, fmt.Errorf("%s: unknown choice %q; a nascar entrant chooses an upgrade", e.Player, k)
+			}
+		}
+		if len(e.Racers) != 1 {
+			return nil, fmt.Errorf("%s enters %d cars; a driver enters one", e.Player, len(e.Racers))
+		}
+		name := strings.TrimSpace(e.Racers[0])
+		if name == "" || names[strings.ToLower(name)] {
+			return nil, fmt.Errorf("%s: every car needs a name of its own; %q is empty or taken", e.Player, name)
+		}
+		names[strings.ToLower(name)] = true
+		u := NoUpgrade
+		if v, ok := e.Options["upgrade"]; ok {
+			if u, err = ParseUpgrade(v); err != nil {
+				return nil, fmt.Errorf("%s: %v", e.Player, err)
+			}
+		}
+		wc := StartWildcards
+		if u == Performance {
+			wc += PerformanceWCs
+		}
+		s.Cars = append(s.Cars, RaceCar{Seat: len(s.Cars), Player: e.Player, Name: name, Upgrade: u,
+			Heading: t.Heading, MaxSpeed: StartMaxSpeed, Wildcards: wc})
+	}
+	if len(s.Cars) < 2 {
+		return nil, fmt.Errorf("%w: a race needs at least 2 cars; %d entered", race.ErrTooFew, len(s.Cars))
+	}
+	if len(s.Cars) > len(t.Grid) {
+		return nil, fmt.Errorf("%s has %d grid slots; %d cars entered", t.Name, len(t.Grid), len(s.Cars))
+	}
+	free := make([]int, len(s.Cars))
+	for i := range free {
+		free[i] = i
+	}
+	for i := range s.Cars {
+		c := &s.Cars[i]
+		k := 0
+		if len(free) > 1 {
+			k = d.Roll(c.Seat, c.Name+": grid draw", dice.D(len(free))) - 1
+		}
+		c.Pos = t.Grid[free[k]]
+		c.Trail = []Point{c.Pos}
+		free = append(free[:k], free[k+1:]...)
+	}
+	return s, nil
+}
+
+// Set implements race.Ruleset: nascar has no per-turn settings.
+func (Ruleset) Set(race.State, string, string) (race.State, error) {
+	return nil, fmt.Errorf("nascar has no settings for a turn")
+}
+
+// Prompts implements race.Ruleset: every car still racing.
+func (Ruleset) Prompts(st race.State) []race.Prompt {
+	s := st.(*State)
+	var out []race.Prompt
+	for i := range s.Cars {
+		c := &s.Cars[i]
+		if !c.racing() {
+			continue
+		}
+		note := fmt.Sprintf("speed %d, max %d, heading %v, %d wildcard(s)", c.Speed, c.MaxSpeed, c.Heading, c.Wildcards)
+		if s.canSlipstream(c) {
+			note += "; S (slipstream) is open: you start right behind a car going your way"
+		}
+		out = append(out, race.Prompt{Seat: c.Seat, Name: c.Name, Turn: s.T, Orders: 1,
+			Legal: []string{"an order string such as A(2M)RM(R+1)"}, Note: note})
+	}
+	return out
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	c := s.car(sub.Seat)
+	if c == nil {
+		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+	}
+	if !c.racing() {
+		return nil, race.Illegalf("%s has finished", c.Name)
+	}
+	o, err := Parse(sub.Text)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := Check(o, s.carFor(c)); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// DefaultOrder implements race.Ruleset: a missed turn keeps speed and heading.
+func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
+	s := st.(*State)
+	if c := s.car(seat); c != nil {
+		return cruise(c.Speed)
+	}
+	return Order{}
+}
+
+// Resolve implements race.Ruleset.
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+	s := st.(*State)
+	os := map[int]Order{}
+	for seat, o := range orders {
+		no, ok := o.(Order)
+		if !ok {
+			return nil, nil, fmt.Errorf("seat %d: not a nascar order: %T", seat, o)
+		}
+		os[seat] = no
+	}
+	for i := range s.Cars {
+		if c := &s.Cars[i]; c.racing() {
+			if _, ok := os[c.Seat]; !ok {
+				os[c.Seat] = cruise(c.Speed)
+			}
+		}
+	}
+	n, ev := resolve(s, os, d)
+	return n, ev, nil
+}
+
+// Standings implements race.Ruleset: finishers in order, then the rest by distance.
+func (Ruleset) Standings(st race.State) race.Standings {
+	s := st.(*State)
+	var out race.Standings
+	for _, seat := range s.Finish {
+		c := s.car(seat)
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: "finished", Detail: fmt.Sprintf("turn %d", c.FinishTurn)})
+	}
+	for _, c := range s.order() {
+		lap := max(1, min(c.Crossings, s.Laps))
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: "racing", Detail: fmt.Sprintf("lap %d of %d", lap, s.Laps)})
+	}
+	return out
+}
+
+// DecodeState implements race.Ruleset.
+func (Ruleset) DecodeState(b []byte) (race.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("reading a nascar state: %w", err)
+	}
+	t, err := LoadTrack(s.TrackID)
+	if err != nil {
+		return nil, err
+	}
+	s.track = t
+	return &s, nil
+}

@@ -1,0 +1,384 @@
+package nascar
+
+import (
+	"fmt"
+	"math"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// Coin is a two-faced die: the text's random picks (an oil slick's turn, who
+// leads after a crash) are 50-50.
+var Coin = dice.Die{Name: "coin", Faces: []int{1, 2}}
+
+// The most speed and max speed one trip off the track costs, and the most
+// when an oil slick sent the car off (the text).
+const (
+	maxOffPenalty = 4
+	maxOilPenalty = 2
+)
+
+// mover is a car working through its order during a turn.
+type mover struct {
+	c        *RaceCar
+	moves    []Token
+	after    int   // the speed change at the end of the order
+	off      int   // squares entered off the track this turn
+	offFrom  Point // the last track square before it first left
+	oilFirst bool  // an oil slick turned it before it left the track
+	done     bool
+	lastProg int // progress of the last track square it stood on
+}
+
+type resolver struct {
+	s  *State
+	d  *dice.Roller
+	ev []race.Event
+}
+
+func (r *resolver) say(c *RaceCar, kind string, mark int, format string, a ...any) {
+	seat := -1
+	if c != nil {
+		seat = c.Seat
+	}
+	r.ev = append(r.ev, race.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, a...), Rolls: r.d.Since(mark)})
+}
+
+// resolve plays one turn: every car's order, one square at a time, leader first.
+func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.Event) {
+	s := old.clone()
+	r := &resolver{s: s, d: d}
+	var ms []*mover
+	for _, c := range s.order() {
+		c.Trail = []Point{c.Pos}
+		o := orders[c.Seat]
+		p, err := Check(o, s.carFor(c))
+		if err != nil { // orders were checked when they came in; a default never fails
+			o = cruise(c.Speed)
+			p, _ = Check(o, s.carFor(c))
+		}
+		c.Orders = o.String()
+		m := &mover{c: c, moves: o.Moves, lastProg: s.track.Progress(c.Pos)}
+		for _, t := range o.After {
+			if t.Letter == 'A' {
+				m.after++
+			} else {
+				m.after--
+			}
+		}
+		m.offFrom = c.Pos
+		c.Wildcards -= p.Wildcards
+		mark := d.Mark()
+		text := fmt.Sprintf("%s: %s, speed %d", c.Name, orderText(o), p.TurnSpeed)
+		if p.Wildcards > 0 {
+			text += fmt.Sprintf(" (%d wildcard(s), %d left)", p.Wildcards, c.Wildcards)
+		}
+		r.say(c, "order", mark, "%s", text)
+		c.Speed = p.TurnSpeed
+		ms = append(ms, m)
+	}
+	// Square by square: each tick, every car with moves left takes one, leader first.
+	for {
+		moved := false
+		for _, m := range ms {
+			if m.done || len(m.moves) == 0 || !m.c.racing() {
+				continue
+			}
+			r.step(m)
+			moved = true
+		}
+		if !moved {
+			break
+		}
+	}
+	for _, m := range ms {
+		r.endTurn(m)
+	}
+	s.T++
+	return s, r.ev
+}
+
+func orderText(o Order) string {
+	if t := o.String(); t != "" {
+		return t
+	}
+	return "no move"
+}
+
+// cruise is the missed turn's order: the same speed, straight on.
+func cruise(speed int) Order {
+	o := Order{}
+	for i := 0; i < speed; i++ {
+		o.Moves = append(o.Moves, Token{Letter: 'M'})
+	}
+	return o
+}
+
+// carFor is what an order is checked against for c now.
+func (s *State) carFor(c *RaceCar) Car {
+	return Car{X: c.Pos.X, Y: c.Pos.Y, Heading: c.Heading, Speed: c.Speed, MaxSpeed: c.MaxSpeed,
+		Wildcards: c.Wildcards, Upgrade: c.Upgrade, CanSlipstream: s.canSlipstream(c)}
+}
+
+// step moves a car one square: the turn first, then the square, then what
+// it finds there.
+func (r *resolver) step(m *mover) {
+	c, s, t := m.c, r.s, r.s.track
+	tok := m.moves[0]
+	m.moves = m.moves[1:]
+	switch tok.Letter {
+	case 'L':
+		c.Heading = c.Heading.Turn(-1)
+	case 'R':
+		c.Heading = c.Heading.Turn(1)
+	}
+	dx, dy := c.Heading.Step()
+	from := c.Pos
+	next := Point{from.X + dx, from.Y + dy}
+	c.Pos = next
+	c.Trail = append(c.Trail, next)
+	sq := t.At(next)
+	if !sq.OnTrack() {
+		if m.off == 0 {
+			m.offFrom = from
+		}
+		m.off++
+		return
+	}
+	prog := t.Progress(next)
+	if m.lastProg >= 0 && prog < m.lastProg && t.ahead(m.lastProg, prog) > 0 {
+		r.crossLine(m, sq)
+		if m.done {
+			return
+		}
+	}
+	m.lastProg = prog
+	r.pit(m, sq)
+	if o := s.occupant(next, c); o != nil && !sq.InPit() {
+		r.crash(m, o, from)
+		return
+	}
+	if s.hasOil(next) {
+		mark := r.d.Mark()
+		v := r.d.Roll(c.Seat, c.Name+": oil slick, left (1) or right (2)", Coin)
+		turn := -1
+		if v == 2 {
+			turn = 1
+		}
+		c.Heading = c.Heading.Turn(turn)
+		if m.off == 0 {
+			m.oilFirst = true
+		}
+		r.say(c, "oil", mark, "%s hits the oil at %v and slews %s: now heading %v", c.Name, next, map[int]string{-1: "left", 1: "right"}[turn], c.Heading)
+	}
+	if s.sandbag(next) {
+		found := false
+		for _, f := range s.Found {
+			found = found || f == next
+		}
+		if !found {
+			s.Found = append(s.Found, next)
+		}
+		c.Speed = max(0, c.Speed-1)
+		if len(m.moves) > 0 {
+			m.moves = m.moves[:len(m.moves)-1] // the lost speed costs a square this turn
+		}
+		r.say(c, "sandbag", r.d.Mark(), "%s hits a sandbag at %v: speed -1, now %d", c.Name, next, c.Speed)
+	}
+}
+
+// crossLine counts a crossing of the finish line; the last finishes the race,
+// but not through the pit area.
+func (r *resolver) crossLine(m *mover, sq Square) {
+	c, s := m.c, r.s
+	mark := r.d.Mark()
+	if c.Crossings == s.Laps && sq.InPit() {
+		r.say(c, "lap", mark, "%s crosses the line in the pit lane: the race cannot be won through the pits", c.Name)
+		return
+	}
+	c.Crossings++
+	switch {
+	case c.Crossings > s.Laps:
+		c.Out = Finished
+		c.FinishTurn = s.T
+		s.Finish = append(s.Finish, c.Seat)
+		m.done = true
+		r.say(c, "finish", mark, "%s takes the chequered flag: place %d!", c.Name, len(s.Finish))
+	case c.Crossings == s.Laps:
+		r.say(c, "lap", mark, "%s starts the last lap", c.Name)
+	default:
+		r.say(c, "lap", mark, "%s starts lap %d of %d", c.Name, c.Crossings, s.Laps)
+	}
+}
+
+// pit keeps the pit stop's books: the speed limit between and on the ##
+// markers, and the repairs and wildcards at the PP mark.
+func (r *resolver) pit(m *mover, sq Square) {
+	c := m.c
+	mark := r.d.Mark()
+	if !sq.InPit() {
+		if c.InPit {
+			c.InPit = false
+			if c.PitRepair > 0 || c.PitWCs > 0 {
+				r.say(c, "pit", mark, "%s leaves the pit lane, repaired", c.Name)
+			}
+			c.PitRepair, c.PitWCs, c.PitBroken, c.PitPassedP = 0, 0, false, false
+		}
+		return
+	}
+	if !c.InPit {
+		c.InPit, c.PitBroken, c.PitPassedP, c.PitRepair, c.PitWCs = true, false, false, 0, 0
+		r.say(c, "pit", mark, "%s enters the pit lane at speed %d", c.Name, c.Speed)
+	}
+	if c.Speed > PitSpeedLimit && !c.PitBroken {
+		r.breakLimit(c, c.Speed)
+	}
+	if sq == PPMark && !c.PitPassedP {
+		c.PitPassedP = true
+		if c.PitBroken {
+			return
+		}
+		c.PitRepair = 10 - c.Speed
+		c.PitWCs = PitBonus(c.Speed)
+		c.MaxSpeed += c.PitRepair
+		c.Wildcards += c.PitWCs
+		r.say(c, "pit", r.d.Mark(), "%s passes the PP mark at speed %d: max speed +%d (now %d), +%d wildcard(s)", c.Name, c.Speed, c.PitRepair, c.MaxSpeed, c.PitWCs)
+	}
+}
+
+// breakLimit voids the pit stop: repairs already made are taken back.
+func (r *resolver) breakLimit(c *RaceCar, speed int) {
+	c.PitBroken = true
+	mark := r.d.Mark()
+	if c.PitRepair > 0 || c.PitWCs > 0 {
+		c.MaxSpeed = max(MinMaxSpeed, c.MaxSpeed-c.PitRepair)
+		c.Wildcards = max(0, c.Wildcards-c.PitWCs)
+		r.say(c, "pit", mark, "%s breaks the pit speed limit at %d: the repairs (+%d max speed, +%d wildcards) are taken back", c.Name, speed, c.PitRepair, c.PitWCs)
+		c.PitRepair, c.PitWCs = 0, 0
+		return
+	}
+	r.say(c, "pit", mark, "%s breaks the pit speed limit at %d: no benefit from this stop", c.Name, speed)
+}
+
+// PitBonus is the free wildcards for passing the PP mark at speed (the text's
+// clarification): 5 or 6 gives 1, 2 to 4 give 2, 1 gives 3, 7 and more none.
+func PitBonus(speed int) int {
+	switch {
+	case speed <= 1:
+		return 3
+	case speed <= 4:
+		return 2
+	case speed <= PitSpeedLimit:
+		return 1
+	}
+	return 0
+}
+
+// crash: the mover ran into o. A coin picks who takes the spot; the other is
+// put just behind. Both lose a point of max speed, stop for the turn, and oil
+// is left where they met.
+func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
+	c, s := m.c, r.s
+	spot := c.Pos
+	mark := r.d.Mark()
+	v := r.d.Roll(c.Seat, fmt.Sprintf("crash with %s: %s leads (1) or %s (2)", o.Name, c.Name, o.Name), Coin)
+	lead, back := c, o
+	if v == 2 {
+		lead, back = o, c
+	}
+	lead.Pos = spot
+	back.Pos = s.behind(spot, lead, from)
+	if back == c {
+		c.Trail = append(c.Trail, back.Pos)
+	}
+	for _, x := range []*RaceCar{c, o} {
+		x.MaxSpeed = max(MinMaxSpeed, x.MaxSpeed-1)
+		x.Speed = min(x.Speed, x.MaxSpeed)
+	}
+	if !s.hasOil(spot) {
+		s.Oil = append(s.Oil, spot)
+	}
+	m.done = true
+	r.say(c, "crash", mark, "CRASH! %s runs into %s at %v: %s keeps the spot, %s is put behind at %v; both lose a point of max speed, and oil spills", c.Name, o.Name, spot, lead.Name, back.Name, back.Pos)
+}
+
+// behind is where the car that lost a crash goes: the free track square just
+// behind the spot (against the leader's heading), or the free square around it
+// least far round; the mover's last square if there is none.
+func (s *State) behind(spot Point, lead *RaceCar, from Point) Point {
+	t := s.track
+	dx, dy := lead.Heading.Step()
+	straight := Point{spot.X - dx, spot.Y - dy}
+	free := func(p Point) bool { return t.At(p).OnTrack() && s.occupant(p, nil) == nil }
+	if free(straight) && t.ahead(t.Progress(straight), t.Progress(spot)) > 0 {
+		return straight
+	}
+	best, bestAhead := from, math.MinInt
+	for _, n := range neighbours {
+		p := Point{spot.X + n[0], spot.Y + n[1]}
+		if !free(p) {
+			continue
+		}
+		if a := t.ahead(t.Progress(p), t.Progress(spot)); a > 0 && -a > bestAhead {
+			best, bestAhead = p, -a
+		}
+	}
+	return best
+}
+
+// endTurn applies the order's last speed changes, the pit limit on them, and
+// the price of leaving the track.
+func (r *resolver) endTurn(m *mover) {
+	c, s, t := m.c, r.s, r.s.track
+	if !c.racing() {
+		return
+	}
+	mark := r.d.Mark()
+	c.Speed = max(0, c.Speed+m.after)
+	if c.InPit && c.Speed > PitSpeedLimit && !c.PitBroken {
+		r.breakLimit(c, c.Speed)
+	}
+	if m.off > 0 {
+		n := min(m.off, maxOffPenalty)
+		if m.oilFirst {
+			n = min(n, maxOilPenalty)
+		}
+		c.Speed = max(0, c.Speed-n)
+		c.MaxSpeed = max(MinMaxSpeed, c.MaxSpeed-n)
+		text := fmt.Sprintf("%s leaves the track for %d square(s): speed -%d, max speed -%d (now %d/%d)", c.Name, m.off, n, n, c.Speed, c.MaxSpeed)
+		if !t.At(c.Pos).OnTrack() {
+			c.Pos = s.nearestFree(m.offFrom, c)
+			c.Heading = t.Along(c.Pos)
+			c.Trail = append(c.Trail, c.Pos)
+			text += fmt.Sprintf("; back on the track at %v heading %v", c.Pos, c.Heading)
+		}
+		r.say(c, "off", mark, "%s", text)
+	}
+	c.Speed = min(c.Speed, c.MaxSpeed)
+	if len(c.Trail) > 1 {
+		r.say(c, "move", r.d.Mark(), "%s ends the turn at %v heading %v, speed %d", c.Name, c.Pos, c.Heading, c.Speed)
+	}
+}
+
+// nearestFree is the racing square nearest to p that no other car holds.
+func (s *State) nearestFree(p Point, c *RaceCar) Point {
+	t := s.track
+	q := t.Nearest(p)
+	if s.occupant(q, c) == nil {
+		return q
+	}
+	best, bestD := q, math.Inf(1)
+	for y := 0; y < t.H; y++ {
+		for x := 0; x < t.W; x++ {
+			o := Point{x, y}
+			if !t.At(o).OnTrack() || t.At(o).InPit() || s.occupant(o, c) != nil {
+				continue
+			}
+			if d := math.Hypot(float64(o.X-p.X), float64(o.Y-p.Y)); d < bestD {
+				best, bestD = o, d
+			}
+		}
+	}
+	return best
+}
