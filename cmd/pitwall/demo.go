@@ -18,8 +18,23 @@ import (
 	"pitwall/store/sqlite"
 )
 
-// demoEntrants fields a full grid of twelve: eleven participants, one with two aurigae.
+// demoEntrants fields a grid for a game: ludi's twelve chariots (eleven
+// participants, one with two aurigae), or eight nascar cars with their upgrades.
 func demoEntrants(ruleset string) []race.Entrant {
+	switch ruleset {
+	case "nascar":
+		type e struct{ player, car, upgrade string }
+		list := []e{
+			{"Dale", "Intimidator", "none"}, {"Jeff", "Rainbow Warrior", "swaybars"}, {"Richard", "King's Coupe", "turbo"},
+			{"Danica", "Green Machine", "performance"}, {"Cale", "Silver Fox", "none"}, {"Darrell", "Jaws", "turbo"},
+			{"Bobby", "Alabama Gang", "swaybars"}, {"Rusty", "Blue Deuce", "performance"},
+		}
+		var out []race.Entrant
+		for _, x := range list {
+			out = append(out, race.Entrant{Player: x.player, Racers: []string{x.car}, Options: map[string]string{"upgrade": x.upgrade}})
+		}
+		return out
+	}
 	type e struct {
 		player, pkg, extras string
 		aurigae             []string
@@ -162,8 +177,11 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 			return nil, err
 		}
 		if turn > 1 && turn%5 == 0 {
-			if err := h.Set(ctx, id, "orders", "2"); err != nil {
-				return nil, err
+			// A two-order turn now and then, in the games that have them.
+			if _, err := rs.Set(p.State, "orders", "2"); err == nil {
+				if err := h.Set(ctx, id, "orders", "2"); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if p, err = h.Load(ctx, id); err != nil {

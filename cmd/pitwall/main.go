@@ -15,6 +15,7 @@ import (
 
 	"pitwall/host"
 	_ "pitwall/rules/ludi" // the rulesets register themselves
+	_ "pitwall/rules/nascar"
 )
 
 // usageError is bad input caught by the command line itself.

@@ -293,3 +293,41 @@ func TestOrderCheckNascar(t *testing.T) {
 		}
 	}
 }
+
+// TestANascarRace runs a short NASCAR race from the command line.
+func TestANascarRace(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := func(args ...string) map[string]any {
+		t.Helper()
+		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, errs)
+		}
+		return doc
+	}
+	must("race", "new", "--rules", "nascar", "--track", "oval", "--id", "n1", "--seed", "3")
+	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator", "--upgrade", "turbo")
+	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
+	code, _, errs := pitwall(t, "--db", db, "race", "join", "n1", "--player", "Kyle", "--upgrade", "nitro")
+	if code != 2 || !strings.Contains(errs, "an upgrade is one of") {
+		t.Fatalf("a bad upgrade: %d %s", code, errs)
+	}
+	must("orders", "submit", "n1", "Intimidator", "AM")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "n1", "Rainbow Warrior", "AMM")
+	if code != 2 || !strings.Contains(errs, "must move 1 square") {
+		t.Fatalf("two squares at speed 1: %d %s", code, errs)
+	}
+	res := must("turn", "resolve", "n1")
+	if res["turn"].(float64) != 1 {
+		t.Fatalf("resolve: %v", res)
+	}
+	if v := must("verify", "n1"); v["ok"] != true {
+		t.Fatalf("verify: %v", v)
+	}
+	post := mustText(t, db, "post", "n1", "--format", "bbcode")
+	if !strings.Contains(post, "Intimidator: AM, speed 1") {
+		t.Fatalf("the post lacks the order: %s", post)
+	}
+	png := filepath.Join(t.TempDir(), "n.png")
+	must("render", "n1", "--format", "png", "--out", png)
+}

@@ -199,18 +199,22 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
 }
 
 func (a *app) raceJoinCmd() *cobra.Command {
-	var player, pkg, extras string
-	var aurigae []string
+	var player, pkg, extras, upgrade string
+	var aurigae, racers []string
 	var opts []string
 	c := &cobra.Command{
-		Use:   "join RACE --player NAME --auriga NAME [--auriga NAME] --package P --extras a,b",
+		Use:   "join RACE --player NAME [--racer NAME]... [game choices]",
 		Short: "Enter a race that has not started",
-		Args:  cobra.ExactArgs(1),
+		Long: `Enters a participant in a race that has not started.
+
+  ludi:   pitwall race join RACE --player Marcus --auriga "Marcus Aurelius" --package military --extras skill,speed
+  nascar: pitwall race join RACE --player Dale --racer Intimidator --upgrade turbo`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if player == "" {
 				return usagef("--player is required")
 			}
-			e := race.Entrant{Player: player, Racers: aurigae, Options: map[string]string{}}
+			e := race.Entrant{Player: player, Racers: append(append([]string(nil), racers...), aurigae...), Options: map[string]string{}}
 			if len(e.Racers) == 0 {
 				e.Racers = []string{player}
 			}
@@ -219,6 +223,9 @@ func (a *app) raceJoinCmd() *cobra.Command {
 			}
 			if extras != "" {
 				e.Options["extras"] = extras
+			}
+			if upgrade != "" {
+				e.Options["upgrade"] = upgrade
 			}
 			for _, o := range opts {
 				k, v, ok := strings.Cut(o, "=")
@@ -240,7 +247,9 @@ func (a *app) raceJoinCmd() *cobra.Command {
 	}
 	f := c.Flags()
 	f.StringVar(&player, "player", "", "the participant's name")
-	f.StringArrayVar(&aurigae, "auriga", nil, "an auriga's name (once or twice; default: the player's name)")
+	f.StringArrayVar(&racers, "racer", nil, "a racer's name: an auriga, a car (default: the player's name)")
+	f.StringArrayVar(&aurigae, "auriga", nil, "ludi: an auriga's name (once or twice), the same as --racer")
+	f.StringVar(&upgrade, "upgrade", "", "nascar: none, turbo, swaybars or performance")
 	f.StringVar(&pkg, "package", "", "ludi: military, noble, political, priestly, strength or trader")
 	f.StringVar(&extras, "extras", "", "ludi: two more characteristics, e.g. skill,speed")
 	f.StringArrayVar(&opts, "option", nil, "another choice KEY=VALUE")

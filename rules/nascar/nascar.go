@@ -9,8 +9,10 @@ import (
 	"pitwall/race"
 )
 
-// Ruleset is the nascar ruleset.
+// Ruleset is the nascar ruleset; it is registered as "nascar".
 type Ruleset struct{}
+
+func init() { race.Register(Ruleset{}) }
 
 // ID implements race.Ruleset.
 func (Ruleset) ID() string { return "nascar" }
