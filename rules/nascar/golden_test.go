@@ -29,7 +29,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/tu
 //	dice coin=2
 //
 // The .golden file beside it holds the events, with their rolls, and every car after the turn.
-func parseCase(t *testing.T, path string) (*State, map[int]string, []string) {
+// loadLoop reads the test loop.
+func loadLoop(t *testing.T) *Track {
 	t.Helper()
 	src, err := os.ReadFile("testdata/loop.txt")
 	if err != nil {
@@ -39,7 +40,13 @@ func parseCase(t *testing.T, path string) (*State, map[int]string, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &State{TrackID: tr.ID, T: 5, Laps: tr.Laps, track: tr}
+	return tr
+}
+
+func parseCase(t *testing.T, path string) (*State, map[int]string, []string) {
+	t.Helper()
+	tr := loadLoop(t)
+	s := &State{TrackID: tr.ID, T: 5, Laps: tr.Laps, track: tr, Sandbags: tr.Sandbag}
 	orders := map[int]string{}
 	var rolls []string
 	byName := map[string]int{}

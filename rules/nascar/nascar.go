@@ -60,6 +60,14 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
 	}
 	s := &State{TrackID: t.ID, T: 1, Laps: laps, track: t, Oil: append([]Point(nil), t.Oil...)}
+	if s.Sandbags, err = sandbags(t, cfg.Options); err != nil {
+		return nil, err
+	}
+	for k := range cfg.Options {
+		if k != "sandbags" {
+			return nil, fmt.Errorf("unknown race option %q; nascar options: sandbags (x,y;x,y... or none)", k)
+		}
+	}
 	names := map[string]bool{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
@@ -216,4 +224,28 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 	}
 	s.track = t
 	return &s, nil
+}
+
+// sandbags are the race's hidden sandbags: the track's, unless the host's
+// race option 'sandbags' places them ('x,y;x,y', or 'none').
+func sandbags(t *Track, options map[string]string) ([]Point, error) {
+	v, ok := options["sandbags"]
+	if !ok {
+		return append([]Point(nil), t.Sandbag...), nil
+	}
+	if strings.TrimSpace(v) == "none" {
+		return nil, nil
+	}
+	var out []Point
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ' ' }) {
+		var p Point
+		if _, err := fmt.Sscanf(f, "%d,%d", &p.X, &p.Y); err != nil || fmt.Sprintf("%d,%d", p.X, p.Y) != f {
+			return nil, fmt.Errorf("sandbags: %q is not a square; write x,y;x,y (x to the East, y to the North) or none", f)
+		}
+		if q := t.At(p); !q.OnTrack() || q.InPit() || q == Finish {
+			return nil, fmt.Errorf("sandbags: %v is not a racing square of %s", p, t.Name)
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

@@ -54,8 +54,11 @@ type State struct {
 	Laps    int       `json:"laps"`
 	Cars    []RaceCar `json:"cars"`
 	Finish  []int     `json:"finish,omitempty"`
-	Oil     []Point   `json:"oil,omitempty"`          // visible slicks: the track's and those crashes left
-	Found   []Point   `json:"sandbags_hit,omitempty"` // sandbags hit so far: the only ones anyone may see
+	Oil     []Point   `json:"oil,omitempty"` // visible slicks: the track's and those crashes left
+	// Sandbags are where the host hid them (the track's, or the race's own):
+	// pictures and posts show only those in Found, the ones already hit.
+	Sandbags []Point `json:"sandbags,omitempty"`
+	Found    []Point `json:"sandbags_hit,omitempty"`
 
 	track *Track
 }
@@ -95,6 +98,7 @@ func (s *State) clone() *State {
 	n.Finish = append([]int(nil), s.Finish...)
 	n.Oil = append([]Point(nil), s.Oil...)
 	n.Found = append([]Point(nil), s.Found...)
+	n.Sandbags = append([]Point(nil), s.Sandbags...)
 	return &n
 }
 
@@ -159,8 +163,15 @@ func (s *State) hasOil(p Point) bool {
 	return false
 }
 
-// sandbag says whether a hidden sandbag lies on p (hit or not).
-func (s *State) sandbag(p Point) bool { return s.track.At(p) == Sandbag }
+// sandbag says whether a sandbag lies on p (hit or not).
+func (s *State) sandbag(p Point) bool {
+	for _, b := range s.Sandbags {
+		if b == p {
+			return true
+		}
+	}
+	return false
+}
 
 // canSlipstream says whether c starts directly behind another car moving the
 // same way: that car is on the square ahead of c, with c's heading.
