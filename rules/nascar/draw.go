@@ -176,11 +176,20 @@ func Draw(cv render.Canvas, s *State, title string) {
 	DrawRace(cv, s, title)
 }
 
-var boardCols = []float64{0, 26, 170, 260, 350, 410, 470, 520, 580, 690}
+var boardCols = []float64{0, 26, 170, 260, 350, 405, 455, 525, 570, 630, 740}
+
+// damage is the max speed a car has lost below the start's 12 (repairs can
+// take it back, and more).
+func damage(c *RaceCar) string {
+	if d := StartMaxSpeed - c.MaxSpeed; d > 0 {
+		return fmt.Sprintf("-%d", d)
+	}
+	return "0"
+}
 
 // Board is the status board, in race order.
 func Board(s *State) (header []string, rows [][]string) {
-	header = []string{"#", "Car", "Driver", "Upgrade", "Speed", "Max", "WC", "Lap", "Status", "Order"}
+	header = []string{"#", "Car", "Driver", "Upgrade", "Speed", "Max", "Damage", "WC", "Lap", "Status", "Order"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		c := s.car(st.Seat)
 		lap := fmt.Sprintf("%d/%d", max(1, min(c.Crossings, s.Laps)), s.Laps)
@@ -194,7 +203,7 @@ func Board(s *State) (header []string, rows [][]string) {
 			status = "in the pit"
 		}
 		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", c.Seat+1, c.Name), c.Player, c.Upgrade.String(),
-			fmt.Sprint(c.Speed), fmt.Sprint(c.MaxSpeed), fmt.Sprint(c.Wildcards), lap, status, c.Orders})
+			fmt.Sprint(c.Speed), fmt.Sprint(c.MaxSpeed), damage(c), fmt.Sprint(c.Wildcards), lap, status, c.Orders})
 	}
 	return header, rows
 }
