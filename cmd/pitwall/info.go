@@ -13,6 +13,7 @@ import (
 	"pitwall/race"
 	"pitwall/rules/ludi"
 	"pitwall/rules/nascar"
+	"pitwall/rules/rtd"
 )
 
 func (a *app) rulesCmd() *cobra.Command {
@@ -85,13 +86,9 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 			if len(pos) == 0 {
 				return usagef("odds needs a ruleset and a check, such as 'pitwall odds ludi speed --level fast'")
 			}
-			rs, err := race.Lookup(pos[0])
+			od, id, err := oddserFor(pos[0])
 			if err != nil {
-				return usagef("%v", err)
-			}
-			od, ok := rs.(race.Oddser)
-			if !ok {
-				return usagef("the %s ruleset has no odds yet", rs.ID())
+				return err
 			}
 			if len(pos) == 1 {
 				return a.listChecks(od)
@@ -114,12 +111,26 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 			if err != nil {
 				return usagef("%v", err)
 			}
-			return a.out(map[string]any{"ruleset": rs.ID(), "check": pos[1], "outcomes": out}, func(w io.Writer) {
+			return a.out(map[string]any{"ruleset": id, "check": pos[1], "outcomes": out}, func(w io.Writer) {
+				// In the order the check lists its outcomes (the table's order), numbers by value.
+				rank := map[string]int{}
+				for _, c := range od.Checks() {
+					if c.Name == pos[1] {
+						for i, o := range c.Outcomes {
+							rank[o] = i + 1
+						}
+					}
+				}
 				keys := make([]string, 0, len(out))
 				for k := range out {
 					keys = append(keys, k)
 				}
-				sort.Slice(keys, func(i, j int) bool { return lessOutcome(keys[i], keys[j]) })
+				sort.Slice(keys, func(i, j int) bool {
+					if rank[keys[i]] != rank[keys[j]] {
+						return rank[keys[i]] < rank[keys[j]]
+					}
+					return lessOutcome(keys[i], keys[j])
+				})
 				for _, k := range keys {
 					fmt.Fprintf(w, "%-16s %8.4f%%  %s\n", k, 100*out[k], bar(out[k]))
 				}
@@ -127,6 +138,30 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 		},
 	}
 	return c
+}
+
+// tablesFirst are games whose tables (and so their odds) came before the rest of their ruleset.
+var tablesFirst = map[string]race.Oddser{"rtd": rtd.Odds{}}
+
+// oddserFor finds the odds of a game: its ruleset's, or its tables' alone.
+func oddserFor(id string) (race.Oddser, string, error) {
+	if od, ok := tablesFirst[id]; ok {
+		return od, id, nil
+	}
+	rs, err := race.Lookup(id)
+	if err != nil {
+		ids := race.IDs()
+		for k := range tablesFirst {
+			ids = append(ids, k)
+		}
+		sort.Strings(ids)
+		return nil, "", usagef("unknown game %q; games: %s", id, strings.Join(ids, ", "))
+	}
+	od, ok := rs.(race.Oddser)
+	if !ok {
+		return nil, "", usagef("the %s ruleset has no odds yet", rs.ID())
+	}
+	return od, rs.ID(), nil
 }
 
 // dashArgs reads the arguments of a command whose flags depend on the game:

@@ -331,3 +331,31 @@ func TestANascarRace(t *testing.T) {
 	png := filepath.Join(t.TempDir(), "n.png")
 	must("render", "n1", "--format", "png", "--out", png)
 }
+
+func TestOddsRTD(t *testing.T) {
+	code, doc, errs := jsonOf(t, "odds", "rtd", "racing-check", "--modifier", "0")
+	if code != 0 || doc["ruleset"] != "rtd" {
+		t.Fatalf("%d %v %s", code, doc, errs)
+	}
+	got := doc["outcomes"].(map[string]any)
+	for k, v := range map[string]float64{"fail-1": 1. / 6, "fail": 2. / 6, "success": 2. / 6, "success+1": 1. / 6} {
+		if g, _ := got[k].(float64); math.Abs(g-v) > 1e-9 {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+	code, doc, _ = jsonOf(t, "odds", "rtd", "item", "--position", "2", "--behind", "--perk", "item-bonus")
+	if got := doc["outcomes"].(map[string]any); code != 0 || math.Abs(got["green-shell"].(float64)-1./6) > 1e-9 || got["banana"] != nil {
+		t.Fatalf("second, behind, item bonus (d6+3: 4-9): %v", doc)
+	}
+	for _, args := range [][]string{
+		{"odds", "rtd", "racing-check"},
+		{"odds", "rtd", "racing-check", "--modifier", "two"},
+		{"odds", "rtd", "item", "--position", "0"},
+		{"odds", "rtd", "item", "--position", "1", "--perk", "nitro"},
+		{"odds", "rtd", "drift"},
+	} {
+		if code, doc, _ := jsonOf(t, args...); code != 2 || doc["ok"] != false {
+			t.Errorf("%v: %d %v", args, code, doc)
+		}
+	}
+}

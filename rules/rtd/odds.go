@@ -1,0 +1,139 @@
+package rtd
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pitwall/race"
+)
+
+// Odds computes exact odds from the tables by counting the d6's faces.
+type Odds struct{}
+
+// Checks implements race.Oddser.
+func (Odds) Checks() []race.Check {
+	return []race.Check{
+		{Name: "racing-check", Help: "a Racing Check: 1d6 plus the modifier, read off the text's list",
+			Flags:    []race.Flag{{Name: "modifier", Values: "any whole number", Need: true}},
+			Outcomes: []string{"fail-2", "fail-1", "fail", "success", "success+1", "success+2"}},
+		{Name: "item", Help: "an Item Roll: 1d6 plus the position bonus, +1 behind, the perk; 1 to 12 on the chart",
+			Flags: []race.Flag{{Name: "position", Values: "1.. (1 = first place)", Need: true}, {Name: "behind", Bool: true},
+				{Name: "perk", Values: "item-bonus|low-loot (or any other perk: no effect)"}},
+			Outcomes: itemNames[1:]},
+		{Name: "pass", Help: "a Pass: 1d6 plus Momentum each; the passer must beat the defender (ties hold)",
+			Flags: []race.Flag{{Name: "momentum", Values: "the passer's Momentum", Need: true}, {Name: "against", Values: "the defender's Momentum", Need: true},
+				{Name: "defensive", Bool: true}, {Name: "bonus", Values: "the passer's other bonuses, such as +1 from a Power Slide"}},
+			Outcomes: []string{"pass", "held"}},
+	}
+}
+
+// Odds implements race.Oddser.
+func (o Odds) Odds(check string, args map[string]string) (map[string]float64, error) {
+	var c *race.Check
+	for _, x := range o.Checks() {
+		if x.Name == check {
+			x := x
+			c = &x
+		}
+	}
+	if c == nil {
+		var names []string
+		for _, x := range o.Checks() {
+			names = append(names, x.Name)
+		}
+		return nil, fmt.Errorf("unknown rtd check %q; checks: %s", check, strings.Join(names, ", "))
+	}
+	known := map[string]race.Flag{}
+	for _, f := range c.Flags {
+		known[f.Name] = f
+	}
+	var unknown []string
+	for k := range args {
+		if _, ok := known[k]; !ok {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("%s has no flag --%s", check, unknown[0])
+	}
+	for _, f := range c.Flags {
+		if _, ok := args[f.Name]; f.Need && !ok {
+			return nil, fmt.Errorf("%s needs --%s (%s)", check, f.Name, f.Values)
+		}
+		if v, ok := args[f.Name]; ok && f.Bool && v != "true" && v != "false" {
+			return nil, fmt.Errorf("--%s is a switch and takes no value; got %q", f.Name, v)
+		}
+	}
+	num := func(name string, lo int) (int, error) {
+		v, ok := args[name]
+		if !ok {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < lo {
+			if lo > -1<<30 {
+				return 0, fmt.Errorf("--%s must be a whole number from %d; got %q", name, lo, v)
+			}
+			return 0, fmt.Errorf("--%s must be a whole number; got %q", name, v)
+		}
+		return n, nil
+	}
+	out := map[string]float64{}
+	switch check {
+	case "racing-check":
+		m, err := num("modifier", -1<<31)
+		if err != nil {
+			return nil, err
+		}
+		for face := 1; face <= 6; face++ {
+			out[RacingCheck(face+m).String()] += 1.0 / 6
+		}
+	case "item":
+		pos, err := num("position", 1)
+		if err != nil {
+			return nil, err
+		}
+		if pos > 99 {
+			return nil, fmt.Errorf("--position must be 1 to 99; got %d", pos)
+		}
+		perk := Standard
+		if v, ok := args["perk"]; ok {
+			if perk, err = ParsePerk(v); err != nil {
+				return nil, fmt.Errorf("--perk: %v", err)
+			}
+		}
+		b := ItemRollBonus(pos, args["behind"] == "true", perk)
+		for face := 1; face <= 6; face++ {
+			out[ItemFor(face+b).String()] += 1.0 / 6
+		}
+	case "pass":
+		mp, err := num("momentum", -1<<31)
+		if err != nil {
+			return nil, err
+		}
+		md, err := num("against", -1<<31)
+		if err != nil {
+			return nil, err
+		}
+		bonus, err := num("bonus", -1<<31)
+		if err != nil {
+			return nil, err
+		}
+		if args["defensive"] == "true" {
+			md++ // Drive Defensively: +1 to avoid being passed
+		}
+		for a := 1; a <= 6; a++ {
+			for d := 1; d <= 6; d++ {
+				if PassSucceeds(a+mp+bonus, d+md) {
+					out["pass"] += 1.0 / 36
+				} else {
+					out["held"] += 1.0 / 36
+				}
+			}
+		}
+	}
+	return out, nil
+}
