@@ -344,8 +344,10 @@ func TestOddsRTD(t *testing.T) {
 		}
 	}
 	code, doc, _ = jsonOf(t, "odds", "rtd", "item", "--position", "2", "--behind", "--perk", "item-bonus")
-	if got := doc["outcomes"].(map[string]any); code != 0 || math.Abs(got["green-shell"].(float64)-1./6) > 1e-9 || got["banana"] != nil {
-		t.Fatalf("second, behind, item bonus (d6+3: 4-9): %v", doc)
+	got = doc["outcomes"].(map[string]any)
+	blooper, _ := got["blooper"].(float64)
+	if code != 0 || math.Abs(blooper-1./6) > 1e-9 || got["green-shell"] != nil || got["banana"] != nil {
+		t.Fatalf("second, behind, item bonus (d6+3: 4-9, blooper to blue shell): %v", doc)
 	}
 	for _, args := range [][]string{
 		{"odds", "rtd", "racing-check"},
