@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/goccy/go-yaml"
 	"github.com/spf13/cobra"
 
 	"pitwall/dice"
 	"pitwall/host"
+	"pitwall/internal/yamlfile"
 	"pitwall/race"
 	"pitwall/store/sqlite"
 )
@@ -76,8 +76,8 @@ func readEntrants(path string) ([]race.Entrant, error) {
 		return nil, usagef("reading the entrants: %v", err)
 	}
 	var f entrantsFile
-	if err := yaml.UnmarshalWithOptions(b, &f, yaml.Strict(), yaml.DisallowUnknownField()); err != nil {
-		return nil, usagef("%s: %s", path, strings.Join(strings.Fields(yaml.FormatError(err, false, false)), " "))
+	if err := yamlfile.Decode(path, b, &f); err != nil {
+		return nil, usagef("%v", err)
 	}
 	if len(f.Entrants) == 0 {
 		return nil, usagef("%s lists no entrants: write them under 'entrants:'", path)

@@ -1,7 +1,6 @@
 package ludi
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -9,8 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/parser"
+	"pitwall/internal/yamlfile"
 )
 
 // A track is a ring of lanes divided into segments. Every lane has the same
@@ -204,14 +202,13 @@ func LoadTrack(id string) (*Track, error) {
 // line and what would be right.
 func ParseTrack(name string, src []byte) (*Track, error) {
 	var t Track
-	dec := yaml.NewDecoder(bytes.NewReader(src), yaml.Strict(), yaml.DisallowUnknownField())
-	if err := dec.Decode(&t); err != nil {
-		return nil, fmt.Errorf("%s: %s", name, oneLine(yaml.FormatError(err, false, false)))
+	if err := yamlfile.Decode(name, src, &t); err != nil {
+		return nil, err
 	}
 	if err := t.validate(); err != nil {
 		var ve *fieldError
 		if errors.As(err, &ve) {
-			return nil, fmt.Errorf("%s:%d: %s", name, lineOf(src, ve.path), ve.msg)
+			return nil, fmt.Errorf("%s:%d: %s", name, yamlfile.Line(src, ve.path), ve.msg)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -298,25 +295,4 @@ func (t *Track) validate() error {
 		seen[g] = i
 	}
 	return nil
-}
-
-// lineOf finds the line of a YAML path in src, or 0 when it cannot.
-func lineOf(src []byte, path string) int {
-	f, err := parser.ParseBytes(src, 0)
-	if err != nil {
-		return 0
-	}
-	p, err := yaml.PathString(path)
-	if err != nil {
-		return 0
-	}
-	n, err := p.FilterFile(f)
-	if err != nil || n == nil || n.GetToken() == nil {
-		return 0
-	}
-	return n.GetToken().Position.Line
-}
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
