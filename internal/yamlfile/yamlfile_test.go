@@ -29,3 +29,20 @@ func TestDecodeAndLine(t *testing.T) {
 		}
 	}
 }
+
+// go-yaml panics on an unknown tag on a list field (its issue 735); Decode
+// must return an error instead. The input is the one the course fuzzer found.
+func TestDecodeSurvivesTheLibrarysPanic(t *testing.T) {
+	var v struct {
+		Segments []struct {
+			Paths []struct {
+				Name string `yaml:"name"`
+			} `yaml:"paths"`
+		} `yaml:"segments"`
+	}
+	src := []byte(" \n\nsegments:\n  -\n\n    dash-panels: true\n\n\n\n    narrow: 0\n  - narrow: true\n  - paths:\n      ! 000000\n000000008: 0")
+	err := Decode("f.yaml", src, &v)
+	if err == nil || !strings.HasPrefix(err.Error(), "f.yaml: ") {
+		t.Fatalf("got %v, want an error naming the file", err)
+	}
+}
