@@ -1,0 +1,115 @@
+package rtd
+
+import (
+	"fmt"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+type resolver struct {
+	s  *State
+	d  *dice.Roller
+	ev []race.Event
+}
+
+func (r *resolver) say(x *Racer, kind string, mark int, format string, a ...any) {
+	seat := -1
+	if x != nil {
+		seat = x.Seat
+	}
+	r.ev = append(r.ev, race.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, a...), Rolls: r.d.Since(mark)})
+}
+
+// check rolls a Racing Check for x with a modifier and reads it off the table.
+func (r *resolver) check(x *Racer, why string, mod int) (face int, out Outcome) {
+	face = r.d.Roll(x.Seat, x.Name+": "+why, dice.D6)
+	return face, RacingCheck(face + mod)
+}
+
+func signed(n int) string {
+	if n >= 0 {
+		return fmt.Sprintf("+%d", n)
+	}
+	return fmt.Sprint(n)
+}
+
+// start plays turn 0: High Acceleration, then everyone's Rocket Start (or
+// safe start), then the grid by Momentum, ties by opposed Racing Checks.
+func (r *resolver) start(actions map[int]Action) {
+	s := r.s
+	for i := range s.Racers {
+		x := &s.Racers[i]
+		m := r.d.Mark()
+		if x.Perk == HighAcceleration {
+			x.Momentum++
+			r.say(x, "start", m, "%s's high acceleration: +1 Momentum before the start", x.Name)
+			m = r.d.Mark()
+		}
+		a := actions[x.Seat]
+		x.Action = a.String()
+		if a.Safe {
+			x.Momentum++
+			r.say(x, "start", m, "%s starts safely: +1 Momentum (%d)", x.Name, x.Momentum)
+			continue
+		}
+		face, out := r.check(x, "rocket start", 0)
+		switch {
+		case face == 1: // a natural 1: the critical failure
+			r.say(x, "start", m, "%s fluffs the rocket start (a natural 1): no Momentum (%d)", x.Name, x.Momentum)
+		case out.Succeeds():
+			x.Momentum += 2
+			r.say(x, "start", m, "%s nails the rocket start (%d): +2 Momentum (%d)", x.Name, face, x.Momentum)
+		default:
+			x.Momentum++
+			r.say(x, "start", m, "%s's rocket start fails (%d): +1 Momentum (%d)", x.Name, face, x.Momentum)
+		}
+	}
+	// The grid: more Momentum first; ties by opposed Racing Checks, rolled again while they tie.
+	seats := append([]int(nil), s.Order...)
+	tiebreak := map[int][]int{}
+	for round, more := 0, true; more && round < 20; round++ { // 20 rounds of ties: seat order decides
+		more = false
+		groups := map[string][]int{}
+		for _, seat := range seats {
+			key := fmt.Sprint(s.racer(seat).Momentum, tiebreak[seat])
+			groups[key] = append(groups[key], seat)
+		}
+		for _, seat := range seats {
+			key := fmt.Sprint(s.racer(seat).Momentum, tiebreak[seat])
+			if g := groups[key]; len(g) > 1 && g[0] == seat {
+				m := r.d.Mark()
+				for _, o := range g {
+					tiebreak[o] = append(tiebreak[o], r.d.Roll(o, s.racer(o).Name+": grid tiebreak", dice.D6))
+				}
+				r.say(nil, "start", m, "level on Momentum %d: opposed Racing Checks decide the grid", s.racer(seat).Momentum)
+				more = true
+			}
+		}
+	}
+	sortSeats(seats, func(a, b int) bool {
+		ma, mb := s.racer(a).Momentum, s.racer(b).Momentum
+		if ma != mb {
+			return ma > mb
+		}
+		ta, tb := tiebreak[a], tiebreak[b]
+		for i := 0; i < len(ta) && i < len(tb); i++ {
+			if ta[i] != tb[i] {
+				return ta[i] > tb[i]
+			}
+		}
+		return false
+	})
+	s.Order = seats
+	for i := range s.Racers {
+		s.Racers[i].Momentum = min(s.Racers[i].Momentum, MaxMomentum(s.Racers[i].Debuff))
+	}
+}
+
+func sortSeats(seats []int, less func(a, b int) bool) {
+	for i := 1; i < len(seats); i++ { // insertion sort: stable and small
+		for j := i; j > 0 && less(seats[j], seats[j-1]); j-- {
+			seats[j], seats[j-1] = seats[j-1], seats[j]
+		}
+	}
+}

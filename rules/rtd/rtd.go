@@ -1,0 +1,219 @@
+package rtd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// Ruleset is the rtd ruleset. It is not registered yet: the items' effects,
+// the picture and the post come first.
+type Ruleset struct{}
+
+// ID implements race.Ruleset.
+func (Ruleset) ID() string { return "rtd" }
+
+// Name implements race.Ruleset.
+func (Ruleset) Name() string { return "Mario Kart RTD (roll-the-dice race)" }
+
+// Tracks implements race.Ruleset: the courses.
+func (Ruleset) Tracks() []race.TrackInfo {
+	cs, err := Courses()
+	if err != nil {
+		return nil
+	}
+	var out []race.TrackInfo
+	for _, c := range cs {
+		out = append(out, race.TrackInfo{ID: c.ID, Name: c.Name, Laps: c.Laps, Seats: 12,
+			Description: fmt.Sprintf("%d segments", len(c.Segments))})
+	}
+	return out
+}
+
+var perks = map[Perk]bool{RammingSpeed: true, ItemBonus: true, HighAcceleration: true}
+var debuffs = map[Perk]bool{Featherweight: true, LowLoot: true, Slow: true}
+
+// Setup implements race.Ruleset: a racer per entrant, with a standard kart or
+// one perk and one debuff; everyone at the line with zero Momentum.
+func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
+	id := cfg.Track
+	if id == "" {
+		id = "luigi-circuit"
+	}
+	c, err := LoadCourse(id)
+	if err != nil {
+		return nil, err
+	}
+	laps := cfg.Laps
+	if laps == 0 {
+		laps = c.Laps
+	}
+	if laps < 1 || laps > 20 {
+		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	}
+	s := &State{CourseID: c.ID, Laps: laps, course: c}
+	names := map[string]bool{}
+	for i, e := range entrants {
+		if strings.TrimSpace(e.Player) == "" {
+			return nil, fmt.Errorf("entrant %d has no player name", i+1)
+		}
+		if len(e.Racers) != 1 {
+			return nil, fmt.Errorf("%s enters %d characters; a player drives one", e.Player, len(e.Racers))
+		}
+		name := strings.TrimSpace(e.Racers[0])
+		if name == "" || names[strings.ToLower(name)] {
+			return nil, fmt.Errorf("%s: every character needs a name of its own; %q is empty or taken", e.Player, name)
+		}
+		names[strings.ToLower(name)] = true
+		x := Racer{Seat: len(s.Racers), Player: e.Player, Name: name}
+		for k, v := range e.Options {
+			p, err := ParsePerk(v)
+			switch {
+			case k != "perk" && k != "debuff":
+				return nil, fmt.Errorf("%s: unknown choice %q; an rtd kart chooses a perk and a debuff, or neither", e.Player, k)
+			case err != nil:
+				return nil, fmt.Errorf("%s: %v", e.Player, err)
+			case k == "perk" && !perks[p]:
+				return nil, fmt.Errorf("%s: %s is not a perk; perks: ramming-speed, item-bonus, high-acceleration", e.Player, v)
+			case k == "debuff" && !debuffs[p]:
+				return nil, fmt.Errorf("%s: %s is not a debuff; debuffs: featherweight, low-loot, slow", e.Player, v)
+			case k == "perk":
+				x.Perk = p
+			default:
+				x.Debuff = p
+			}
+		}
+		if (x.Perk == Standard) != (x.Debuff == Standard) {
+			return nil, fmt.Errorf("%s: a kart takes one perk with one debuff, or neither (a standard kart)", e.Player)
+		}
+		s.Racers = append(s.Racers, x)
+		s.Order = append(s.Order, x.Seat)
+	}
+	if len(s.Racers) < 2 {
+		return nil, fmt.Errorf("%w: a race needs at least 2 racers; %d entered", race.ErrTooFew, len(s.Racers))
+	}
+	if len(s.Racers) > 12 {
+		return nil, fmt.Errorf("a race takes at most 12 racers; %d entered", len(s.Racers))
+	}
+	return s, nil
+}
+
+// Set implements race.Ruleset: rtd has no settings for a turn.
+func (Ruleset) Set(race.State, string, string) (race.State, error) {
+	return nil, fmt.Errorf("rtd has no settings for a turn")
+}
+
+var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power slide", "path N", "item [lay|throw|forward|backward] [at NAME]"}
+
+// Prompts implements race.Ruleset: every racer still racing.
+func (Ruleset) Prompts(st race.State) []race.Prompt {
+	s := st.(*State)
+	var out []race.Prompt
+	for _, x := range s.running() {
+		p := race.Prompt{Seat: x.Seat, Name: x.Name, Turn: s.Turn(), Orders: 1, Legal: turnActions,
+			Note: fmt.Sprintf("place %d, Momentum %d, %s", s.position(x.Seat), x.Momentum, s.course.Segments[x.Segment].Name)}
+		if s.T == 0 {
+			p.Legal, p.Note = []string{"rocket start", "safe start"}, "the start: only a Rocket Start, or a safe start"
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	x := s.racer(sub.Seat)
+	if x == nil {
+		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+	}
+	if x.Finished {
+		return nil, race.Illegalf("%s has finished", x.Name)
+	}
+	a, err := ParseAction(sub.Text)
+	if err != nil {
+		return nil, err
+	}
+	seg := s.course.Segments[x.Segment]
+	switch {
+	case s.T == 0 && a.Kind != RocketStart:
+		return nil, race.Illegalf("at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
+	case s.T > 0 && a.Kind == RocketStart:
+		return nil, race.Illegalf("a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
+	case a.Kind == DeployItem && x.Hand == 0:
+		return nil, race.Illegalf("%s has no item to deploy", x.Name)
+	case a.Kind == TakePath && a.Path > len(seg.Paths):
+		return nil, race.Illegalf("%s has %d alternate path(s); path %d is not one", seg.Name, len(seg.Paths), a.Path)
+	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
+		return nil, race.Illegalf("%s needs a %s in hand", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item)
+	}
+	return a, nil
+}
+
+// DefaultOrder implements race.Ruleset: a missed start is a safe start; a
+// missed turn is Drive Defensively, the action that risks nothing.
+func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
+	if st.(*State).T == 0 {
+		return Action{Kind: RocketStart, Safe: true}
+	}
+	return Action{Kind: DriveDefensively}
+}
+
+// Resolve implements race.Ruleset.
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+	old := st.(*State)
+	s := old.clone()
+	actions := map[int]Action{}
+	for seat, o := range orders {
+		a, ok := o.(Action)
+		if !ok {
+			return nil, nil, fmt.Errorf("seat %d: not an rtd action: %T", seat, o)
+		}
+		actions[seat] = a
+	}
+	for _, x := range s.running() {
+		if _, ok := actions[x.Seat]; !ok {
+			actions[x.Seat] = Ruleset{}.DefaultOrder(s, x.Seat).(Action)
+		}
+	}
+	r := &resolver{s: s, d: d}
+	if s.T == 0 {
+		r.start(actions)
+	} else {
+		r.turn(actions)
+	}
+	s.T++
+	return s, r.ev, nil
+}
+
+// Standings implements race.Ruleset.
+func (Ruleset) Standings(st race.State) race.Standings {
+	s := st.(*State)
+	var out race.Standings
+	for _, seat := range s.Finish {
+		x := s.racer(seat)
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: seat, Name: x.Name, Player: x.Player, Status: "finished", Detail: fmt.Sprintf("turn %d", x.FinishTurn)})
+	}
+	for _, x := range s.running() {
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: x.Seat, Name: x.Name, Player: x.Player, Status: "racing",
+			Detail: fmt.Sprintf("lap %d of %d, %s", x.Laps+1, s.Laps, s.course.Segments[x.Segment].Name)})
+	}
+	return out
+}
+
+// DecodeState implements race.Ruleset.
+func (Ruleset) DecodeState(b []byte) (race.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("reading an rtd state: %w", err)
+	}
+	c, err := LoadCourse(s.CourseID)
+	if err != nil {
+		return nil, err
+	}
+	s.course = c
+	return &s, nil
+}

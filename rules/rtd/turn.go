@@ -1,0 +1,410 @@
+package rtd
+
+import (
+	"fmt"
+
+	"pitwall/dice"
+)
+
+// The inked and shrunk penalties come with the items; a plain check has none.
+func (r *resolver) mods(x *Racer) int { return 0 }
+
+// turn plays turns 1 and on: the Player Action Phase, the Movement Phase and
+// the Cleanup Phase.
+func (r *resolver) turn(actions map[int]Action) {
+	s := r.s
+	for i := range s.Racers {
+		x := &s.Racers[i]
+		x.Defensive, x.SlideBonus = false, 0
+	}
+	// 1: Player Action Phase, first place to last, as the order stood at the start of the turn.
+	for _, x := range s.running() {
+		m := r.d.Mark()
+		if x.Momentum == 0 && x.Perk == HighAcceleration {
+			x.Momentum++
+			r.say(x, "action", m, "%s's high acceleration: +1 Momentum from a standstill", x.Name)
+		}
+		a := actions[x.Seat]
+		x.Action = a.String()
+		r.act(x, a)
+	}
+	// 2: Movement Phase: the segment's features, then passes, then falling back and pulling ahead.
+	groups := r.groups()
+	moved := map[int]int{} // segments each racer moves on this turn
+	for _, g := range groups {
+		for _, x := range g {
+			r.features(x)
+		}
+	}
+	for _, g := range r.groups() {
+		r.passes(g)
+	}
+	for _, g := range r.groups() {
+		last, first := g[len(g)-1], g[0]
+		for _, x := range g {
+			moved[x.Seat] = 1
+		}
+		if last.Momentum <= 0 {
+			m := r.d.Mark()
+			face, out := r.check(last, "avoid falling back", r.mods(last))
+			if !out.Succeeds() {
+				moved[last.Seat] = 0
+				last.FellBack = true
+				last.Momentum += 2
+				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d: wipes out and falls back, repeating %s (+2 Momentum)", last.Name, last.Momentum-2, face, s.course.Segments[last.Segment].Name)
+			} else {
+				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d: holds on", last.Name, face)
+			}
+		}
+		if first.Momentum >= 4 && moved[first.Seat] == 1 {
+			r.pullAhead(first, moved)
+		}
+	}
+	// Everyone else moves on one segment (pulled ahead: two; fallen back: none).
+	passedBoxes := map[int]int{} // the segment whose item boxes each racer passes
+	for _, x := range s.running() {
+		passedBoxes[x.Seat] = x.Segment
+		r.advance(x, moved[x.Seat])
+	}
+	// 3: Cleanup Phase: item boxes at the end of the segment driven, Momentum kept in bounds, the order.
+	r.itemBoxes(passedBoxes)
+	for i := range s.Racers {
+		x := &s.Racers[i]
+		x.Momentum = min(max(x.Momentum, 0), MaxMomentum(x.Debuff))
+	}
+	s.reorder()
+	leader := s.running()
+	for i := range s.Racers {
+		if x := &s.Racers[i]; x.FellBack && len(leader) > 0 && s.distance(leader[0]) == s.distance(x) {
+			x.FellBack = false // caught up with the leader's segment: no longer behind
+		}
+	}
+}
+
+// groups splits the running racers by the segment they drive, each in race order.
+func (r *resolver) groups() [][]*Racer {
+	var out [][]*Racer
+	for _, x := range r.s.running() {
+		if n := len(out); n > 0 && r.s.distance(out[n-1][0]) == r.s.distance(x) {
+			out[n-1] = append(out[n-1], x)
+			continue
+		}
+		out = append(out, []*Racer{x})
+	}
+	return out
+}
+
+// features navigates the segment's hazard and dash panels.
+func (r *resolver) features(x *Racer) {
+	seg := r.s.course.Segments[x.Segment]
+	if h := seg.Hazard; h != nil {
+		m := r.d.Mark()
+		face, out := r.check(x, h.Name, h.Check+r.mods(x))
+		if out.Succeeds() {
+			r.say(x, "hazard", m, "%s gets through the %s (%d%s)", x.Name, h.Name, face, modText(h.Check))
+		} else {
+			x.Momentum -= h.Lose
+			r.say(x, "hazard", m, "%s is caught by the %s (%d%s): -%d Momentum", x.Name, h.Name, face, modText(h.Check), h.Lose)
+		}
+	}
+	if seg.DashPanels {
+		m := r.d.Mark()
+		face, out := r.check(x, "dash panels", r.mods(x))
+		if out.Succeeds() {
+			x.Momentum++
+			r.say(x, "dash", m, "%s hits the dash panels (%d): +1 Momentum", x.Name, face)
+		} else {
+			r.say(x, "dash", m, "%s misses the dash panels (%d)", x.Name, face)
+		}
+	}
+}
+
+func modText(m int) string {
+	if m == 0 {
+		return ""
+	}
+	return ", " + signed(m)
+}
+
+// passes: driver by driver from the last in the group up, a driver with more
+// Momentum than the one ahead tries to pass; each success costs one Momentum
+// and he tries again, until he fails or has no more Momentum than the next.
+func (r *resolver) passes(g []*Racer) {
+	s := r.s
+	drivers := append([]*Racer(nil), g...)
+	for k := len(drivers) - 1; k >= 0; k-- {
+		x := drivers[k]
+		j := 0
+		for j < len(g) && g[j] != x {
+			j++
+		}
+		for ; j > 0; j-- {
+			ahead := g[j-1]
+			if x.Defensive || x.Momentum <= ahead.Momentum {
+				break
+			}
+			if !r.pass(x, ahead, false) {
+				break
+			}
+			g[j-1], g[j] = x, ahead
+			s.swap(x.Seat, ahead.Seat)
+		}
+	}
+}
+
+// pass resolves one Pass (with a Ram first if either is set to ram). It
+// returns whether x gets ahead; a pass that succeeds costs one Momentum
+// unless it is free (a Draft or a Power Slide's).
+func (r *resolver) pass(x, ahead *Racer, free bool) bool {
+	m := r.d.Mark()
+	for _, rammer := range []*Racer{x, ahead} {
+		if !rammer.RamNext {
+			continue
+		}
+		other := ahead
+		if rammer == ahead {
+			other = x
+		}
+		rammer.RamNext = false
+		if won := r.ram(rammer, other); won {
+			if rammer == x { // the rammed driver cannot oppose: x goes through
+				if !free {
+					x.Momentum--
+				}
+				return true
+			}
+			return false // x was rammed: his pass fails
+		}
+	}
+	a := r.d.Roll(x.Seat, x.Name+": pass", dice.D6)
+	d := r.d.Roll(ahead.Seat, ahead.Name+": hold", dice.D6)
+	at := a + x.Momentum + x.SlideBonus + r.mods(x)
+	dt := d + ahead.Momentum + r.mods(ahead)
+	if ahead.Defensive {
+		dt++
+	}
+	if PassSucceeds(at, dt) {
+		if !free {
+			x.Momentum--
+		}
+		r.say(x, "pass", m, "%s passes %s (%d against %d)", x.Name, ahead.Name, at, dt)
+		return true
+	}
+	r.say(x, "pass", m, "%s cannot get past %s (%d against %d)", x.Name, ahead.Name, at, dt)
+	return false
+}
+
+// ram: an opposed Racing Check. The rammer winning costs both a Momentum and
+// the rammed one must check to avoid spinning out; losing costs the rammer one.
+func (r *resolver) ram(rammer, other *Racer) bool {
+	m := r.d.Mark()
+	bonus := map[Perk]int{RammingSpeed: 1}[rammer.Perk] - map[Perk]int{Featherweight: 1}[rammer.Debuff]
+	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus
+	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6)
+	if a <= d {
+		rammer.Momentum--
+		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
+		return false
+	}
+	rammer.Momentum--
+	other.Momentum--
+	face, out := r.check(other, "avoid spinning out", r.mods(other))
+	text := ""
+	if !out.Succeeds() {
+		other.Momentum--
+		text = fmt.Sprintf("; %s spins out (%d): -1 more", other.Name, face)
+	}
+	r.say(rammer, "ram", m, "%s rams %s (%d against %d): both -1 Momentum%s", rammer.Name, other.Name, a, d, text)
+	return true
+}
+
+// pullAhead: the first in a segment at Momentum 4 or more checks to Pull Ahead
+// into the next segment, meeting its hazard; any Momentum lost there undoes it.
+func (r *resolver) pullAhead(x *Racer, moved map[int]int) {
+	s := r.s
+	m := r.d.Mark()
+	face, out := r.check(x, "pull ahead", r.mods(x))
+	if !out.Succeeds() {
+		r.say(x, "pull ahead", m, "%s tries to pull ahead (%d) and cannot", x.Name, face)
+		return
+	}
+	next := s.course.Segments[(x.Segment+1)%len(s.course.Segments)]
+	if h := next.Hazard; h != nil {
+		hf, hout := r.check(x, h.Name+" (pulling ahead)", h.Check+r.mods(x))
+		if !hout.Succeeds() {
+			x.Momentum -= h.Lose
+			r.say(x, "pull ahead", m, "%s pulls ahead (%d) into the %s (%d): -%d Momentum, and the gap closes", x.Name, face, h.Name, hf, h.Lose)
+			return
+		}
+	}
+	moved[x.Seat] = 2
+	x.Momentum -= 3
+	r.say(x, "pull ahead", m, "%s pulls ahead (%d) into %s: -3 Momentum", x.Name, face, next.Name)
+}
+
+// advance moves a racer on n segments, counting laps and the finish.
+func (r *resolver) advance(x *Racer, n int) {
+	s := r.s
+	for i := 0; i < n && !x.Finished; i++ {
+		x.Segment++
+		if x.Segment == len(s.course.Segments) {
+			x.Segment = 0
+			x.Laps++
+			m := r.d.Mark()
+			if x.Laps >= s.Laps {
+				x.Finished = true
+				x.FinishTurn = s.T
+				s.Finish = append(s.Finish, x.Seat)
+				r.say(x, "finish", m, "%s crosses the line: place %d!", x.Name, len(s.Finish))
+			} else {
+				r.say(x, "lap", m, "%s starts lap %d of %d", x.Name, x.Laps+1, s.Laps)
+			}
+		}
+	}
+}
+
+// itemBoxes: each racer that drove a segment with a line of boxes, and has a
+// free hand, checks to hit one; where boxes are fewer than racers, each box
+// taken makes the next check 1 harder.
+func (r *resolver) itemBoxes(drove map[int]int) {
+	s := r.s
+	taken := map[int]int{}
+	for _, seat := range s.Order {
+		x := s.racer(seat)
+		seg, ok := drove[seat]
+		if !ok || x.Hand != 0 {
+			continue
+		}
+		boxes := s.course.Segments[seg].ItemBoxes
+		if boxes == 0 {
+			continue
+		}
+		mod := r.mods(x)
+		if boxes < len(s.Racers) {
+			mod -= taken[seg]
+		}
+		m := r.d.Mark()
+		face, out := r.check(x, "item box", mod)
+		if !out.Succeeds() {
+			r.say(x, "item", m, "%s misses the item boxes (%d%s)", x.Name, face, modText(mod))
+			continue
+		}
+		taken[seg]++
+		bonus := ItemRollBonus(s.position(seat), x.FellBack, x.Perk)
+		if x.Debuff == LowLoot {
+			bonus--
+		}
+		roll := r.d.Roll(x.Seat, x.Name+": item roll", dice.D6)
+		x.Hand = ItemFor(roll + bonus)
+		r.say(x, "item", m, "%s takes an item box (%d): the Item Roll is %d%s: %s", x.Name, face, roll, modText(bonus), x.Hand)
+	}
+}
+
+// swap exchanges two racers' places in the order.
+func (s *State) swap(a, b int) {
+	ia, ib := s.position(a)-1, s.position(b)-1
+	s.Order[ia], s.Order[ib] = s.Order[ib], s.Order[ia]
+}
+
+// act plays one racer's action in the Player Action Phase.
+func (r *resolver) act(x *Racer, a Action) {
+	s := r.s
+	m := r.d.Mark()
+	seg := s.course.Segments[x.Segment]
+	switch a.Kind {
+	case DriveAggressively:
+		// A special check: one Momentum on a 4, two on anything higher; the
+		// usual losses at 1 and below.
+		face := r.d.Roll(x.Seat, x.Name+": drive aggressively", dice.D6)
+		total := face + r.mods(x)
+		gain := RacingCheck(total).Momentum()
+		switch {
+		case total == 4:
+			gain = 1
+		case total > 4:
+			gain = 2
+		}
+		x.Momentum += gain
+		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum", x.Name, face, signed(gain))
+	case DriveDefensively:
+		x.Defensive = true
+		r.say(x, "action", m, "%s drives defensively", x.Name)
+	case Draft:
+		ahead := r.ahead(x)
+		if ahead == nil {
+			r.say(x, "action", m, "%s looks for a draft, but nobody is ahead in the segment", x.Name)
+			return
+		}
+		r.say(x, "action", m, "%s drafts behind %s for a free pass", x.Name, ahead.Name)
+		if r.pass(x, ahead, true) {
+			s.swap(x.Seat, ahead.Seat)
+		}
+	case PowerSlide:
+		mod := seg.Shape.PowerSlideModifier() + r.mods(x)
+		face, out := r.check(x, "power slide", mod)
+		x.Momentum += out.Momentum()
+		if !out.Succeeds() {
+			r.say(x, "action", m, "%s tries a power slide on the %s (%d%s) and fails", x.Name, seg.Shape, face, modText(mod))
+			return
+		}
+		x.SlideBonus = 1
+		r.say(x, "action", m, "%s power slides through the %s (%d%s): +1 to passing this turn", x.Name, seg.Shape, face, modText(mod))
+		if ahead := r.ahead(x); ahead != nil && x.Momentum > ahead.Momentum && r.pass(x, ahead, true) {
+			s.swap(x.Seat, ahead.Seat)
+		}
+	case TakePath:
+		r.path(x, seg, a.Path)
+	case RamDriver:
+		x.RamNext = true
+		r.say(x, "action", m, "%s lines up a ram", x.Name)
+	case DeployItem:
+		// Items are played in the next step of the rtd work; until then the
+		// action is understood and changes nothing.
+		r.say(x, "action", m, "%s holds on to the item (items are not played yet)", x.Name)
+	}
+}
+
+// ahead is the racer just ahead of x in its segment, if any.
+func (r *resolver) ahead(x *Racer) *Racer {
+	for _, g := range r.groups() {
+		for i, y := range g {
+			if y == x && i > 0 {
+				return g[i-1]
+			}
+		}
+	}
+	return nil
+}
+
+// path takes an alternate path: its item is used, its check rolled; a shortcut
+// moves the racer on a segment at once, a boost gives Momentum.
+func (r *resolver) path(x *Racer, seg Segment, n int) {
+	m := r.d.Mark()
+	if n < 1 || n > len(seg.Paths) {
+		r.say(x, "action", m, "%s looks for a way off the line, but %s has no path %d", x.Name, seg.Name, n)
+		return
+	}
+	p := seg.Paths[n-1]
+	if p.Item != "" {
+		if x.Hand.String() != p.Item {
+			r.say(x, "action", m, "%s needs a %s for %s and has none", x.Name, p.Item, p.Name)
+			return
+		}
+		x.Hand = 0
+	}
+	if p.Check != nil {
+		face, out := r.check(x, p.Name, *p.Check+r.mods(x))
+		x.Momentum += out.Momentum()
+		if !out.Succeeds() {
+			r.say(x, "action", m, "%s misses %s (%d%s)", x.Name, p.Name, face, modText(*p.Check))
+			return
+		}
+	}
+	x.Momentum += p.Momentum
+	if p.Skip {
+		r.say(x, "action", m, "%s takes %s: on past the next segment", x.Name, p.Name)
+		r.advance(x, 1)
+		return
+	}
+	r.say(x, "action", m, "%s takes %s: +%d Momentum", x.Name, p.Name, p.Momentum)
+}
