@@ -30,6 +30,18 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 			return Action{Kind: TakePath, Path: i + 1}.String()
 		}
 	}
+	if x.Hand != 0 && x.Hand != Mushroom && rng.IntN(2) == 0 {
+		switch x.Hand {
+		case GreenShell:
+			return []string{"item forward", "item backward"}[rng.IntN(2)]
+		case Banana, FakeItemBox, BobOmb:
+			return "item lay"
+		}
+		return "item"
+	}
+	if x.Hand == Mushroom && rng.IntN(3) == 0 {
+		return "item"
+	}
 	switch {
 	case x.Momentum <= 1:
 		return "aggressive"

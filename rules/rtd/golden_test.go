@@ -108,6 +108,16 @@ func parseCase(t *testing.T, path string) (*State, map[int]string, []string) {
 					}
 				case "fellback":
 					x.FellBack = true
+				case "star":
+					x.Star = num(next())
+				case "ghost":
+					x.Ghost = num(next())
+				case "ink":
+					x.Ink = num(next())
+				case "shrunk":
+					x.Shrunk = num(next())
+				case "shells":
+					x.Shells = num(next())
 				default:
 					fail("unknown word %q in a racer line", w[i])
 				}
@@ -126,12 +136,21 @@ func parseCase(t *testing.T, path string) (*State, map[int]string, []string) {
 			actions[seat] = strings.TrimSpace(rest)
 		case "dice":
 			rolls = append(rolls, w[1:]...)
+		case "blue": // a blue shell fired last turn by NAME strikes this turn
+			seat, ok := byName[w[1]]
+			if !ok {
+				fail("no racer %q", w[1])
+			}
+			s.BlueShell = &BlueShellShot{By: seat, Turn: -1} // set to this turn below
 		default:
 			fail("unknown line %q", w[0])
 		}
 	}
 	if s.course == nil {
 		t.Fatalf("%s: no course line", path)
+	}
+	if s.BlueShell != nil {
+		s.BlueShell.Turn = s.T
 	}
 	if order == nil {
 		for _, x := range s.Racers {
@@ -151,6 +170,14 @@ func describe(s *State, x *Racer) string {
 	}
 	if x.FellBack {
 		out += " fell-back"
+	}
+	for _, e := range []struct {
+		n string
+		v int
+	}{{"shells", x.Shells}, {"ink", x.Ink}, {"shrunk", x.Shrunk}, {"star", x.Star}, {"ghost", x.Ghost}} {
+		if e.v > 0 && (e.n != "shells" || x.Hand == TripleRedShell) {
+			out += fmt.Sprintf(" %s %d", e.n, e.v)
+		}
 	}
 	if x.Finished {
 		out += " FINISHED"

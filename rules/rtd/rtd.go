@@ -145,12 +145,30 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 		return nil, race.Illegalf("a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
 	case a.Kind == DeployItem && x.Hand == 0:
 		return nil, race.Illegalf("%s has no item to deploy", x.Name)
+	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && x.Hand != Banana && x.Hand != FakeItemBox && x.Hand != BobOmb:
+		return nil, race.Illegalf("a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb", x.Hand, a.How)
+	case a.Kind == DeployItem && a.How == "throw" && a.Target == "":
+		return nil, race.Illegalf("a throw needs a target: 'item throw at NAME'")
+	case a.Kind == DeployItem && (a.How == "forward" || a.How == "backward") && x.Hand != GreenShell:
+		return nil, race.Illegalf("only a green shell is fired %s; %s holds a %s", a.How, x.Name, x.Hand)
+	case a.Kind == DeployItem && a.Target != "" && s.racerNamed(a.Target) == nil:
+		return nil, race.Illegalf("no racer called %q in this race", a.Target)
 	case a.Kind == TakePath && a.Path > len(seg.Paths):
 		return nil, race.Illegalf("%s has %d alternate path(s); path %d is not one", seg.Name, len(seg.Paths), a.Path)
 	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
 		return nil, race.Illegalf("%s needs a %s in hand", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item)
 	}
 	return a, nil
+}
+
+// racerNamed finds a racer by name, ignoring case.
+func (s *State) racerNamed(name string) *Racer {
+	for i := range s.Racers {
+		if strings.EqualFold(s.Racers[i].Name, name) {
+			return &s.Racers[i]
+		}
+	}
+	return nil
 }
 
 // DefaultOrder implements race.Ruleset: a missed start is a safe start; a

@@ -19,6 +19,13 @@ type Racer struct {
 	Laps     int  `json:"laps"`    // laps completed
 	Hand     Item `json:"hand,omitempty"`
 
+	Shells    int  `json:"shells,omitempty"`     // red shells still orbiting a Triple Red Shell
+	Ink       int  `json:"ink,omitempty"`        // turns of a Blooper's ink left: -1 on Racing and Pass Checks
+	Shrunk    int  `json:"shrunk,omitempty"`     // turns of a Thunderbolt left: -2 on Racing Checks
+	Star      int  `json:"star,omitempty"`       // turns of invincibility left
+	Ghost     int  `json:"ghost,omitempty"`      // turns as a Boo's ghost left
+	BreakAway bool `json:"break_away,omitempty"` // a Mushroom with nobody ahead: tries to pull ahead at any Momentum
+
 	FellBack   bool `json:"fell_back,omitempty"` // fell back: +1 on Item Rolls while a segment or more behind the leader
 	Defensive  bool `json:"defensive,omitempty"` // drove defensively this turn
 	RamNext    bool `json:"ram_next,omitempty"`  // rams in the next pass it is part of
@@ -37,8 +44,18 @@ type State struct {
 	Racers   []Racer `json:"racers"`
 	Order    []int   `json:"order"` // seats, first place first
 	Finish   []int   `json:"finish,omitempty"`
+	// BlueShell is a blue shell in flight; Fakes are segments where a Fake Item
+	// Box lies among the real ones this turn.
+	BlueShell *BlueShellShot `json:"blue_shell,omitempty"`
+	Fakes     []int          `json:"fakes,omitempty"`
 
 	course *Course
+}
+
+// BlueShellShot is a blue shell on its way to the leader.
+type BlueShellShot struct {
+	By   int `json:"by"`
+	Turn int `json:"turn"` // the turn (T) at the end of whose Action Phase it strikes
 }
 
 // Turn implements race.State. rtd counts from turn 0 (the start); the race
@@ -69,6 +86,11 @@ func (s *State) clone() *State {
 	n.Racers = append([]Racer(nil), s.Racers...)
 	n.Order = append([]int(nil), s.Order...)
 	n.Finish = append([]int(nil), s.Finish...)
+	n.Fakes = append([]int(nil), s.Fakes...)
+	if s.BlueShell != nil {
+		b := *s.BlueShell
+		n.BlueShell = &b
+	}
 	return &n
 }
 

@@ -6,8 +6,25 @@ import (
 	"pitwall/dice"
 )
 
-// The inked and shrunk penalties come with the items; a plain check has none.
-func (r *resolver) mods(x *Racer) int { return 0 }
+// mods is x's modifier to Racing Checks: -1 inked, -2 shrunk.
+func (r *resolver) mods(x *Racer) int {
+	m := 0
+	if x.Ink > 0 {
+		m--
+	}
+	if x.Shrunk > 0 {
+		m -= 2
+	}
+	return m
+}
+
+// passMods is x's modifier to Pass Checks: the ink's -1 (shrinking touches Racing Checks only).
+func passMods(x *Racer) int {
+	if x.Ink > 0 {
+		return -1
+	}
+	return 0
+}
 
 // turn plays turns 1 and on: the Player Action Phase, the Movement Phase and
 // the Cleanup Phase.
@@ -28,6 +45,7 @@ func (r *resolver) turn(actions map[int]Action) {
 		x.Action = a.String()
 		r.act(x, a)
 	}
+	r.blueShellStrikes()
 	// 2: Movement Phase: the segment's features, then passes, then falling back and pulling ahead.
 	groups := r.groups()
 	moved := map[int]int{} // segments each racer moves on this turn
@@ -46,19 +64,21 @@ func (r *resolver) turn(actions map[int]Action) {
 		}
 		if last.Momentum <= 0 {
 			m := r.d.Mark()
-			face, out := r.check(last, "avoid falling back", r.mods(last))
+			mod := r.mods(last)
+			face, out := r.check(last, "avoid falling back", mod)
 			if !out.Succeeds() {
 				moved[last.Seat] = 0
 				last.FellBack = true
 				last.Momentum += 2
-				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d: wipes out and falls back, repeating %s (+2 Momentum)", last.Name, last.Momentum-2, face, s.course.Segments[last.Segment].Name)
+				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s: wipes out and falls back, repeating the %s (+2 Momentum)", last.Name, last.Momentum-2, face, modText(mod), s.course.Segments[last.Segment].Name)
 			} else {
-				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d: holds on", last.Name, face)
+				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d%s: holds on", last.Name, face, modText(mod))
 			}
 		}
-		if first.Momentum >= 4 && moved[first.Seat] == 1 {
+		if (first.Momentum >= 4 || first.BreakAway) && moved[first.Seat] == 1 {
 			r.pullAhead(first, moved)
 		}
+		first.BreakAway = false
 	}
 	// Everyone else moves on one segment (pulled ahead: two; fallen back: none).
 	passedBoxes := map[int]int{} // the segment whose item boxes each racer passes
@@ -71,7 +91,10 @@ func (r *resolver) turn(actions map[int]Action) {
 	for i := range s.Racers {
 		x := &s.Racers[i]
 		x.Momentum = min(max(x.Momentum, 0), MaxMomentum(x.Debuff))
+		x.Ink, x.Shrunk, x.Star, x.Ghost = max(0, x.Ink-1), max(0, x.Shrunk-1), max(0, x.Star-1), max(0, x.Ghost-1)
+		x.BreakAway = false
 	}
+	s.Fakes = nil
 	s.reorder()
 	leader := s.running()
 	for i := range s.Racers {
@@ -113,6 +136,7 @@ func (r *resolver) features(x *Racer) {
 		if out.Succeeds() {
 			x.Momentum++
 			r.say(x, "dash", m, "%s hits the dash panels (%d): +1 Momentum", x.Name, face)
+			r.washInk(x, "dash panels")
 		} else {
 			r.say(x, "dash", m, "%s misses the dash panels (%d)", x.Name, face)
 		}
@@ -157,8 +181,9 @@ func (r *resolver) passes(g []*Racer) {
 // unless it is free (a Draft or a Power Slide's).
 func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 	m := r.d.Mark()
+	// A star makes every pass a ram; a ram is set up with the Ram Driver action.
 	for _, rammer := range []*Racer{x, ahead} {
-		if !rammer.RamNext {
+		if !rammer.RamNext && rammer.Star == 0 {
 			continue
 		}
 		other := ahead
@@ -166,6 +191,10 @@ func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 			other = x
 		}
 		rammer.RamNext = false
+		if other.Ghost > 0 || other.Star > 0 && rammer.Star == 0 {
+			r.say(rammer, "ram", r.d.Mark(), "%s cannot touch %s", rammer.Name, other.Name)
+			continue
+		}
 		if won := r.ram(rammer, other); won {
 			if rammer == x { // the rammed driver cannot oppose: x goes through
 				if !free {
@@ -178,8 +207,8 @@ func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 	}
 	a := r.d.Roll(x.Seat, x.Name+": pass", dice.D6)
 	d := r.d.Roll(ahead.Seat, ahead.Name+": hold", dice.D6)
-	at := a + x.Momentum + x.SlideBonus + r.mods(x)
-	dt := d + ahead.Momentum + r.mods(ahead)
+	at := a + x.Momentum + x.SlideBonus + passMods(x)
+	dt := d + ahead.Momentum + passMods(ahead)
 	if ahead.Defensive {
 		dt++
 	}
@@ -191,7 +220,23 @@ func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 		return true
 	}
 	r.say(x, "pass", m, "%s cannot get past %s (%d against %d)", x.Name, ahead.Name, at, dt)
+	r.draggedHit(x, ahead)
 	return false
+}
+
+// draggedHit: a driver who fails to pass or ram one dragging an item is hit by it.
+func (r *resolver) draggedHit(x, dragger *Racer) {
+	if !dragger.Hand.Dragged() || x.immune() {
+		return
+	}
+	it := dragger.Hand
+	dragger.Hand = 0
+	m := r.d.Mark()
+	r.say(x, "hit", m, "%s runs into %s's dragged %s", x.Name, dragger.Name, it)
+	r.hitBy(x, it, r.d.Mark())
+	if it == BobOmb {
+		r.blast(x, "bob-omb")
+	}
 }
 
 // ram: an opposed Racing Check. The rammer winning costs both a Momentum and
@@ -199,12 +244,25 @@ func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 func (r *resolver) ram(rammer, other *Racer) bool {
 	m := r.d.Mark()
 	bonus := map[Perk]int{RammingSpeed: 1}[rammer.Perk] - map[Perk]int{Featherweight: 1}[rammer.Debuff]
+	guard := 0
+	if other.Hand == TripleRedShell {
+		guard = 2 * other.Shells // orbiting shells guard against rams
+	}
+	if rammer.Hand == TripleRedShell {
+		bonus += 2 * rammer.Shells
+	}
 	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus
-	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6)
-	if a <= d {
+	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard
+	if rammer.Star == 0 && a <= d {
 		rammer.Momentum--
 		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
+		r.draggedHit(rammer, other)
 		return false
+	}
+	if rammer.Star > 0 { // an invincible rammer flips the other
+		other.Momentum -= 2
+		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way: %s flips, -2 Momentum", rammer.Name, other.Name, other.Name)
+		return true
 	}
 	rammer.Momentum--
 	other.Momentum--
@@ -285,6 +343,11 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 		}
 		m := r.d.Mark()
 		face, out := r.check(x, "item box", mod)
+		if fake := contains(s.Fakes, seg); fake && face <= 2 { // a 1 or 2 finds the fake box
+			r.say(x, "item", m, "%s goes for an item box (%d) and hits the fake", x.Name, face)
+			r.hitBy(x, FakeItemBox, r.d.Mark())
+			continue
+		}
 		if !out.Succeeds() {
 			r.say(x, "item", m, "%s misses the item boxes (%d%s)", x.Name, face, modText(mod))
 			continue
@@ -296,6 +359,9 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 		}
 		roll := r.d.Roll(x.Seat, x.Name+": item roll", dice.D6)
 		x.Hand = ItemFor(roll + bonus)
+		if x.Hand == TripleRedShell {
+			x.Shells = 3
+		}
 		r.say(x, "item", m, "%s takes an item box (%d): the Item Roll is %d%s: %s", x.Name, face, roll, modText(bonus), x.Hand)
 	}
 }
@@ -349,6 +415,7 @@ func (r *resolver) act(x *Racer, a Action) {
 		}
 		x.SlideBonus = 1
 		r.say(x, "action", m, "%s power slides through the %s (%d%s): +1 to passing this turn", x.Name, seg.Shape, face, modText(mod))
+		r.washInk(x, "power slide")
 		if ahead := r.ahead(x); ahead != nil && x.Momentum > ahead.Momentum && r.pass(x, ahead, true) {
 			s.swap(x.Seat, ahead.Seat)
 		}
@@ -358,9 +425,7 @@ func (r *resolver) act(x *Racer, a Action) {
 		x.RamNext = true
 		r.say(x, "action", m, "%s lines up a ram", x.Name)
 	case DeployItem:
-		// Items are played in the next step of the rtd work; until then the
-		// action is understood and changes nothing.
-		r.say(x, "action", m, "%s holds on to the item (items are not played yet)", x.Name)
+		r.deploy(x, a)
 	}
 }
 
@@ -407,4 +472,13 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		return
 	}
 	r.say(x, "action", m, "%s takes %s: +%d Momentum", x.Name, p.Name, p.Momentum)
+}
+
+func contains(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }

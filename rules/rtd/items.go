@@ -1,0 +1,394 @@
+package rtd
+
+import (
+	"fmt"
+
+	"pitwall/dice"
+)
+
+// Dragged says whether an item is dragged behind the kart while held: it
+// guards against shells (+3 to dodge) and hits a driver who fails to pass.
+func (i Item) Dragged() bool {
+	return i == Banana || i == FakeItemBox || i == GreenShell || i == BobOmb
+}
+
+// A lasting effect holds "until the end of next turn": this turn and the next.
+const lasting = 2
+
+// immune says whether items cannot touch x (a Boo's ghost, a Star's invincibility).
+func (x *Racer) immune() bool { return x.Ghost > 0 || x.Star > 0 }
+
+// shellGuard is x's bonus to dodge a shell: +3 while dragging, +2 for each
+// orbiting red shell, +1 driving defensively.
+func (x *Racer) shellGuard() int {
+	g := 0
+	if x.Hand.Dragged() {
+		g += 3
+	}
+	if x.Hand == TripleRedShell {
+		g += 2 * x.Shells
+	}
+	if x.Defensive {
+		g++
+	}
+	return g
+}
+
+// washInk clears the ink: a dash panel, a Mushroom, a Boo, a Star or a Power Slide does.
+func (r *resolver) washInk(x *Racer, why string) {
+	if x.Ink > 0 {
+		x.Ink = 0
+		r.say(x, "ink", r.d.Mark(), "%s's windscreen is washed clean by the %s", x.Name, why)
+	}
+}
+
+// hitBy applies an item's hit to x: a spin (-1), a flip (-2), or a blast into
+// the air (Momentum to zero and every item lost).
+func (r *resolver) hitBy(x *Racer, it Item, m int) {
+	switch it {
+	case Banana:
+		x.Momentum--
+		r.say(x, "hit", m, "%s spins out on the banana: -1 Momentum", x.Name)
+	case FakeItemBox, GreenShell, RedShell, TripleRedShell:
+		x.Momentum -= 2
+		r.say(x, "hit", m, "%s flips: -2 Momentum", x.Name)
+	case BobOmb, BlueShell:
+		x.Momentum, x.Hand, x.Shells = 0, 0, 0
+		r.say(x, "hit", m, "%s is thrown into the air: Momentum 0, every item lost", x.Name)
+	}
+}
+
+// blast: the next two drivers in line check to stay clear; a driver caught
+// spins out (-1) and loses every item.
+func (r *resolver) blast(after *Racer, what string) {
+	order := r.s.running()
+	for i, y := range order {
+		if y != after {
+			continue
+		}
+		for _, z := range order[i+1 : min(i+3, len(order))] {
+			if z.immune() {
+				continue
+			}
+			m := r.d.Mark()
+			face, out := r.check(z, "clear the "+what+"'s blast", r.mods(z))
+			if out.Succeeds() {
+				r.say(z, "blast", m, "%s swerves clear of the blast (%d)", z.Name, face)
+				continue
+			}
+			z.Momentum--
+			z.Hand, z.Shells = 0, 0
+			r.say(z, "blast", m, "%s is caught in the blast (%d): spins out, -1 Momentum, every item lost", z.Name, face)
+		}
+		return
+	}
+}
+
+// deploy plays the item in x's hand.
+func (r *resolver) deploy(x *Racer, a Action) {
+	s := r.s
+	it := x.Hand
+	m := r.d.Mark()
+	if it != TripleRedShell {
+		x.Hand = 0
+	}
+	switch it {
+	case Mushroom:
+		x.Momentum += 2
+		r.say(x, "item", m, "%s fires a mushroom: +2 Momentum", x.Name)
+		r.washInk(x, "mushroom")
+		if ahead := r.ahead(x); ahead != nil {
+			if r.pass(x, ahead, true) {
+				s.swap(x.Seat, ahead.Seat)
+			}
+		} else {
+			x.BreakAway = true // nobody ahead in the segment: try to break away into the next one
+		}
+	case Boo:
+		x.Ghost = lasting
+		x.Momentum++
+		r.washInk(x, "boo")
+		var holders []*Racer
+		for _, y := range s.running() {
+			if y != x && y.Hand != 0 && !y.immune() {
+				holders = append(holders, y)
+			}
+		}
+		if len(holders) == 0 {
+			r.say(x, "item", m, "%s turns into a ghost: +1 Momentum, immune to items and rams; nobody has an item to steal", x.Name)
+			return
+		}
+		v := holders[0]
+		if len(holders) > 1 {
+			v = holders[r.d.Roll(x.Seat, x.Name+": boo steals from", dice.D(len(holders)))-1]
+		}
+		x.Hand, x.Shells, v.Hand, v.Shells = v.Hand, v.Shells, 0, 0
+		r.say(x, "item", m, "%s turns into a ghost: +1 Momentum, immune to items and rams, and steals %s's %s", x.Name, v.Name, x.Hand)
+	case Star:
+		x.Star = lasting
+		x.Momentum++
+		r.washInk(x, "star")
+		r.say(x, "item", m, "%s grabs a star: invincible until the end of next turn, +1 Momentum", x.Name)
+	case Thunderbolt:
+		r.say(x, "item", m, "%s calls down the thunderbolt", x.Name)
+		for _, y := range s.running() {
+			if y == x || y.immune() {
+				continue
+			}
+			y.Shrunk = lasting
+			y.Momentum -= 3
+			r.say(y, "item", r.d.Mark(), "%s shrinks: -3 Momentum, -2 on Racing Checks until the end of next turn", y.Name)
+		}
+	case Blooper:
+		r.say(x, "item", m, "%s lets the blooper loose: ink on every windscreen", x.Name)
+		for _, y := range s.running() {
+			if y != x && !y.immune() {
+				y.Ink = lasting
+			}
+		}
+	case BlueShell:
+		s.BlueShell = &BlueShellShot{By: x.Seat, Turn: s.T + 1}
+		r.say(x, "item", m, "%s launches a blue shell: it strikes the leader at the end of next turn's Action Phase", x.Name)
+	case GreenShell:
+		r.greenShell(x, a)
+	case RedShell:
+		r.redShell(x, RedShell)
+	case TripleRedShell:
+		if x.Shells <= 0 {
+			x.Shells = 3
+		}
+		x.Shells--
+		r.redShell(x, TripleRedShell)
+		if x.Shells == 0 {
+			x.Hand = 0
+		}
+	case Banana, FakeItemBox, BobOmb:
+		r.dropOrThrow(x, it, a)
+	}
+}
+
+// shellAttack is one shell's opposed check against y: d6-1 plus bonus, against
+// y's Racing Check with its guard. It returns the shell's face and whether it hits.
+func (r *resolver) shellAttack(by, y *Racer, it Item, bonus int) (int, bool) {
+	m := r.d.Mark()
+	if y.immune() {
+		r.say(y, "shell", m, "the %s passes straight through %s", it, y.Name)
+		return 0, false
+	}
+	face := r.d.Roll(by.Seat, fmt.Sprintf("%s: %s at %s", by.Name, it, y.Name), dice.D6)
+	dodge := r.d.Roll(y.Seat, y.Name+": dodge the "+it.String(), dice.D6)
+	at := face - 1 + bonus
+	guard := y.shellGuard()
+	dt := dodge + r.mods(y) + guard
+	if at > dt {
+		r.hitBy(y, it, m)
+		return face, true
+	}
+	if guard >= 3 && y.Hand.Dragged() && at > dt-3 { // saved by the dragged item: it is hit and lost
+		lost := y.Hand
+		y.Hand = 0
+		r.say(y, "shell", m, "the %s (%d) smashes into %s's dragged %s instead (%d): the item is lost", it, at, y.Name, lost, dt)
+		return face, false
+	}
+	r.say(y, "shell", m, "%s dodges the %s (%d against %d)", y.Name, it, at, dt)
+	return face, false
+}
+
+// greenShell travels forwards (or backwards) through the segment, attacking
+// each driver until it hits; a natural 6 that misses bounces on with +1, a
+// natural 1 bounces off a wall and turns back.
+func (r *resolver) greenShell(x *Racer, a Action) {
+	m := r.d.Mark()
+	dir := -1 // forwards: towards first place
+	if a.How == "backward" {
+		dir = 1
+	}
+	r.say(x, "item", m, "%s fires a green shell %s", x.Name, map[int]string{-1: "forwards", 1: "backwards"}[dir])
+	g := r.group(x)
+	pos := 0
+	for i, y := range g {
+		if y == x {
+			pos = i
+		}
+	}
+	bonus, turned := 0, false
+	for i := pos + dir; i >= 0 && i < len(g); i += dir {
+		y := g[i]
+		b := bonus
+		if a.Target != "" {
+			if y.Name == a.Target {
+				b++
+			} else {
+				b--
+			}
+		}
+		face, hit := r.shellAttack(x, y, GreenShell, b)
+		if hit {
+			return
+		}
+		bonus = 0
+		switch face {
+		case 6:
+			bonus = 1
+		case 1:
+			if turned {
+				return
+			}
+			turned, dir = true, -dir
+			r.say(x, "shell", r.d.Mark(), "the green shell bounces off the wall and comes back")
+		}
+	}
+}
+
+// redShell homes in on the driver just ahead, with +3.
+func (r *resolver) redShell(x *Racer, it Item) {
+	m := r.d.Mark()
+	ahead := r.aheadAnywhere(x)
+	if ahead == nil {
+		r.say(x, "item", m, "%s fires a red shell, but nobody is ahead", x.Name)
+		return
+	}
+	r.say(x, "item", m, "%s fires a red shell at %s", x.Name, ahead.Name)
+	r.shellAttack(x, ahead, it, 3)
+}
+
+// dropOrThrow lays a banana, fake box or bob-omb behind, or throws it forward at a target.
+func (r *resolver) dropOrThrow(x *Racer, it Item, a Action) {
+	s := r.s
+	m := r.d.Mark()
+	g := r.group(x)
+	pos := 0
+	for i, y := range g {
+		if y == x {
+			pos = i
+		}
+	}
+	if a.How == "throw" && a.Target != "" {
+		ti := -1
+		for i, y := range g {
+			if y.Name == a.Target {
+				ti = i
+			}
+		}
+		if ti >= 0 && ti < pos-1 {
+			target := g[ti]
+			penalty := 0
+			if it != BobOmb {
+				penalty = pos - ti - 1 // -1 for each driver between
+			}
+			face, out := r.check(x, fmt.Sprintf("throw the %s at %s", it, target.Name), -penalty+r.mods(x))
+			if out.Succeeds() && !target.immune() {
+				r.say(x, "item", m, "%s throws the %s (%d%s) and hits %s", x.Name, it, face, modText(-penalty), target.Name)
+				r.hitBy(target, it, r.d.Mark())
+				if it == BobOmb {
+					r.blast(target, "bob-omb")
+				}
+				return
+			}
+			r.say(x, "item", m, "%s throws the %s (%d%s) and misses: it lands on the track", x.Name, it, face, modText(-penalty))
+			if it == BobOmb {
+				r.blast(target, "bob-omb")
+				return
+			}
+			// It lands ahead: the thrower and everyone behind drive over it, with +1 to avoid.
+			r.avoid(append([]*Racer{x}, g[pos+1:]...), it, []int{1})
+			return
+		}
+		r.say(x, "item", m, "%s cannot throw at %q: the target must be ahead in the segment, but not the driver just ahead", x.Name, a.Target)
+	}
+	r.say(x, "item", m, "%s drops the %s behind", x.Name, it)
+	behind := g[pos+1:]
+	if it == BobOmb {
+		r.avoid(behind[:min(1, len(behind))], it, []int{-2})
+		if len(behind) > 0 {
+			r.blast(behind[0], "bob-omb")
+		}
+		return
+	}
+	mods := []int{-1, 0, 1} // the next driver -1, the one after none, everyone after +1
+	if it == FakeItemBox && s.course.Segments[x.Segment].ItemBoxes > 0 {
+		mods = []int{-1, 0, 0} // among real item boxes nobody gets the +1
+		s.Fakes = append(s.Fakes, x.Segment)
+	}
+	r.avoid(behind, it, mods)
+}
+
+// avoid: each driver checks to avoid a laid item, with mods[i] (the last repeats).
+func (r *resolver) avoid(ds []*Racer, it Item, mods []int) {
+	for i, y := range ds {
+		if y.immune() {
+			continue
+		}
+		mod := mods[min(i, len(mods)-1)]
+		m := r.d.Mark()
+		face, out := r.check(y, "avoid the "+it.String(), mod+r.mods(y))
+		if out.Succeeds() {
+			r.say(y, "avoid", m, "%s steers round the %s (%d%s)", y.Name, it, face, modText(mod))
+			continue
+		}
+		r.hitBy(y, it, m)
+	}
+}
+
+// group is x's segment group, in race order.
+func (r *resolver) group(x *Racer) []*Racer {
+	for _, g := range r.groups() {
+		for _, y := range g {
+			if y == x {
+				return g
+			}
+		}
+	}
+	return []*Racer{x}
+}
+
+// aheadAnywhere is the racer just ahead of x in the whole race.
+func (r *resolver) aheadAnywhere(x *Racer) *Racer {
+	order := r.s.running()
+	for i, y := range order {
+		if y == x && i > 0 {
+			return order[i-1]
+		}
+	}
+	return nil
+}
+
+// blueShellStrikes: at the end of the Action Phase of the turn after it was
+// fired, the blue shell hits whoever leads; the leader may drag a driver just
+// behind into it (an opposed roll); the next two drivers check against the blast.
+func (r *resolver) blueShellStrikes() {
+	s := r.s
+	b := s.BlueShell
+	if b == nil || b.Turn != s.T {
+		return
+	}
+	s.BlueShell = nil
+	order := s.running()
+	if len(order) == 0 {
+		return
+	}
+	leader := order[0]
+	m := r.d.Mark()
+	if leader.immune() {
+		r.say(leader, "blue shell", m, "the blue shell finds %s untouchable", leader.Name)
+		r.blast(leader, "blue shell")
+		return
+	}
+	r.say(leader, "blue shell", m, "the blue shell strikes the leader, %s", leader.Name)
+	r.hitBy(leader, BlueShell, r.d.Mark())
+	if len(order) > 1 && r.s.distance(order[1]) == r.s.distance(leader) && !order[1].immune() {
+		// The leader drives close to the next driver to share the hit: a Pass-like opposed roll.
+		n := order[1]
+		m := r.d.Mark()
+		a := r.d.Roll(leader.Seat, leader.Name+": share the blue shell", dice.D6)
+		d := r.d.Roll(n.Seat, n.Name+": keep clear of the leader", dice.D6)
+		if a+r.mods(leader) > d+r.mods(n) {
+			r.say(n, "blue shell", m, "%s is dragged into the explosion (%d against %d)", n.Name, a, d)
+			r.hitBy(n, BlueShell, r.d.Mark())
+			r.blast(n, "blue shell")
+			return
+		}
+		r.say(n, "blue shell", m, "%s keeps clear of the leader (%d against %d)", n.Name, a, d)
+	}
+	r.blast(leader, "blue shell")
+}
