@@ -1,0 +1,251 @@
+package rtd
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"pitwall/race"
+	"pitwall/render"
+)
+
+// The course is drawn as a ring of segment tiles, first segment at the top,
+// racing clockwise; each tile shows the segment's features, and the racers in
+// it sit in a row, leader outermost.
+const (
+	picW    = 1000.0
+	ringCY  = 330.0
+	ringR   = 210.0
+	tileR   = 78.0
+	boardY  = 668.0
+	rowH    = 22.0
+	marginX = 24.0
+)
+
+var (
+	paperCol = render.RGB(0xf7, 0xf4, 0xfb)
+	ink      = render.RGB(0x22, 0x1d, 0x33)
+	kartCols = []render.Color{
+		render.RGB(0xe5, 0x25, 0x21), render.RGB(0x2e, 0xa0, 0x3c), render.RGB(0xf4, 0x8f, 0xb1), render.RGB(0x1e, 0x6f, 0xd9),
+		render.RGB(0xf2, 0xc3, 0x1b), render.RGB(0x7c, 0x3a, 0xbd), render.RGB(0x8d, 0x5a, 0x2b), render.RGB(0x12, 0x12, 0x12),
+		render.RGB(0x16, 0xb5, 0xb5), render.RGB(0xff, 0x7a, 0x1a), render.RGB(0x9a, 0xa4, 0xae), render.RGB(0xb5, 0xe3, 0x4b),
+	}
+	shapeCols = map[Shape]render.Color{
+		Straight: render.RGB(0xcf, 0xd6, 0xe0), BroadStraight: render.RGB(0xb9, 0xe0, 0xc4),
+		Curve: render.RGB(0xf3, 0xd2, 0xa8), BroadCurve: render.RGB(0xd8, 0xc4, 0xf0),
+	}
+)
+
+// Colour is a seat's kart colour.
+func Colour(seat int) render.Color { return kartCols[seat%len(kartCols)] }
+
+func (s *State) tileCentre(i int) render.Point {
+	n := float64(len(s.course.Segments))
+	a := -math.Pi/2 + 2*math.Pi*float64(i)/n
+	return render.Pt(picW/2+ringR*math.Cos(a), ringCY+ringR*math.Sin(a))
+}
+
+// Picture is the size of the picture of s.
+func Picture(s *State) (w, h float64) {
+	return picW, math.Ceil(boardY + rowH*float64(len(s.Racers)+1) + 30)
+}
+
+// DrawTrack draws the course: the ring, the segment tiles and their features, the board's frame.
+func DrawTrack(cv render.Canvas, s *State) {
+	W, H := cv.Size()
+	cv.Rect(0, 0, W, H, render.Style{Fill: paperCol})
+	cv.Circle(render.Pt(picW/2, ringCY), ringR, render.Style{Stroke: render.RGB(0x9c, 0x94, 0xb8), StrokeWidth: 16, Opacity: 0.5})
+	for i, seg := range s.course.Segments {
+		c := s.tileCentre(i)
+		cv.Circle(c, tileR, render.Style{Fill: shapeCols[seg.Shape], Stroke: ink, StrokeWidth: 1.5})
+		cv.Text(render.Pt(c.X, c.Y-tileR+20), seg.Name, render.TextStyle{Size: 12, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+		var feats []string
+		feats = append(feats, strings.ReplaceAll(string(seg.Shape), "-", " "))
+		if seg.Narrow {
+			feats = append(feats, "narrow")
+		}
+		if seg.ItemBoxes > 0 {
+			feats = append(feats, fmt.Sprintf("%d item boxes", seg.ItemBoxes))
+		}
+		if seg.DashPanels {
+			feats = append(feats, "dash panels")
+		}
+		if seg.Hazard != nil {
+			feats = append(feats, seg.Hazard.Name, fmt.Sprintf("check %s, fail -%d momentum", signed(seg.Hazard.Check), seg.Hazard.Lose))
+		}
+		for _, p := range seg.Paths {
+			feats = append(feats, "path: "+p.Name)
+		}
+		var lines []string
+		for _, f := range feats {
+			lines = append(lines, wrap(f, 26)...)
+		}
+		for j, f := range lines[:min(len(lines), 5)] {
+			cv.Text(render.Pt(c.X, c.Y-tileR+36+float64(j)*12), f, render.TextStyle{Size: 9.5, Color: ink, Anchor: render.AnchorMiddle})
+		}
+		if seg.ItemBoxes > 0 { // '?' boxes along the tile's bottom, up to four and a count
+			n := min(seg.ItemBoxes, 4)
+			y := c.Y + tileR - 18
+			x0 := c.X - float64(n)*7
+			if seg.ItemBoxes > 4 {
+				x0 -= 10
+			}
+			for k := 0; k < n; k++ {
+				x := x0 + float64(k)*14 + 1
+				cv.Rect(x, y, 12, 12, render.Style{Fill: render.RGB(0xff, 0xd2, 0x3f), Stroke: ink, StrokeWidth: 0.8, Radius: 2})
+				cv.Text(render.Pt(x+6, y+6), "?", render.TextStyle{Size: 9, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+			}
+			if seg.ItemBoxes > 4 {
+				cv.Text(render.Pt(x0+float64(n)*14+3, y+6), fmt.Sprintf("×%d", seg.ItemBoxes), render.TextStyle{Size: 10, Bold: true, Color: ink, VAlign: render.Middle})
+			}
+		}
+	}
+	// The line, on the ring half-way between the last segment and the first.
+	a := -math.Pi/2 - math.Pi/float64(len(s.course.Segments))
+	in, out := render.Pt(picW/2+(ringR-20)*math.Cos(a), ringCY+(ringR-20)*math.Sin(a)), render.Pt(picW/2+(ringR+20)*math.Cos(a), ringCY+(ringR+20)*math.Sin(a))
+	cv.Polyline([]render.Point{in, out}, render.Style{Stroke: ink, StrokeWidth: 5, Dash: []float64{4, 4}, FlatEnds: true})
+	cv.Text(render.Pt(out.X-4, out.Y-6), "START / FINISH", render.TextStyle{Size: 10, Bold: true, Color: ink, Anchor: render.AnchorEnd})
+	cv.Rect(marginX-6, boardY-18, picW-2*marginX+12, rowH*float64(len(s.Racers)+1)+12, render.Style{Fill: render.RGB(0xec, 0xe8, 0xf4), Stroke: ink, StrokeWidth: 0.8, Radius: 5})
+	header, _ := Board(s)
+	for i, h := range header {
+		cv.Text(render.Pt(marginX+boardCols[i], boardY), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
+	}
+}
+
+// DrawRace draws a turn: the title, every racer in its segment, the board.
+func DrawRace(cv render.Canvas, s *State, title string) {
+	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
+	cv.Text(render.Pt(picW-marginX, 34), fmt.Sprintf("%s, %d laps", s.course.Name, s.Laps), render.TextStyle{Size: 14, Color: ink, Anchor: render.AnchorEnd})
+	bySeg := map[int][]*Racer{}
+	for _, x := range s.running() {
+		bySeg[x.Segment] = append(bySeg[x.Segment], x)
+	}
+	for seg, xs := range bySeg {
+		c := s.tileCentre(seg)
+		for k, x := range xs {
+			// Six to a row; a full field in one segment takes two rows.
+			row, inRow := k/6, min(6, len(xs)-k/6*6)
+			p := render.Pt(c.X-float64(inRow-1)*11+float64(k%6)*22, c.Y+26+float64(row)*21)
+			cv.Circle(p, 10, render.Style{Fill: Colour(x.Seat), Stroke: ink, StrokeWidth: 1.2})
+			cv.Text(p, fmt.Sprint(s.position(x.Seat)), render.TextStyle{Size: 10, Bold: true, Color: contrast(Colour(x.Seat)), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+			if x.Star > 0 || x.Ghost > 0 {
+				cv.Circle(p, 13, render.Style{Stroke: render.RGB(0xff, 0xc8, 0x00), StrokeWidth: 2})
+			}
+		}
+	}
+	if b := s.BlueShell; b != nil {
+		cv.Text(render.Pt(picW/2, ringCY), "BLUE SHELL IN FLIGHT", render.TextStyle{Size: 13, Bold: true, Color: render.RGB(0x1e, 0x6f, 0xd9), Anchor: render.AnchorMiddle})
+	}
+	if len(s.Finish) > 0 {
+		w := s.racer(s.Finish[0])
+		cv.Text(render.Pt(picW/2, ringCY+22), "Winner: "+w.Name, render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+	}
+	_, rows := Board(s)
+	for r, row := range rows {
+		y := boardY + rowH*float64(r+1)
+		var seat int
+		fmt.Sscanf(row[1], "%d", &seat)
+		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(seat - 1), Stroke: ink, StrokeWidth: 0.6})
+		for i, cell := range row {
+			x := marginX + boardCols[i]
+			if i == 1 {
+				x += 14
+			}
+			w := 30
+			if i == 3 {
+				w = 34 // the kart column is the widest
+			}
+			if len(cell) > w {
+				cell = cell[:w-1] + "…"
+			}
+			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
+		}
+	}
+}
+
+// wrap breaks s into lines of at most n bytes, at spaces where it can.
+func wrap(s string, n int) []string {
+	var out []string
+	for len(s) > n {
+		cut := strings.LastIndexByte(s[:n+1], ' ')
+		if cut <= 0 {
+			cut = n
+		}
+		out = append(out, strings.TrimSpace(s[:cut]))
+		s = strings.TrimSpace(s[cut:])
+	}
+	return append(out, s)
+}
+
+// contrast is black or white, whichever reads on c.
+func contrast(c render.Color) render.Color {
+	if int(c.R)*3+int(c.G)*6+int(c.B) > 1280 {
+		return ink
+	}
+	return render.RGB(0xff, 0xff, 0xff)
+}
+
+// Draw draws the whole picture.
+func Draw(cv render.Canvas, s *State, title string) {
+	DrawTrack(cv, s)
+	DrawRace(cv, s, title)
+}
+
+var boardCols = []float64{0, 26, 150, 215, 425, 475, 525, 650, 840}
+
+// Board is the status board, in race order.
+func Board(s *State) (header []string, rows [][]string) {
+	header = []string{"#", "Racer", "Player", "Kart", "Mom.", "Lap", "Segment", "Item", "Action"}
+	for _, st := range (Ruleset{}).Standings(s) {
+		x := s.racer(st.Seat)
+		kart := "standard"
+		if x.Perk != Standard {
+			kart = x.Perk.String() + " / " + x.Debuff.String()
+		}
+		lap, seg := fmt.Sprintf("%d/%d", min(x.Laps+1, s.Laps), s.Laps), s.course.Segments[x.Segment].Name
+		if x.Finished {
+			lap, seg = "-", fmt.Sprintf("finished %d", st.Place)
+		}
+		item := ""
+		if x.Hand != 0 {
+			item = x.Hand.String()
+			if x.Hand == TripleRedShell {
+				item += fmt.Sprintf(" x%d", x.Shells)
+			}
+		}
+		var fx []string
+		for _, e := range []struct {
+			n string
+			v int
+		}{{"ink", x.Ink}, {"shrunk", x.Shrunk}, {"star", x.Star}, {"ghost", x.Ghost}} {
+			if e.v > 0 {
+				fx = append(fx, e.n)
+			}
+		}
+		if len(fx) > 0 {
+			item = strings.TrimSpace(item + " (" + strings.Join(fx, ", ") + ")")
+		}
+		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", x.Seat+1, x.Name), x.Player, kart,
+			fmt.Sprint(x.Momentum), lap, seg, item, x.Action})
+	}
+	return header, rows
+}
+
+// Picture implements host.Presenter.
+func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
+
+// Background implements host.Presenter.
+func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
+
+// BackgroundKey implements host.Presenter.
+func (Ruleset) BackgroundKey(s race.State) string {
+	st := s.(*State)
+	w, h := Picture(st)
+	return fmt.Sprintf("rtd/%s/%.0fx%.0f", st.CourseID, w, h)
+}
+
+// Draw implements host.Presenter.
+func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
+
+// Board implements host.Presenter.
+func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
