@@ -26,6 +26,21 @@ type Presenter interface {
 	Board(s race.State) (header []string, rows [][]string)
 }
 
+// Noter is a Presenter whose posts say more about its game than the
+// defaults: how the grid is set and what a racer who sends no orders does.
+type Noter interface {
+	GridNote(s race.State) string // after the game's name on the grid post
+	DefaultNote() string          // "Racers who send nothing take the default (...)"
+}
+
+// notes are the ruleset's notes, or the defaults.
+func notes(rs race.Ruleset, s race.State) (grid, deflt string) {
+	if n, ok := rs.(Noter); ok {
+		return n.GridNote(s), n.DefaultNote()
+	}
+	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats())), "they cruise"
+}
+
 func presenter(p *race.Played) (Presenter, error) {
 	pr, ok := p.Ruleset.(Presenter)
 	if !ok {
@@ -124,7 +139,8 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	}
 	if n == 0 {
 		d.H(1, fmt.Sprintf("%s at %s: the grid", p.Race.ID, track))
-		d.P(render.Text(fmt.Sprintf("%s. %d racers line up, grid places drawn by lot.", rs.Name(), len(s.Seats()))))
+		grid, _ := notes(rs, s)
+		d.P(render.Text(rs.Name() + ". " + grid))
 	} else {
 		d.H(1, fmt.Sprintf("%s at %s: turn %d", p.Race.ID, track, n))
 	}
@@ -195,11 +211,12 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		d.H(2, fmt.Sprintf("Turn %d: your orders", s.Turn()))
 		sch := p.Race.Schedule
 		var lines []string
+		_, deflt := notes(rs, s)
+		when := "as the host announces"
 		if sch.Deadline != nil {
-			lines = append(lines, "Deadline: "+sch.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 MST")+". Racers who send nothing take the default (they cruise).")
-		} else {
-			lines = append(lines, "Deadline: as the host announces. Racers who send nothing take the default (they cruise).")
+			when = sch.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 MST")
 		}
+		lines = append(lines, "Deadline: "+when+". Racers who send nothing take the default ("+deflt+").")
 		if sch.WindowOpen != nil && sch.WindowClose != nil {
 			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. Orders sent in it may add 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for turn order).",
 				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST")))

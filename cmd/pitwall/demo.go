@@ -19,9 +19,26 @@ import (
 )
 
 // demoEntrants fields a grid for a game: ludi's twelve chariots (eleven
-// participants, one with two aurigae), or eight nascar cars with their upgrades.
+// participants, one with two aurigae), eight nascar cars with their upgrades,
+// or eight rtd karts, two standard and six with a perk and a debuff.
 func demoEntrants(ruleset string) []race.Entrant {
 	switch ruleset {
+	case "rtd":
+		type e struct{ player, racer, perk, debuff string }
+		list := []e{
+			{"Sam", "Mario", "", ""}, {"Robin", "Luigi", "high-acceleration", "featherweight"}, {"Ade", "Peach", "item-bonus", "slow"},
+			{"Kit", "Yoshi", "ramming-speed", "low-loot"}, {"Noor", "Toad", "high-acceleration", "slow"}, {"Jo", "Bowser", "ramming-speed", "featherweight"},
+			{"Lee", "Daisy", "item-bonus", "low-loot"}, {"Max", "Wario", "", ""},
+		}
+		var out []race.Entrant
+		for _, x := range list {
+			o := map[string]string{}
+			if x.perk != "" {
+				o["perk"], o["debuff"] = x.perk, x.debuff
+			}
+			out = append(out, race.Entrant{Player: x.player, Racers: []string{x.racer}, Options: o})
+		}
+		return out
 	case "nascar":
 		type e struct{ player, car, upgrade string }
 		list := []e{

@@ -13,7 +13,6 @@ import (
 	"pitwall/race"
 	"pitwall/rules/ludi"
 	"pitwall/rules/nascar"
-	"pitwall/rules/rtd"
 )
 
 func (a *app) rulesCmd() *cobra.Command {
@@ -141,7 +140,7 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 }
 
 // tablesFirst are games whose tables (and so their odds) came before the rest of their ruleset.
-var tablesFirst = map[string]race.Oddser{"rtd": rtd.Odds{}}
+var tablesFirst = map[string]race.Oddser{}
 
 // oddserFor finds the odds of a game: its ruleset's, or its tables' alone.
 func oddserFor(id string) (race.Oddser, string, error) {

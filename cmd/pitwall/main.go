@@ -16,6 +16,7 @@ import (
 	"pitwall/host"
 	_ "pitwall/rules/ludi" // the rulesets register themselves
 	_ "pitwall/rules/nascar"
+	_ "pitwall/rules/rtd"
 )
 
 // usageError is bad input caught by the command line itself.

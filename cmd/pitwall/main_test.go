@@ -361,3 +361,57 @@ func TestOddsRTD(t *testing.T) {
 		}
 	}
 }
+
+// A host runs an rtd race from the command line: karts, the start, a refused
+// order, aggressive driving to the flag, the post and the picture.
+func TestAnRTDRace(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := func(args ...string) map[string]any {
+		t.Helper()
+		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, errs)
+		}
+		return doc
+	}
+	must("race", "new", "--rules", "rtd", "--track", "rainbow-road", "--id", "k1", "--seed", "9", "--option", "laps=1")
+	must("race", "join", "k1", "--player", "Sam", "--racer", "Mario")
+	must("race", "join", "k1", "--player", "Kit", "--racer", "Yoshi", "--perk", "item-bonus", "--debuff", "slow")
+	code, _, errs := pitwall(t, "--db", db, "race", "join", "k1", "--player", "Jo", "--perk", "nitro", "--debuff", "slow")
+	if code != 2 || !strings.Contains(errs, "item-bonus") {
+		t.Fatalf("a bad perk: %d %s", code, errs)
+	}
+	must("race", "join", "k1", "--player", "Jo", "--racer", "Bowser", "--perk", "ramming-speed", "--debuff", "featherweight")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "k1", "Mario", "aggressive")
+	if code != 2 || !strings.Contains(errs, "rocket start") {
+		t.Fatalf("driving before the start: %d %s", code, errs)
+	}
+	must("orders", "submit", "k1", "Mario", "rocket start")
+	must("turn", "resolve", "k1")
+	for turn := 2; ; turn++ {
+		if turn > 60 {
+			t.Fatal("an aggressive race of one lap not over after 60 turns")
+		}
+		show := must("race", "show", "k1")
+		if show["over"] == true {
+			break
+		}
+		for _, r := range []string{"Mario", "Yoshi", "Bowser"} {
+			if code, _, _ := pitwall(t, "--db", db, "orders", "submit", "k1", r, "aggressive"); code != 0 && code != 2 {
+				t.Fatalf("submit: status %d", code)
+			}
+		}
+		must("turn", "resolve", "k1")
+	}
+	if v := must("verify", "k1"); v["ok"] != true {
+		t.Fatalf("verify: %v", v)
+	}
+	post := mustText(t, db, "post", "k1", "--turn", "1")
+	for _, want := range []string{"rocket start", "Every roll of turn 1", "Rainbow Road"} {
+		if !strings.Contains(post, want) {
+			t.Errorf("the start's post lacks %q:\n%s", want, post)
+		}
+	}
+	png := filepath.Join(t.TempDir(), "k.png")
+	must("render", "k1", "--format", "png", "--out", png)
+}

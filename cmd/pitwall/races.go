@@ -199,7 +199,7 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
 }
 
 func (a *app) raceJoinCmd() *cobra.Command {
-	var player, pkg, extras, upgrade string
+	var player, pkg, extras, upgrade, perk, debuff string
 	var aurigae, racers []string
 	var opts []string
 	c := &cobra.Command{
@@ -208,7 +208,9 @@ func (a *app) raceJoinCmd() *cobra.Command {
 		Long: `Enters a participant in a race that has not started.
 
   ludi:   pitwall race join RACE --player Marcus --auriga "Marcus Aurelius" --package military --extras skill,speed
-  nascar: pitwall race join RACE --player Dale --racer Intimidator --upgrade turbo`,
+  nascar: pitwall race join RACE --player Dale --racer Intimidator --upgrade turbo
+  rtd:    pitwall race join RACE --player Sam --racer Yoshi --perk item-bonus --debuff slow
+          (no --perk and --debuff: a standard kart)`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if player == "" {
@@ -226,6 +228,12 @@ func (a *app) raceJoinCmd() *cobra.Command {
 			}
 			if upgrade != "" {
 				e.Options["upgrade"] = upgrade
+			}
+			if perk != "" {
+				e.Options["perk"] = perk
+			}
+			if debuff != "" {
+				e.Options["debuff"] = debuff
 			}
 			for _, o := range opts {
 				k, v, ok := strings.Cut(o, "=")
@@ -250,6 +258,8 @@ func (a *app) raceJoinCmd() *cobra.Command {
 	f.StringArrayVar(&racers, "racer", nil, "a racer's name: an auriga, a car (default: the player's name)")
 	f.StringArrayVar(&aurigae, "auriga", nil, "ludi: an auriga's name (once or twice), the same as --racer")
 	f.StringVar(&upgrade, "upgrade", "", "nascar: none, turbo, swaybars or performance")
+	f.StringVar(&perk, "perk", "", "rtd: ramming-speed, item-bonus or high-acceleration (with --debuff)")
+	f.StringVar(&debuff, "debuff", "", "rtd: featherweight, low-loot or slow (with --perk)")
 	f.StringVar(&pkg, "package", "", "ludi: military, noble, political, priestly, strength or trader")
 	f.StringVar(&extras, "extras", "", "ludi: two more characteristics, e.g. skill,speed")
 	f.StringArrayVar(&opts, "option", nil, "another choice KEY=VALUE")

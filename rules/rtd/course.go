@@ -41,6 +41,9 @@ const (
 	BroadCurve    Shape = "broad-curve"
 )
 
+// Words is the shape as prose: "broad curve".
+func (s Shape) Words() string { return strings.ReplaceAll(string(s), "-", " ") }
+
 // PowerSlideModifier is the Power Slide check's modifier on this shape.
 func (s Shape) PowerSlideModifier() int {
 	switch s {

@@ -60,7 +60,7 @@ func DrawTrack(cv render.Canvas, s *State) {
 		cv.Circle(c, tileR, render.Style{Fill: shapeCols[seg.Shape], Stroke: ink, StrokeWidth: 1.5})
 		cv.Text(render.Pt(c.X, c.Y-tileR+20), seg.Name, render.TextStyle{Size: 12, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
 		var feats []string
-		feats = append(feats, strings.ReplaceAll(string(seg.Shape), "-", " "))
+		feats = append(feats, seg.Shape.Words())
 		if seg.Narrow {
 			feats = append(feats, "narrow")
 		}
@@ -249,3 +249,14 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s
 
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
+
+// GridNote implements host.Noter.
+func (Ruleset) GridNote(s race.State) string {
+	return fmt.Sprintf("%d racers wait at the line on Momentum 0, in the order they entered; the start (turn 1) sets the grid: "+
+		"more Momentum ahead, ties broken by opposed Racing Checks.", len(s.Seats()))
+}
+
+// DefaultNote implements host.Noter.
+func (Ruleset) DefaultNote() string {
+	return "a safe start at the line, Drive Defensively after"
+}

@@ -2,6 +2,7 @@ package rtd
 
 import (
 	"fmt"
+	"strings"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -79,10 +80,17 @@ func (r *resolver) start(actions map[int]Action) {
 			key := fmt.Sprint(s.racer(seat).Momentum, tiebreak[seat])
 			if g := groups[key]; len(g) > 1 && g[0] == seat {
 				m := r.d.Mark()
+				var rolls []string
 				for _, o := range g {
-					tiebreak[o] = append(tiebreak[o], r.d.Roll(o, s.racer(o).Name+": grid tiebreak", dice.D6))
+					f := r.d.Roll(o, s.racer(o).Name+": grid tiebreak", dice.D6)
+					tiebreak[o] = append(tiebreak[o], f)
+					rolls = append(rolls, fmt.Sprintf("%s %d", s.racer(o).Name, f))
 				}
-				r.say(nil, "start", m, "level on Momentum %d: opposed Racing Checks decide the grid", s.racer(seat).Momentum)
+				lead := "level on Momentum %d, opposed Racing Checks for the grid: %s"
+				if round > 0 {
+					lead = "still level on Momentum %d, rolled again: %s"
+				}
+				r.say(nil, "start", m, lead, s.racer(seat).Momentum, strings.Join(rolls, ", "))
 				more = true
 			}
 		}

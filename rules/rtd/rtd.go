@@ -3,15 +3,25 @@ package rtd
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"pitwall/dice"
 	"pitwall/race"
 )
 
-// Ruleset is the rtd ruleset. It is not registered yet: the items' effects,
-// the picture and the post come first.
+func init() { race.Register(Ruleset{}) }
+
+// Ruleset is the rtd ruleset.
 type Ruleset struct{}
+
+// Checks implements race.Oddser: the tables' checks (Odds).
+func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
+
+// Odds implements race.Oddser.
+func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
+	return Odds{}.Odds(check, args)
+}
 
 // ID implements race.Ruleset.
 func (Ruleset) ID() string { return "rtd" }
@@ -26,12 +36,16 @@ func (Ruleset) Tracks() []race.TrackInfo {
 		return nil
 	}
 	var out []race.TrackInfo
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].ID == defaultCourse && cs[j].ID != defaultCourse })
 	for _, c := range cs {
 		out = append(out, race.TrackInfo{ID: c.ID, Name: c.Name, Laps: c.Laps, Seats: 12,
 			Description: fmt.Sprintf("%d segments", len(c.Segments))})
 	}
 	return out
 }
+
+// defaultCourse is the course of a race that names none; it is listed first.
+const defaultCourse = "luigi-circuit"
 
 var perks = map[Perk]bool{RammingSpeed: true, ItemBonus: true, HighAcceleration: true}
 var debuffs = map[Perk]bool{Featherweight: true, LowLoot: true, Slow: true}
@@ -41,7 +55,7 @@ var debuffs = map[Perk]bool{Featherweight: true, LowLoot: true, Slow: true}
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
 	id := cfg.Track
 	if id == "" {
-		id = "luigi-circuit"
+		id = defaultCourse
 	}
 	c, err := LoadCourse(id)
 	if err != nil {

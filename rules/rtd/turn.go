@@ -410,11 +410,11 @@ func (r *resolver) act(x *Racer, a Action) {
 		face, out := r.check(x, "power slide", mod)
 		x.Momentum += out.Momentum()
 		if !out.Succeeds() {
-			r.say(x, "action", m, "%s tries a power slide on the %s (%d%s) and fails", x.Name, seg.Shape, face, modText(mod))
+			r.say(x, "action", m, "%s tries a power slide on the %s (%d%s) and fails", x.Name, seg.Shape.Words(), face, modText(mod))
 			return
 		}
 		x.SlideBonus = 1
-		r.say(x, "action", m, "%s power slides through the %s (%d%s): +1 to passing this turn", x.Name, seg.Shape, face, modText(mod))
+		r.say(x, "action", m, "%s power slides through the %s (%d%s): +1 to passing this turn", x.Name, seg.Shape.Words(), face, modText(mod))
 		r.washInk(x, "power slide")
 		if ahead := r.ahead(x); ahead != nil && x.Momentum > ahead.Momentum && r.pass(x, ahead, true) {
 			s.swap(x.Seat, ahead.Seat)
