@@ -167,6 +167,55 @@ func (r *resolver) deploy(x *Racer, a Action) {
 	}
 }
 
+// The ends of a shell's attack.
+const (
+	ShellHit      = "hit"
+	ShellMiss     = "miss"
+	ShellItemLost = "item-lost" // the dragged item took the hit instead
+)
+
+// ShellResult is the end of a shell's opposed roll: the shell's face-1 plus
+// bonus must beat the target's dodge face plus its modifiers and guard. A
+// shell that beats the dodge only thanks to a dragged item's +3 hits that
+// item instead.
+func ShellResult(face, bonus, dodge, mod, guard int, dragging bool) string {
+	at, dt := face-1+bonus, dodge+mod+guard
+	switch {
+	case at > dt:
+		return ShellHit
+	case dragging && guard >= 3 && at > dt-3:
+		return ShellItemLost
+	}
+	return ShellMiss
+}
+
+// LaidMods are the Racing-Check modifiers of the drivers behind a laid item,
+// the next driver first (the last repeats): a bob-omb catches only the next
+// driver, at -2; a fake box among real boxes gives nobody the +1.
+func LaidMods(it Item, amongBoxes bool) []int {
+	switch {
+	case it == BobOmb:
+		return []int{-2}
+	case it == FakeItemBox && amongBoxes:
+		return []int{-1, 0, 0}
+	}
+	return []int{-1, 0, 1}
+}
+
+// ThrowPenalty is the thrower's Racing-Check penalty for between drivers
+// between it and the target; a bob-omb is lobbed over them.
+func ThrowPenalty(it Item, between int) int {
+	if it == BobOmb {
+		return 0
+	}
+	return between
+}
+
+// BlueShellShared says whether the leader (face a, modifier am) drags the
+// driver just behind (face d, modifier dm) into the blue shell: an opposed
+// roll the leader must win.
+func BlueShellShared(a, am, d, dm int) bool { return a+am > d+dm }
+
 // shellAttack is one shell's opposed check against y: d6-1 plus bonus, against
 // y's Racing Check with its guard. It returns the shell's face and whether it hits.
 func (r *resolver) shellAttack(by, y *Racer, it Item, bonus int) (int, bool) {
@@ -177,14 +226,13 @@ func (r *resolver) shellAttack(by, y *Racer, it Item, bonus int) (int, bool) {
 	}
 	face := r.d.Roll(by.Seat, fmt.Sprintf("%s: %s at %s", by.Name, it, y.Name), dice.D6)
 	dodge := r.d.Roll(y.Seat, y.Name+": dodge the "+it.String(), dice.D6)
-	at := face - 1 + bonus
 	guard := y.shellGuard()
-	dt := dodge + r.mods(y) + guard
-	if at > dt {
+	at, dt := face-1+bonus, dodge+r.mods(y)+guard
+	switch ShellResult(face, bonus, dodge, r.mods(y), guard, y.Hand.Dragged()) {
+	case ShellHit:
 		r.hitBy(y, it, m)
 		return face, true
-	}
-	if guard >= 3 && y.Hand.Dragged() && at > dt-3 { // saved by the dragged item: it is hit and lost
+	case ShellItemLost: // saved by the dragged item: it is hit and lost
 		lost := y.Hand
 		y.Hand = 0
 		r.say(y, "shell", m, "the %s (%d) smashes into %s's dragged %s instead (%d): the item is lost", it, at, y.Name, lost, dt)
@@ -272,10 +320,7 @@ func (r *resolver) dropOrThrow(x *Racer, it Item, a Action) {
 		}
 		if ti >= 0 && ti < pos-1 {
 			target := g[ti]
-			penalty := 0
-			if it != BobOmb {
-				penalty = pos - ti - 1 // -1 for each driver between
-			}
+			penalty := ThrowPenalty(it, pos-ti-1) // -1 for each driver between
 			face, out := r.check(x, fmt.Sprintf("throw the %s at %s", it, target.Name), -penalty+r.mods(x))
 			if out.Succeeds() && !target.immune() {
 				r.say(x, "item", m, "%s throws the %s (%d%s) and hits %s", x.Name, it, face, modText(-penalty), target.Name)
@@ -298,19 +343,18 @@ func (r *resolver) dropOrThrow(x *Racer, it Item, a Action) {
 	}
 	r.say(x, "item", m, "%s drops the %s behind", x.Name, it)
 	behind := g[pos+1:]
+	boxes := s.course.Segments[x.Segment].ItemBoxes > 0
 	if it == BobOmb {
-		r.avoid(behind[:min(1, len(behind))], it, []int{-2})
+		r.avoid(behind[:min(1, len(behind))], it, LaidMods(it, boxes))
 		if len(behind) > 0 {
 			r.blast(behind[0], "bob-omb")
 		}
 		return
 	}
-	mods := []int{-1, 0, 1} // the next driver -1, the one after none, everyone after +1
-	if it == FakeItemBox && s.course.Segments[x.Segment].ItemBoxes > 0 {
-		mods = []int{-1, 0, 0} // among real item boxes nobody gets the +1
+	if it == FakeItemBox && boxes {
 		s.Fakes = append(s.Fakes, x.Segment)
 	}
-	r.avoid(behind, it, mods)
+	r.avoid(behind, it, LaidMods(it, boxes))
 }
 
 // avoid: each driver checks to avoid a laid item, with mods[i] (the last repeats).
@@ -382,7 +426,7 @@ func (r *resolver) blueShellStrikes() {
 		m := r.d.Mark()
 		a := r.d.Roll(leader.Seat, leader.Name+": share the blue shell", dice.D6)
 		d := r.d.Roll(n.Seat, n.Name+": keep clear of the leader", dice.D6)
-		if a+r.mods(leader) > d+r.mods(n) {
+		if BlueShellShared(a, r.mods(leader), d, r.mods(n)) {
 			r.say(n, "blue shell", m, "%s is dragged into the explosion (%d against %d)", n.Name, a, d)
 			r.hitBy(n, BlueShell, r.d.Mark())
 			r.blast(n, "blue shell")

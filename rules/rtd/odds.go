@@ -26,6 +26,17 @@ func (Odds) Checks() []race.Check {
 			Flags: []race.Flag{{Name: "momentum", Values: "the passer's Momentum", Need: true}, {Name: "against", Values: "the defender's Momentum", Need: true},
 				{Name: "defensive", Bool: true}, {Name: "bonus", Values: "the passer's other bonuses, such as +1 from a Power Slide"}},
 			Outcomes: []string{"pass", "held"}},
+		{Name: "attack", Help: "an item's attack on one driver: a shell's opposed roll, a laid or thrown item's Racing Check, the blue shell's pull on the driver behind the leader",
+			Flags: []race.Flag{{Name: "item", Values: "green-shell|red-shell|triple-red-shell|banana|fake-item-box|bob-omb|blue-shell", Need: true},
+				{Name: "how", Values: "lay|throw (banana, fake-item-box, bob-omb; default lay)"},
+				{Name: "behind", Values: "laid: the victim's place behind the item, 1 = the next driver (default 1)"},
+				{Name: "between", Values: "thrown: drivers between thrower and target, 1.. (default 1)"},
+				{Name: "among-boxes", Bool: true},
+				{Name: "bonus", Values: "shells: the shell's extra (green: +1 at the named target, -1 at another, +1 after a bounce); blue-shell: the leader's modifier"},
+				{Name: "modifier", Values: "the target's Racing-Check modifiers (ink -1, shrunk -2); thrown: the thrower's"},
+				{Name: "dragging", Bool: true}, {Name: "shells", Values: "triple red shells the target still holds, 0..3"},
+				{Name: "defensive", Bool: true}},
+			Outcomes: []string{ShellHit, ShellMiss, ShellItemLost}},
 	}
 }
 
@@ -133,6 +144,97 @@ func (o Odds) Odds(check string, args map[string]string) (map[string]float64, er
 					out["held"] += 1.0 / 36
 				}
 			}
+		}
+	case "attack":
+		return attackOdds(args, num)
+	}
+	return out, nil
+}
+
+// attackOdds counts the faces of an item's attack on one driver.
+func attackOdds(args map[string]string, num func(string, int) (int, error)) (map[string]float64, error) {
+	it, err := ParseItem(args["item"])
+	if err != nil {
+		return nil, fmt.Errorf("--item: %v", err)
+	}
+	ints := map[string]int{}
+	for _, f := range []struct {
+		name string
+		lo   int
+	}{{"behind", 1}, {"between", 1}, {"bonus", -1 << 31}, {"modifier", -1 << 31}, {"shells", 0}} {
+		if ints[f.name], err = num(f.name, f.lo); err != nil {
+			return nil, err
+		}
+	}
+	if ints["shells"] > 3 {
+		return nil, fmt.Errorf("--shells is 0 to 3; got %d", ints["shells"])
+	}
+	how := args["how"]
+	lays := it == Banana || it == FakeItemBox || it == BobOmb
+	switch {
+	case how != "" && !lays:
+		return nil, fmt.Errorf("--how is for banana, fake-item-box and bob-omb; a %s is fired", it)
+	case how == "":
+		how = "lay"
+	case how != "lay" && how != "throw":
+		return nil, fmt.Errorf("--how is lay or throw; got %q", how)
+	}
+	out := map[string]float64{}
+	check := func(mod int) { // a Racing Check: success misses the victim
+		for face := 1; face <= 6; face++ {
+			if RacingCheck(face + mod).Succeeds() {
+				out[ShellMiss] += 1.0 / 6
+			} else {
+				out[ShellHit] += 1.0 / 6
+			}
+		}
+	}
+	mod := ints["modifier"]
+	switch {
+	case it == GreenShell || it == RedShell || it == TripleRedShell:
+		bonus := ints["bonus"]
+		if it != GreenShell {
+			bonus += 3 // a red shell homes in
+		}
+		guard := 2 * ints["shells"]
+		if args["dragging"] == "true" {
+			guard += 3
+		}
+		if args["defensive"] == "true" {
+			guard++
+		}
+		for a := 1; a <= 6; a++ {
+			for d := 1; d <= 6; d++ {
+				out[ShellResult(a, bonus, d, mod, guard, args["dragging"] == "true")] += 1.0 / 36
+			}
+		}
+	case it == BlueShell: // the leader is hit; this is the driver behind being pulled in
+		for a := 1; a <= 6; a++ {
+			for d := 1; d <= 6; d++ {
+				if BlueShellShared(a, ints["bonus"], d, mod) {
+					out[ShellHit] += 1.0 / 36
+				} else {
+					out[ShellMiss] += 1.0 / 36
+				}
+			}
+		}
+	case lays && how == "throw": // the thrower's check: success hits the target
+		between := max(ints["between"], 1)
+		check(mod - ThrowPenalty(it, between))
+		out[ShellHit], out[ShellMiss] = out[ShellMiss], out[ShellHit]
+	case lays:
+		ms := LaidMods(it, args["among-boxes"] == "true")
+		behind := max(ints["behind"], 1)
+		if it == BobOmb && behind > 1 {
+			return nil, fmt.Errorf("a laid bob-omb catches only the next driver (--behind 1); the two after check against its blast (odds rtd racing-check)")
+		}
+		check(mod + ms[min(behind-1, len(ms)-1)])
+	default:
+		return nil, fmt.Errorf("a %s does not attack one driver; --item is one of green-shell, red-shell, triple-red-shell, banana, fake-item-box, bob-omb, blue-shell", it)
+	}
+	for k, v := range out {
+		if v == 0 {
+			delete(out, k)
 		}
 	}
 	return out, nil

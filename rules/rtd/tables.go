@@ -9,6 +9,7 @@ package rtd
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Outcome is a Racing Check's result: whether the action succeeds and the
@@ -92,6 +93,16 @@ func (i Item) String() string {
 		return "Item(" + strconv.Itoa(int(i)) + ")"
 	}
 	return itemNames[i]
+}
+
+// ParseItem reads an item's name as String writes it.
+func ParseItem(name string) (Item, error) {
+	for i := Banana; i <= Thunderbolt; i++ {
+		if strings.EqualFold(strings.TrimSpace(name), itemNames[i]) {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown item %q; items: %s", name, strings.Join(itemNames[1:], ", "))
 }
 
 // ItemFor reads an Item Roll's total off the chart: below 1 reads as 1, above 12 as 12 (rules notes).

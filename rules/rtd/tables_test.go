@@ -128,6 +128,48 @@ func TestOdds(t *testing.T) {
 	}
 }
 
+// Each item's attack, counted by hand from the faces.
+func TestAttackOdds(t *testing.T) {
+	for _, tc := range []struct {
+		args map[string]string
+		want map[string]float64
+	}{
+		// Green shell: face-1 against the dodge face; it hits on 3v1, 4v1-2, 5v1-3, 6v1-4.
+		{map[string]string{"item": "green-shell"}, map[string]float64{"hit": 10. / 36, "miss": 26. / 36}},
+		// Red shell, +3: face+2 against the dodge: 2+3+4+5+6+6 hits.
+		{map[string]string{"item": "red-shell"}, map[string]float64{"hit": 26. / 36, "miss": 10. / 36}},
+		// Triple red shells are red shells; a target holding two of its own guards +4:
+		// face+2 > dodge+4 means face > dodge+2: 4v1, 5v1-2, 6v1-3.
+		{map[string]string{"item": "triple-red-shell", "shells": "2"}, map[string]float64{"hit": 6. / 36, "miss": 30. / 36}},
+		// A named green shell (+1) at a driver dragging an item (+3): face > dodge+3 hits (5v1, 6v1, 6v2);
+		// face > dodge otherwise takes the dragged item (15-3).
+		{map[string]string{"item": "green-shell", "bonus": "1", "dragging": "true"}, map[string]float64{"hit": 3. / 36, "item-lost": 12. / 36, "miss": 21. / 36}},
+		// A defensive, inked target: guard +1, modifier -1: they cancel.
+		{map[string]string{"item": "green-shell", "defensive": "true", "modifier": "-1"}, map[string]float64{"hit": 10. / 36, "miss": 26. / 36}},
+		// A laid banana: the next driver checks at -1 (5, 6 succeed), the one after at 0, the rest at +1.
+		{map[string]string{"item": "banana"}, map[string]float64{"hit": 4. / 6, "miss": 2. / 6}},
+		{map[string]string{"item": "banana", "behind": "2"}, map[string]float64{"hit": 3. / 6, "miss": 3. / 6}},
+		{map[string]string{"item": "fake-item-box", "behind": "5"}, map[string]float64{"hit": 2. / 6, "miss": 4. / 6}},
+		// Among real boxes a fake gives nobody the +1.
+		{map[string]string{"item": "fake-item-box", "behind": "5", "among-boxes": "true"}, map[string]float64{"hit": 3. / 6, "miss": 3. / 6}},
+		// Thrown over two drivers: the thrower checks at -2 (only a 6); a bob-omb is lobbed with no penalty.
+		{map[string]string{"item": "banana", "how": "throw", "between": "2"}, map[string]float64{"hit": 1. / 6, "miss": 5. / 6}},
+		{map[string]string{"item": "bob-omb", "how": "throw", "between": "2"}, map[string]float64{"hit": 3. / 6, "miss": 3. / 6}},
+		// A laid bob-omb: the next driver checks at -2.
+		{map[string]string{"item": "bob-omb"}, map[string]float64{"hit": 5. / 6, "miss": 1. / 6}},
+		// The blue shell pulls the driver behind the leader in when the leader's roll is higher.
+		{map[string]string{"item": "blue-shell"}, map[string]float64{"hit": 15. / 36, "miss": 21. / 36}},
+		{map[string]string{"item": "blue-shell", "modifier": "-2"}, map[string]float64{"hit": 26. / 36, "miss": 10. / 36}},
+	} {
+		o := odds(t, "attack", tc.args)
+		for k, v := range tc.want {
+			if !near(o[k], v) {
+				t.Errorf("%v: %s = %v, want %v (all: %v)", tc.args, k, o[k], v, o)
+			}
+		}
+	}
+}
+
 func TestOddsErrors(t *testing.T) {
 	for _, tc := range []struct {
 		check string
@@ -142,6 +184,13 @@ func TestOddsErrors(t *testing.T) {
 		{"item", map[string]string{"position": "1", "perk": "turbo"}, "--perk"},
 		{"item", map[string]string{"position": "1", "behind": "maybe"}, "switch"},
 		{"pass", map[string]string{"momentum": "1"}, "needs --against"},
+		{"attack", nil, "needs --item"},
+		{"attack", map[string]string{"item": "star"}, "does not attack"},
+		{"attack", map[string]string{"item": "rocket"}, "unknown item"},
+		{"attack", map[string]string{"item": "red-shell", "how": "lay"}, "is fired"},
+		{"attack", map[string]string{"item": "banana", "how": "fling"}, "lay or throw"},
+		{"attack", map[string]string{"item": "bob-omb", "behind": "2"}, "only the next driver"},
+		{"attack", map[string]string{"item": "red-shell", "shells": "4"}, "0 to 3"},
 	} {
 		_, err := Odds{}.Odds(tc.check, tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.says) {
@@ -154,6 +203,7 @@ func FuzzOdds(f *testing.F) {
 	f.Add("racing-check", "modifier", "-99")
 	f.Add("item", "position", "3")
 	f.Add("pass", "momentum", "2")
+	f.Add("attack", "item", "green-shell")
 	f.Fuzz(func(t *testing.T, check, flag, value string) {
 		o, err := Odds{}.Odds(check, map[string]string{flag: value, "against": "1", "position": "2", "modifier": "0"})
 		if err != nil {
