@@ -184,6 +184,13 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	}
 	d.Table([]string{"Place", "Racer", "Player", "Status", ""}, st)
 
+	if rec, ok := rs.(race.Recorder); ok {
+		if recs := rec.Records(s); len(recs) > 0 {
+			d.H(2, "Records of this race")
+			d.Bullets(RecordLines(recs)...)
+		}
+	}
+
 	d.H(2, "Status board")
 	header, rows := pr.Board(s)
 	d.Table(header, rows)

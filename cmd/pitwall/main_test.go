@@ -379,10 +379,14 @@ func TestAnRTDRace(t *testing.T) {
 		}
 		return doc
 	}
-	must("race", "new", "--rules", "rtd", "--track", "rainbow-road", "--id", "k1", "--seed", "9", "--option", "laps=1")
+	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "rtd", "--id", "k0", "--option", "laps=1")
+	if code != 2 || !strings.Contains(errs, "--laps") {
+		t.Fatalf("an rtd race option: %d %s", code, errs)
+	}
+	must("race", "new", "--rules", "rtd", "--track", "rainbow-road", "--id", "k1", "--seed", "9", "--laps", "1")
 	must("race", "join", "k1", "--player", "Sam", "--racer", "Mario")
 	must("race", "join", "k1", "--player", "Kit", "--racer", "Yoshi", "--perk", "item-bonus", "--debuff", "slow")
-	code, _, errs := pitwall(t, "--db", db, "race", "join", "k1", "--player", "Jo", "--perk", "nitro", "--debuff", "slow")
+	code, _, errs = pitwall(t, "--db", db, "race", "join", "k1", "--player", "Jo", "--perk", "nitro", "--debuff", "slow")
 	if code != 2 || !strings.Contains(errs, "item-bonus") {
 		t.Fatalf("a bad perk: %d %s", code, errs)
 	}
@@ -417,6 +421,13 @@ func TestAnRTDRace(t *testing.T) {
 			t.Errorf("the start's post lacks %q:\n%s", want, post)
 		}
 	}
+	if !strings.Contains(mustText(t, db, "post", "k1"), "Records of this race") {
+		t.Error("the last post has no records")
+	}
 	png := filepath.Join(t.TempDir(), "k.png")
 	must("render", "k1", "--format", "png", "--out", png)
+	recs := must("records", "rtd")["records"].([]any)
+	if len(recs) != 2 || recs[0].(map[string]any)["kind"] != "fastest lap" || recs[1].(map[string]any)["kind"] != "fastest completion, 1 laps" {
+		t.Fatalf("records: %v", recs)
+	}
 }

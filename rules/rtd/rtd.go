@@ -68,6 +68,9 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if laps < 1 || laps > 20 {
 		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
 	}
+	for k := range cfg.Options {
+		return nil, fmt.Errorf("unknown race option %q: rtd has no race options (the number of laps is --laps)", k)
+	}
 	s := &State{CourseID: c.ID, Laps: laps, course: c}
 	names := map[string]bool{}
 	for i, e := range entrants {

@@ -31,6 +31,7 @@ type Racer struct {
 	RamNext    bool `json:"ram_next,omitempty"`  // rams in the next pass it is part of
 	SlideBonus int  `json:"slide_bonus,omitempty"`
 
+	LapTurns   []int  `json:"lap_turns,omitempty"` // the racing turn each finished lap ended on (the start is turn 0)
 	Finished   bool   `json:"finished,omitempty"`
 	FinishTurn int    `json:"finish_turn,omitempty"`
 	Action     string `json:"action,omitempty"` // last turn's
@@ -84,6 +85,9 @@ func (s *State) Seats() []race.Seat {
 func (s *State) clone() *State {
 	n := *s
 	n.Racers = append([]Racer(nil), s.Racers...)
+	for i := range n.Racers {
+		n.Racers[i].LapTurns = append([]int(nil), n.Racers[i].LapTurns...)
+	}
 	n.Order = append([]int(nil), s.Order...)
 	n.Finish = append([]int(nil), s.Finish...)
 	n.Fakes = append([]int(nil), s.Fakes...)

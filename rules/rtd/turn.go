@@ -308,6 +308,7 @@ func (r *resolver) advance(x *Racer, n int) {
 		if x.Segment == len(s.course.Segments) {
 			x.Segment = 0
 			x.Laps++
+			x.LapTurns = append(x.LapTurns, s.T)
 			m := r.d.Mark()
 			if x.Laps >= s.Laps {
 				x.Finished = true
