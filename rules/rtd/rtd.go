@@ -230,7 +230,7 @@ func (Ruleset) Standings(st race.State) race.Standings {
 	var out race.Standings
 	for _, seat := range s.Finish {
 		x := s.racer(seat)
-		out = append(out, race.Standing{Place: len(out) + 1, Seat: seat, Name: x.Name, Player: x.Player, Status: "finished", Detail: fmt.Sprintf("turn %d", x.FinishTurn)})
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: seat, Name: x.Name, Player: x.Player, Status: "finished", Detail: fmt.Sprintf("turn %d", x.FinishTurn+1)}) // turns as posts number them: the start is turn 1
 	}
 	for _, x := range s.running() {
 		out = append(out, race.Standing{Place: len(out) + 1, Seat: x.Seat, Name: x.Name, Player: x.Player, Status: "racing",
