@@ -184,6 +184,10 @@ func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, he
 			if !has {
 				val = "true"
 			}
+			if name == "db" { // the global flag, given before the command: no game's
+				a.db = val
+				continue
+			}
 			if _, dup := flags[name]; dup {
 				return nil, nil, false, usagef("--%s is given twice", name)
 			}

@@ -349,7 +349,8 @@ func TestOddsRTD(t *testing.T) {
 	if code != 0 || math.Abs(blooper-1./6) > 1e-9 || got["green-shell"] != nil || got["banana"] != nil {
 		t.Fatalf("second, behind, item bonus (d6+3: 4-9, blooper to blue shell): %v", doc)
 	}
-	code, doc, _ = jsonOf(t, "odds", "rtd", "attack", "--item", "red-shell")
+	// The global --db before the command is not taken for a flag of the check.
+	code, doc, _ = jsonOf(t, "--db", filepath.Join(t.TempDir(), "x.db"), "odds", "rtd", "attack", "--item", "red-shell")
 	if hit, _ := doc["outcomes"].(map[string]any)["hit"].(float64); code != 0 || math.Abs(hit-26./36) > 1e-9 {
 		t.Fatalf("a red shell's attack: %v", doc)
 	}
