@@ -90,6 +90,30 @@ type Course struct {
 	Name     string    `yaml:"name"`
 	Laps     int       `yaml:"laps"`
 	Segments []Segment `yaml:"segments"`
+	Events   []Event   `yaml:"events"`
+}
+
+// Event is one of a course's changing conditions, played in the Cleanup
+// Phase after the item boxes: every Every racing turns, or when the host's d6
+// shows Roll or more. Each driver who drove Segment this turn makes a Racing
+// Check at Check and loses Lose Momentum on a failure.
+type Event struct {
+	Name    string `yaml:"name"`
+	Segment string `yaml:"segment"` // a segment's name
+	Every   int    `yaml:"every"`
+	Roll    int    `yaml:"roll"`
+	Check   int    `yaml:"check"`
+	Lose    int    `yaml:"lose"`
+}
+
+// segmentIndex is the index of the segment named name, or -1.
+func (c *Course) segmentIndex(name string) int {
+	for i, s := range c.Segments {
+		if strings.EqualFold(s.Name, name) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Courses lists the shipped courses, by ID.
@@ -209,6 +233,25 @@ func (c *Course) validate() error {
 			case a.Momentum < 0 || a.Momentum > 3:
 				return bad(q+".momentum", "path %q: momentum is 0 to 3; got %d", a.Name, a.Momentum)
 			}
+		}
+	}
+	for i, e := range c.Events {
+		p := fmt.Sprintf("$.events[%d]", i)
+		switch {
+		case e.Name == "":
+			return bad(p, "event %d needs a name", i+1)
+		case c.segmentIndex(e.Segment) < 0:
+			return bad(p+".segment", "event %q: no segment is named %q", e.Name, e.Segment)
+		case (e.Every == 0) == (e.Roll == 0):
+			return bad(p, "event %q: give it every: N (turns) or roll: N (a d6 of N or more), one of them", e.Name)
+		case e.Every < 0 || e.Every > 20:
+			return bad(p+".every", "event %q: every is 1 to 20 turns; got %d", e.Name, e.Every)
+		case e.Roll != 0 && (e.Roll < 2 || e.Roll > 6):
+			return bad(p+".roll", "event %q: roll is 2 to 6; got %d", e.Name, e.Roll)
+		case e.Check < -6 || e.Check > 6:
+			return bad(p+".check", "event %q: the check modifier is -6 to 6; got %d", e.Name, e.Check)
+		case e.Lose < 1 || e.Lose > 5:
+			return bad(p+".lose", "event %q: an event costs 1 to 5 Momentum; got %d", e.Name, e.Lose)
 		}
 	}
 	return nil

@@ -57,6 +57,8 @@ segments:
     hazard: {name: rocks, check: -1, lose: 1}
     paths:
       - {name: Cut, item: mushroom, skip: true}
+events:
+  - {name: fog, segment: B, every: 2, check: -1, lose: 1}
 `
 
 func TestCourseErrors(t *testing.T) {
@@ -75,6 +77,13 @@ func TestCourseErrors(t *testing.T) {
 		{"  - name: A\n", "  - name: \"\"\n", "segment 1 needs a name"},
 		{"name: Test\n", "name: Test\nweather: rain\n", "t.yaml"},
 		{"laps: 3", "laps: three", "t.yaml"},
+		{"segment: B", "segment: C", "event \"fog\": no segment is named \"C\""},
+		{"every: 2", "roll: 9", "roll is 2 to 6"},
+		{"every: 2", "every: 2, roll: 5", "one of them"},
+		{"every: 2", "every: 0", "one of them"},
+		{"every: 2", "every: 30", "every is 1 to 20"},
+		{"name: fog", "name: \"\"", "event 1 needs a name"},
+		{"every: 2, check: -1, lose: 1", "every: 2, check: -1, lose: 9", "an event costs 1 to 5"},
 	} {
 		src := strings.Replace(course, tc.from, tc.to, 1)
 		_, err := ParseCourse("t.yaml", []byte(src))

@@ -76,6 +76,16 @@ func DrawTrack(cv render.Canvas, s *State) {
 		for _, p := range seg.Paths {
 			feats = append(feats, "path: "+p.Name)
 		}
+		for _, e := range s.course.Events {
+			if s.course.segmentIndex(e.Segment) != i {
+				continue
+			}
+			when := fmt.Sprintf("every %d turns", e.Every)
+			if e.Roll > 0 {
+				when = fmt.Sprintf("on a d6 of %d+", e.Roll)
+			}
+			feats = append(feats, "event: "+e.Name+", "+when)
+		}
 		var lines []string
 		for _, f := range feats {
 			lines = append(lines, wrap(f, 26)...)

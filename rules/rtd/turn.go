@@ -86,8 +86,9 @@ func (r *resolver) turn(actions map[int]Action) {
 		passedBoxes[x.Seat] = x.Segment
 		r.advance(x, moved[x.Seat])
 	}
-	// 3: Cleanup Phase: item boxes at the end of the segment driven, Momentum kept in bounds, the order.
+	// 3: Cleanup Phase: item boxes at the end of the segment driven, the course's events, Momentum kept in bounds, the order.
 	r.itemBoxes(passedBoxes)
+	r.courseEvents(passedBoxes)
 	for i := range s.Racers {
 		x := &s.Racers[i]
 		x.Momentum = min(max(x.Momentum, 0), MaxMomentum(x.Debuff))
@@ -482,4 +483,37 @@ func contains(xs []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// courseEvents plays the course's changing conditions that come up this turn
+// on the drivers who drove their segment (driven: seat to segment).
+func (r *resolver) courseEvents(driven map[int]int) {
+	s := r.s
+	for _, e := range s.course.Events {
+		m := r.d.Mark()
+		if e.Every > 0 && s.T%e.Every != 0 {
+			continue
+		}
+		if e.Roll > 0 {
+			if f := r.d.Roll(-1, "course event: "+e.Name, dice.D6); f < e.Roll {
+				r.say(nil, "event", m, "no %s this turn (%d; it comes on %d+)", e.Name, f, e.Roll)
+				continue
+			}
+		}
+		seg := s.course.segmentIndex(e.Segment)
+		r.say(nil, "event", m, "%s in %s", e.Name, s.course.Segments[seg].Name)
+		for _, x := range s.running() {
+			if d, ok := driven[x.Seat]; !ok || d != seg {
+				continue
+			}
+			m := r.d.Mark()
+			face, out := r.check(x, e.Name, e.Check+r.mods(x))
+			if out.Succeeds() {
+				r.say(x, "event", m, "%s comes through (%d%s)", x.Name, face, modText(e.Check))
+				continue
+			}
+			x.Momentum -= e.Lose
+			r.say(x, "event", m, "%s is caught (%d%s): -%d Momentum", x.Name, face, modText(e.Check), e.Lose)
+		}
+	}
 }
