@@ -137,7 +137,14 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
     - player: Marcus
       package: military          # ludi: military, noble, political, priestly, strength, trader
       extras: [skill, speed]     # ludi: two more characteristics
-      aurigae: [Marcus Aurelius] # one or two`,
+      aurigae: [Marcus Aurelius] # one or two
+    - player: Dale
+      racer: Intimidator         # nascar and rtd: one racer
+      upgrade: turbo             # nascar: none, turbo, swaybars, performance
+    - player: Kit
+      racer: Yoshi
+      perk: item-bonus           # rtd: with a debuff, or neither for a standard kart
+      debuff: slow`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if rules == "" {
@@ -319,12 +326,25 @@ func (a *app) showForming(r *race.Race) error {
 		fmt.Fprintf(w, "dice commitment: sha256 %s\n", r.Commitment())
 		for _, e := range r.Entrants {
 			fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
-			if pkg := e.Options["package"]; pkg != "" {
-				fmt.Fprintf(w, " (%s; +%s)", pkg, e.Options["extras"])
+			switch {
+			case e.Options["package"] != "":
+				fmt.Fprintf(w, " (%s; +%s)", e.Options["package"], e.Options["extras"])
+			case e.Options["upgrade"] != "":
+				fmt.Fprintf(w, " (%s)", e.Options["upgrade"])
+			case e.Options["perk"] != "":
+				fmt.Fprintf(w, " (%s, %s)", e.Options["perk"], e.Options["debuff"])
 			}
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "add entrants with 'pitwall race join %s --player NAME --auriga NAME --package P --extras a,b'\n", r.ID)
+		join := map[string]string{
+			"ludi":   "--player NAME --auriga NAME --package P --extras a,b",
+			"nascar": "--player NAME --racer CAR --upgrade U",
+			"rtd":    "--player NAME --racer NAME [--perk P --debuff D]",
+		}[r.Ruleset]
+		if join == "" {
+			join = "--player NAME --racer NAME"
+		}
+		fmt.Fprintf(w, "add entrants with 'pitwall race join %s %s'\n", r.ID, join)
 	})
 }
 
