@@ -170,8 +170,10 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 		return nil, race.Illegalf("only a green shell is fired %s; %s holds a %s", a.How, x.Name, x.Hand)
 	case a.Kind == DeployItem && a.Target != "" && s.racerNamed(a.Target) == nil:
 		return nil, race.Illegalf("no racer called %q in this race", a.Target)
+	case a.Kind == TakePath && len(seg.Paths) == 0:
+		return nil, race.Illegalf("%s has no alternate path; drive on with another action", seg.Name)
 	case a.Kind == TakePath && a.Path > len(seg.Paths):
-		return nil, race.Illegalf("%s has %d alternate path(s); path %d is not one", seg.Name, len(seg.Paths), a.Path)
+		return nil, race.Illegalf("%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
 	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
 		return nil, race.Illegalf("%s needs a %s in hand", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item)
 	}

@@ -1,0 +1,61 @@
+package rtd
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"pitwall/race"
+)
+
+// Orders are checked against the race: each refusal says what was wrong and
+// what would do.
+func TestParseOrderRefusals(t *testing.T) {
+	c, err := LoadCourse("luigi-circuit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(turn int) *State {
+		return &State{CourseID: c.ID, course: c, T: turn, Laps: 3, Order: []int{0, 1, 2, 3}, Racers: []Racer{
+			{Seat: 0, Name: "Mario", Segment: 0},                   // Start Straight: no paths
+			{Seat: 1, Name: "Luigi", Segment: 5, Hand: GreenShell}, // Home Bend: a mushroom path
+			{Seat: 2, Name: "Peach", Segment: 3, Hand: Banana},     // Tunnel: a check-only path
+			{Seat: 3, Name: "Toad", Segment: 5, Finished: true, Laps: 3},
+		}}
+	}
+	for _, tc := range []struct {
+		turn int
+		seat int
+		text string
+		says string // "" = accepted
+	}{
+		{0, 0, "rocket start", ""},
+		{0, 0, "safe start", ""},
+		{0, 0, "aggressive", "at the start the only action is a Rocket Start"},
+		{3, 0, "rocket start", "for the start only"},
+		{3, 0, "item", "Mario has no item to deploy"},
+		{3, 1, "item lay", "a green-shell is not laid or thrown"},
+		{3, 2, "item throw", "a throw needs a target"},
+		{3, 2, "item forward", "only a green shell is fired forward"},
+		{3, 2, "item throw at Bowser", `no racer called "Bowser"`},
+		{3, 2, "item throw at Mario", ""},
+		{3, 1, "item backward", ""},
+		{3, 0, "path 1", "Start Straight has no alternate path"},
+		{3, 2, "path 2", "Tunnel has 1 alternate path(s), path 1 to 1; path 2 is not one"},
+		{3, 2, "path 1", ""},
+		{3, 1, "path 1", "needs a mushroom in hand"},
+		{3, 3, "aggressive", "Toad has finished"},
+		{3, 9, "aggressive", "no seat 9"},
+		{3, 0, "fly", "not an action"},
+	} {
+		_, err := Ruleset{}.ParseOrder(mk(tc.turn), race.Submission{Seat: tc.seat, Text: tc.text})
+		switch {
+		case tc.says == "" && err != nil:
+			t.Errorf("turn %d seat %d %q: refused: %v", tc.turn, tc.seat, tc.text, err)
+		case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says)):
+			t.Errorf("turn %d seat %d %q: %v, want %q", tc.turn, tc.seat, tc.text, err, tc.says)
+		case err != nil && !errors.As(err, new(*race.OrderError)):
+			t.Errorf("%q: %v is not an order error", tc.text, err)
+		}
+	}
+}
