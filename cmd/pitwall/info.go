@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"pitwall/rules/gaslands"
 	"sort"
 	"strconv"
 	"strings"
@@ -140,7 +141,7 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 }
 
 // tablesFirst are games whose tables (and so their odds) came before the rest of their ruleset.
-var tablesFirst = map[string]race.Oddser{}
+var tablesFirst = map[string]race.Oddser{"gaslands": gaslands.Odds{}}
 
 // oddserFor finds the odds of a game: its ruleset's, or its tables' alone.
 func oddserFor(id string) (race.Oddser, string, error) {

@@ -432,3 +432,22 @@ func TestAnRTDRace(t *testing.T) {
 		t.Fatalf("records: %v", recs)
 	}
 }
+
+// gaslands' skid dice come before the rest of the game: the contract's sample.
+func TestOddsGaslands(t *testing.T) {
+	code, doc, errs := jsonOf(t, "odds", "gaslands", "skid", "--dice", "1")
+	if code != 0 || doc["ruleset"] != "gaslands" {
+		t.Fatalf("%d %v %s", code, doc, errs)
+	}
+	got := doc["outcomes"].(map[string]any)
+	for k, v := range map[string]float64{"shift": 0.5, "hazard": 1. / 6, "slide": 1. / 6, "spin": 1. / 6} {
+		if g, _ := got[k].(float64); math.Abs(g-v) > 1e-9 {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+	for _, args := range [][]string{{"odds", "gaslands", "skid", "--dice", "7"}, {"odds", "gaslands", "smash"}} {
+		if code, doc, _ := jsonOf(t, args...); code != 2 || doc["ok"] != false {
+			t.Errorf("%v: %d %v", args, code, doc)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+package gaslands
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// The die reads like the rules notes: three SHIFT faces, one each of HAZARD, SLIDE and SPIN.
+func TestSkidDie(t *testing.T) {
+	for roll, want := range map[int]Skid{1: Shift, 2: Shift, 3: Shift, 4: Hazard, 5: Slide, 6: Spin} {
+		if got := SkidDie[roll-1]; got != want {
+			t.Errorf("roll %d reads %s, want %s", roll, got, want)
+		}
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+func TestSkidOdds(t *testing.T) {
+	o, err := SkidOdds(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]float64{"shift": 3. / 6, "hazard": 1. / 6, "slide": 1. / 6, "spin": 1. / 6} {
+		if !near(o[k], v) {
+			t.Errorf("one die: %s = %v, want %v", k, o[k], v)
+		}
+	}
+	if len(o) != 4 {
+		t.Errorf("one die: %d outcomes: %v", len(o), o)
+	}
+	o, _ = SkidOdds(2)
+	// Two dice: both shift 9/36; shift and spin in either order 2*3/36; two spins 1/36.
+	for k, v := range map[string]float64{"2 shift": 9. / 36, "shift + spin": 6. / 36, "2 spin": 1. / 36, "hazard + slide": 2. / 36} {
+		if !near(o[k], v) {
+			t.Errorf("two dice: %s = %v, want %v", k, o[k], v)
+		}
+	}
+	for n := 1; n <= MaxSkidDice; n++ {
+		o, err := SkidOdds(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, p := range o {
+			sum += p
+		}
+		if !near(sum, 1) {
+			t.Errorf("%d dice: outcomes sum to %v", n, sum)
+		}
+		// All shifts: (1/2)^n.
+		all := "shift"
+		if n > 1 {
+			all = itoa(n) + " shift"
+		}
+		if !near(o[all], math.Pow(0.5, float64(n))) {
+			t.Errorf("%d dice: %s = %v", n, all, o[all])
+		}
+	}
+	for _, n := range []int{0, 7, -1} {
+		if _, err := SkidOdds(n); err == nil || !strings.Contains(err.Error(), "--dice is 1 to 6") {
+			t.Errorf("%d dice: %v", n, err)
+		}
+	}
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }
+
+func TestOddsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		check string
+		args  map[string]string
+		says  string
+	}{
+		{"drift", nil, "unknown gaslands check"},
+		{"skid", map[string]string{"dice": "two"}, "whole number"},
+		{"skid", map[string]string{"gear": "2"}, "no flag --gear"},
+		{"skid", map[string]string{"dice": "9"}, "1 to 6"},
+	} {
+		if _, err := (Odds{}).Odds(tc.check, tc.args); err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s %v: %v, want %q", tc.check, tc.args, err, tc.says)
+		}
+	}
+}
+
+func FuzzOdds(f *testing.F) {
+	f.Add("skid", "dice", "3")
+	f.Fuzz(func(t *testing.T, check, flag, value string) {
+		o, err := Odds{}.Odds(check, map[string]string{flag: value})
+		if err != nil {
+			return
+		}
+		sum := 0.0
+		for _, p := range o {
+			sum += p
+		}
+		if !near(sum, 1) {
+			t.Fatalf("%s --%s %s: sum %v", check, flag, value, sum)
+		}
+	})
+}
