@@ -18,6 +18,10 @@ func (Odds) Checks() []race.Check {
 		{Name: "skid", Help: "skid dice: each face SHIFT (3 in 6), HAZARD, SLIDE or SPIN; with more dice, the outcome counts each face, e.g. '2 shift + spin'",
 			Flags:    []race.Flag{{Name: "dice", Values: fmt.Sprintf("1..%d, up to the kart's Handling (default 1)", MaxSkidDice)}},
 			Outcomes: []string{"shift", "hazard", "slide", "spin"}},
+		{Name: "attack", Help: "an attack (5 dice for a shell): 4 or 5 one hit, 6 two; the target's evade dice (its gear) cancel a hit on each 6; the outcome is the hazard tokens taken",
+			Flags: []race.Flag{{Name: "gear", Values: "the target's current gear, 0..6", Need: true},
+				{Name: "dice", Values: "attack dice, 1..12 (default 5, a shell)"}, {Name: "six-is-one", Bool: true}},
+			Outcomes: []string{"0", "1", "2", "..."}},
 	}
 }
 
@@ -46,14 +50,46 @@ func (o Odds) Odds(check string, args map[string]string) (map[string]float64, er
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, fmt.Errorf("%s has no flag --%s; flags: --dice", check, unknown[0])
-	}
-	n := 1
-	if v, ok := args["dice"]; ok {
-		var err error
-		if n, err = strconv.Atoi(strings.TrimSpace(v)); err != nil {
-			return nil, fmt.Errorf("--dice must be a whole number from 1 to %d; got %q", MaxSkidDice, v)
+		var fs []string
+		for _, f := range c.Flags {
+			fs = append(fs, "--"+f.Name)
 		}
+		return nil, fmt.Errorf("%s has no flag --%s; flags: %s", check, unknown[0], strings.Join(fs, ", "))
+	}
+	for _, f := range c.Flags {
+		if _, ok := args[f.Name]; f.Need && !ok {
+			return nil, fmt.Errorf("%s needs --%s (%s)", check, f.Name, f.Values)
+		}
+		if v, ok := args[f.Name]; ok && f.Bool && v != "true" && v != "false" {
+			return nil, fmt.Errorf("--%s is a switch and takes no value; got %q", f.Name, v)
+		}
+	}
+	num := func(name string, def int) (int, error) {
+		v, ok := args[name]
+		if !ok {
+			return def, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return 0, fmt.Errorf("--%s must be a whole number; got %q", name, v)
+		}
+		return n, nil
+	}
+	switch check {
+	case "attack":
+		gear, err := num("gear", 0)
+		if err != nil {
+			return nil, err
+		}
+		dice, err := num("dice", ShellDice)
+		if err != nil {
+			return nil, err
+		}
+		return AttackOdds(dice, gear, args["six-is-one"] == "true")
+	}
+	n, err := num("dice", 1)
+	if err != nil {
+		return nil, err
 	}
 	return SkidOdds(n)
 }

@@ -86,6 +86,7 @@ func TestOddsErrors(t *testing.T) {
 
 func FuzzOdds(f *testing.F) {
 	f.Add("skid", "dice", "3")
+	f.Add("attack", "gear", "2")
 	f.Fuzz(func(t *testing.T, check, flag, value string) {
 		o, err := Odds{}.Odds(check, map[string]string{flag: value})
 		if err != nil {
