@@ -126,8 +126,15 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 					keys = append(keys, k)
 				}
 				sort.Slice(keys, func(i, j int) bool {
-					if rank[keys[i]] != rank[keys[j]] {
-						return rank[keys[i]] < rank[keys[j]]
+					ri, rj := rank[keys[i]], rank[keys[j]]
+					if ri == 0 { // outcomes the check does not list come after those it does
+						ri = len(rank) + 1
+					}
+					if rj == 0 {
+						rj = len(rank) + 1
+					}
+					if ri != rj {
+						return ri < rj
 					}
 					return lessOutcome(keys[i], keys[j])
 				})

@@ -21,7 +21,7 @@ func (Odds) Checks() []race.Check {
 		{Name: "attack", Help: "an attack (5 dice for a shell): 4 or 5 one hit, 6 two; the target's evade dice (its gear) cancel a hit on each 6; the outcome is the hazard tokens taken",
 			Flags: []race.Flag{{Name: "gear", Values: "the target's current gear, 0..6", Need: true},
 				{Name: "dice", Values: "attack dice, 1..12 (default 5, a shell)"}, {Name: "six-is-one", Bool: true}},
-			Outcomes: []string{"0", "1", "2", "..."}},
+			Outcomes: []string{"0", "1", "2"}}, // and more, up to two a die
 	}
 }
 
