@@ -22,6 +22,12 @@ func (Odds) Checks() []race.Check {
 			Flags: []race.Flag{{Name: "gear", Values: "the target's current gear, 0..6", Need: true},
 				{Name: "dice", Values: "attack dice, 1..12 (default 5, a shell)"}, {Name: "six-is-one", Bool: true}},
 			Outcomes: []string{"0", "1", "2"}}, // and more, up to two a die
+		{Name: "smash", Help: "a collision's smash attack: dice by orientation and weight (the text's table), hits as an attack; the defender evades with its gear or smashes back (no evade dice); at least 1 hazard",
+			Flags: []race.Flag{{Name: "orientation", Values: "head-on|t-bone|sideswipe|tailgate", Need: true},
+				{Name: "gear", Values: "the attacker's gear, 0..6", Need: true}, {Name: "against", Values: "the defender's gear, 0..6", Need: true},
+				{Name: "heavier", Values: "weight classes the attacker is heavier, -2..2 (default 0)"},
+				{Name: "evade", Bool: true}, {Name: "six-is-one", Bool: true}},
+			Outcomes: []string{"1", "2"}},
 	}
 }
 
@@ -76,6 +82,18 @@ func (o Odds) Odds(check string, args map[string]string) (map[string]float64, er
 		return n, nil
 	}
 	switch check {
+	case "smash":
+		o, err := ParseOrientation(args["orientation"])
+		if err != nil {
+			return nil, err
+		}
+		var n [3]int
+		for i, f := range []string{"gear", "against", "heavier"} {
+			if n[i], err = num(f, 0); err != nil {
+				return nil, err
+			}
+		}
+		return SmashOdds(o, n[0], n[1], n[2], args["evade"] == "true", args["six-is-one"] == "true")
 	case "attack":
 		gear, err := num("gear", 0)
 		if err != nil {
