@@ -1,6 +1,11 @@
 package race
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
 
 // Check is one kind of roll whose odds a ruleset can compute exactly.
 type Check struct {
@@ -34,4 +39,44 @@ type Botter interface {
 	// BotOrder returns a bot's orders for seat; inWindow says the bonus window
 	// is open, so the bot may claim the game's bonus.
 	BotOrder(s State, seat int, inWindow bool, rng *rand.Rand) string
+}
+
+// FindCheck is the check named name among cs, after checking args against its
+// flags: every flag known, every needed one given, a switch without a value.
+// game names the game in the errors.
+func FindCheck(game string, cs []Check, name string, args map[string]string) (Check, error) {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+		if c.Name != name {
+			continue
+		}
+		var flags []string
+		known := map[string]bool{}
+		for _, f := range c.Flags {
+			flags = append(flags, "--"+f.Name)
+			known[f.Name] = true
+		}
+		var unknown []string
+		for k := range args {
+			if !known[k] {
+				unknown = append(unknown, k)
+			}
+		}
+		if len(unknown) > 0 {
+			sort.Strings(unknown)
+			return Check{}, fmt.Errorf("%s has no flag --%s; flags: %s", name, unknown[0], strings.Join(flags, ", "))
+		}
+		for _, f := range c.Flags {
+			v, ok := args[f.Name]
+			if f.Need && !ok {
+				return Check{}, fmt.Errorf("%s needs --%s (%s)", name, f.Name, f.Values)
+			}
+			if ok && f.Bool && v != "true" && v != "false" {
+				return Check{}, fmt.Errorf("--%s is a switch and takes no value; got %q", f.Name, v)
+			}
+		}
+		return c, nil
+	}
+	return Check{}, fmt.Errorf("unknown %s check %q; checks: %s", game, name, strings.Join(names, ", "))
 }

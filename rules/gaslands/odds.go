@@ -2,7 +2,6 @@ package gaslands
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -33,42 +32,8 @@ func (Odds) Checks() []race.Check {
 
 // Odds implements race.Oddser.
 func (o Odds) Odds(check string, args map[string]string) (map[string]float64, error) {
-	var c *race.Check
-	var names []string
-	for _, x := range o.Checks() {
-		names = append(names, x.Name)
-		if x.Name == check {
-			c = &x
-		}
-	}
-	if c == nil {
-		return nil, fmt.Errorf("unknown gaslands check %q; checks: %s", check, strings.Join(names, ", "))
-	}
-	var unknown []string
-	for k := range args {
-		known := false
-		for _, f := range c.Flags {
-			known = known || f.Name == k
-		}
-		if !known {
-			unknown = append(unknown, k)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		var fs []string
-		for _, f := range c.Flags {
-			fs = append(fs, "--"+f.Name)
-		}
-		return nil, fmt.Errorf("%s has no flag --%s; flags: %s", check, unknown[0], strings.Join(fs, ", "))
-	}
-	for _, f := range c.Flags {
-		if _, ok := args[f.Name]; f.Need && !ok {
-			return nil, fmt.Errorf("%s needs --%s (%s)", check, f.Name, f.Values)
-		}
-		if v, ok := args[f.Name]; ok && f.Bool && v != "true" && v != "false" {
-			return nil, fmt.Errorf("--%s is a switch and takes no value; got %q", f.Name, v)
-		}
+	if _, err := race.FindCheck("gaslands", o.Checks(), check, args); err != nil {
+		return nil, err
 	}
 	num := func(name string, def int) (int, error) {
 		v, ok := args[name]

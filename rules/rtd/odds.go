@@ -2,7 +2,6 @@ package rtd
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -42,41 +41,8 @@ func (Odds) Checks() []race.Check {
 
 // Odds implements race.Oddser.
 func (o Odds) Odds(check string, args map[string]string) (map[string]float64, error) {
-	var c *race.Check
-	for _, x := range o.Checks() {
-		if x.Name == check {
-			x := x
-			c = &x
-		}
-	}
-	if c == nil {
-		var names []string
-		for _, x := range o.Checks() {
-			names = append(names, x.Name)
-		}
-		return nil, fmt.Errorf("unknown rtd check %q; checks: %s", check, strings.Join(names, ", "))
-	}
-	known := map[string]race.Flag{}
-	for _, f := range c.Flags {
-		known[f.Name] = f
-	}
-	var unknown []string
-	for k := range args {
-		if _, ok := known[k]; !ok {
-			unknown = append(unknown, k)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, fmt.Errorf("%s has no flag --%s", check, unknown[0])
-	}
-	for _, f := range c.Flags {
-		if _, ok := args[f.Name]; f.Need && !ok {
-			return nil, fmt.Errorf("%s needs --%s (%s)", check, f.Name, f.Values)
-		}
-		if v, ok := args[f.Name]; ok && f.Bool && v != "true" && v != "false" {
-			return nil, fmt.Errorf("--%s is a switch and takes no value; got %q", f.Name, v)
-		}
+	if _, err := race.FindCheck("rtd", o.Checks(), check, args); err != nil {
+		return nil, err
 	}
 	num := func(name string, lo int) (int, error) {
 		v, ok := args[name]
