@@ -32,6 +32,11 @@ func AttackOdds(dice, gear int, sixIsOne bool) (map[string]float64, error) {
 	if gear < 0 || gear > 6 {
 		return nil, fmt.Errorf("--gear is the target's gear, 0 to 6 (its evade dice); got %d", gear)
 	}
+	return hazardOdds(dice, gear, sixIsOne), nil
+}
+
+// hazardOdds counts the hazard tokens of dice attack dice against evades evade dice.
+func hazardOdds(dice, evades int, sixIsOne bool) map[string]float64 {
 	// The distribution of hits over the attack dice, then of cancels over the evade dice.
 	hits := map[int]float64{0: 1}
 	for i := 0; i < dice; i++ {
@@ -44,7 +49,7 @@ func AttackOdds(dice, gear int, sixIsOne bool) (map[string]float64, error) {
 		hits = next
 	}
 	cancels := map[int]float64{0: 1}
-	for i := 0; i < gear; i++ {
+	for i := 0; i < evades; i++ {
 		next := map[int]float64{}
 		for c, p := range cancels {
 			for f := 1; f <= 6; f++ {
@@ -63,5 +68,5 @@ func AttackOdds(dice, gear int, sixIsOne bool) (map[string]float64, error) {
 			out[fmt.Sprint(AttackHazards(h, c))] += ph * pc
 		}
 	}
-	return out, nil
+	return out
 }

@@ -64,11 +64,8 @@ func SmashOdds(o Orientation, gear, against, heavier int, evade, sixIsOne bool) 
 		out["1"] = 1
 		return out, nil
 	}
-	att, err := AttackOdds(n, evades, sixIsOne)
-	if err != nil {
-		return nil, err
-	}
-	for k, p := range att {
+	// Up to 14 dice (head on at gear 6 against 6, two classes heavier): more than an attack's flag allows.
+	for k, p := range hazardOdds(n, evades, sixIsOne) {
 		if k == "0" {
 			k = "1" // the collision's least
 		}

@@ -1,6 +1,7 @@
 package gaslands
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,14 @@ func TestSmashOdds(t *testing.T) {
 	// No dice at all (a tailgate at equal gears): still 1 hazard.
 	if o, _ := SmashOdds(Tailgate, 3, 3, 0, false, false); !near(o["1"], 1) {
 		t.Errorf("no dice: %v", o)
+	}
+	// The most dice the table gives: head on at 6 against 6, two classes heavier: 14.
+	o, err = SmashOdds(HeadOn, 6, 6, 2, false, false)
+	if err != nil {
+		t.Fatalf("14 smash dice: %v", err)
+	}
+	if !near(o["28"], math.Pow(1./6, 14)) {
+		t.Errorf("14 sixes: %v, want %v", o["28"], math.Pow(1./6, 14))
 	}
 	if _, err := SmashOdds(HeadOn, 7, 1, 0, false, false); err == nil {
 		t.Error("gear 7 accepted")
