@@ -151,11 +151,10 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		cv.Text(render.Pt(picW/2, ringCY+22), "Winner: "+w.Name, render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
 	}
 	_, rows := Board(s)
+	standings := Ruleset{}.Standings(s) // the board's rows, in the same order
 	for r, row := range rows {
 		y := boardY + rowH*float64(r+1)
-		var seat int
-		fmt.Sscanf(row[1], "%d", &seat)
-		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(seat - 1), Stroke: ink, StrokeWidth: 0.6})
+		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
 		for i, cell := range row {
 			x := marginX + boardCols[i]
 			if i == 1 {
