@@ -68,8 +68,13 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if laps < 1 || laps > 20 {
 		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
 	}
-	for k := range cfg.Options {
-		return nil, fmt.Errorf("unknown race option %q: rtd has no race options (the number of laps is --laps)", k)
+	if len(cfg.Options) > 0 {
+		keys := make([]string, 0, len(cfg.Options))
+		for k := range cfg.Options {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // the same error for the same input
+		return nil, fmt.Errorf("unknown race option %q: rtd has no race options (the number of laps is --laps)", keys[0])
 	}
 	s := &State{CourseID: c.ID, Laps: laps, course: c}
 	names := map[string]bool{}
