@@ -38,7 +38,7 @@ func notes(rs race.Ruleset, s race.State) (grid, deflt string) {
 	if n, ok := rs.(Noter); ok {
 		return n.GridNote(s), n.DefaultNote()
 	}
-	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats())), "they cruise"
+	return fmt.Sprintf("%d racers line up.", len(s.Seats())), "the game's default order"
 }
 
 func presenter(p *race.Played) (Presenter, error) {

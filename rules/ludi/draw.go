@@ -428,3 +428,11 @@ func (s *State) drawBoard(cv render.Canvas, top float64) {
 		}
 	}
 }
+
+// GridNote implements host.Noter: the grid is drawn by lot (Setup).
+func (Ruleset) GridNote(s race.State) string {
+	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats()))
+}
+
+// DefaultNote implements host.Noter: a missed turn cruises (DefaultOrder).
+func (Ruleset) DefaultNote() string { return "they cruise" }
