@@ -2,6 +2,7 @@ package gaslands
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -52,7 +53,7 @@ func TestSkidOdds(t *testing.T) {
 		// All shifts: (1/2)^n.
 		all := "shift"
 		if n > 1 {
-			all = itoa(n) + " shift"
+			all = strconv.Itoa(n) + " shift"
 		}
 		if !near(o[all], math.Pow(0.5, float64(n))) {
 			t.Errorf("%d dice: %s = %v", n, all, o[all])
@@ -64,8 +65,6 @@ func TestSkidOdds(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { return string(rune('0' + n)) }
 
 func TestOddsErrors(t *testing.T) {
 	for _, tc := range []struct {
