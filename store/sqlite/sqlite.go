@@ -99,15 +99,32 @@ func openWith(path string, migrations fs.FS) (*Store, error) {
 	}
 	s := &Store{db: db, path: path, writer: make(chan struct{}, 1)}
 	ctx := context.Background()
-	if err := db.PingContext(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, explain(err))
+	ready := func() error {
+		if err := db.PingContext(ctx); err != nil {
+			return err
+		}
+		return s.migrate(ctx, ms)
 	}
-	if err := s.migrate(ctx, ms); err != nil {
+	// Processes creating the same database at once: SQLite refuses the switch
+	// to WAL (or the first migration) with SQLITE_BUSY without waiting, where
+	// waiting could deadlock. Try again, for as long as a writer would wait.
+	deadline := time.Now().Add(busyTimeout)
+	err = ready()
+	for wait := 5 * time.Millisecond; err != nil && isBusy(err) && time.Now().Before(deadline); wait = min(2*wait, 200*time.Millisecond) {
+		time.Sleep(wait)
+		err = ready()
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, explain(err))
 	}
 	return s, nil
+}
+
+// isBusy says whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	var se *msqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // explain turns SQLite's terse result codes into what a host can act on.
