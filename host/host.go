@@ -180,7 +180,7 @@ func (h *Host) submit(ctx context.Context, id string, seat int, text string) (ra
 	}
 	now := h.Now().UTC()
 	in := p.Race.Schedule.InWindow(now)
-	o, err := p.Check(race.Submission{Seat: seat, Text: text, InWindow: in})
+	o, err := p.Check(race.Submission{Seat: seat, Text: text, InWindow: in, At: now})
 	if err != nil {
 		return nil, bad(err)
 	}

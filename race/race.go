@@ -68,6 +68,9 @@ type Submission struct {
 	// InWindow says the host's bonus time window was open when the orders came in.
 	// The clock is read outside the ruleset and the answer is logged, so replay is pure.
 	InWindow bool
+	// At is when the host received the orders, as logged; games played on a
+	// calendar (party's phases) judge an order by it, never by the clock.
+	At time.Time
 }
 
 // Order is a parsed, validated submission. String gives its canonical text.

@@ -110,7 +110,7 @@ func (p *Played) Apply(e Entry) error {
 	}
 	switch e.Kind {
 	case EntryOrder:
-		o, err := p.Check(Submission{Seat: e.Seat, Text: e.Text, InWindow: e.InWindow})
+		o, err := p.Check(Submission{Seat: e.Seat, Text: e.Text, InWindow: e.InWindow, At: e.At})
 		if err != nil {
 			return err
 		}
