@@ -251,6 +251,12 @@ func tellStory(events []race.Event, seats []race.Seat) []string {
 	last := -2
 	for _, e := range events {
 		if e.Seat >= 0 && e.Seat == last && len(lines) > 0 {
+			prev := lines[len(lines)-1]
+			if strings.HasSuffix(prev, ".") || strings.HasSuffix(prev, "!") {
+				// Games that tell whole sentences keep them whole.
+				lines[len(lines)-1] += " " + e.Text
+				continue
+			}
 			text := strings.TrimPrefix(e.Text, seatName(seats, e.Seat)+" ")
 			lines[len(lines)-1] += "; " + text
 			continue

@@ -1,50 +1,79 @@
 package gaslands
 
 import (
-	"fmt"
 	"math"
-	"strings"
 )
 
 // Template is a maneuver template: a straight of Length, an arc of Radius
 // through Degrees (veer, gentle, turn, hairpin), or a swerve: Length forward
 // and Shift across, the heading kept. Right and left mirror each other.
 type Template struct {
-	Name    string
-	Length  float64 // straights and swerves, mm
-	Radius  float64 // arcs, mm
-	Degrees float64 // arcs
-	Shift   float64 // swerves, mm sideways
+	Name    string  `json:"name" yaml:"name"`
+	Length  float64 `json:"length,omitempty" yaml:"length"`   // straights and swerves, mm
+	Radius  float64 `json:"radius,omitempty" yaml:"radius"`   // arcs, mm
+	Degrees float64 `json:"degrees,omitempty" yaml:"degrees"` // arcs
+	Shift   float64 `json:"shift,omitempty" yaml:"shift"`     // swerves, mm sideways
 }
 
 // TemplateWidth is a template's width (rules notes: the long straight is 3.5 cm wide).
 const TemplateWidth = 35.0
 
-// Templates are pitwall's default templates. The notes give the long
-// straight (18 cm × 3.5 cm); the rest are this project's measures, chosen to
-// keep the order of the game's templates from gentle to sharp, and meant to
-// be replaced by a host's own.
-var Templates = []Template{
-	{Name: "short", Length: 75},
-	{Name: "medium", Length: 120},
-	{Name: "long", Length: 180},
-	{Name: "veer", Radius: 300, Degrees: 22.5},
-	{Name: "gentle", Radius: 150, Degrees: 45},
-	{Name: "turn", Radius: 75, Degrees: 90},
-	{Name: "hairpin", Radius: 40, Degrees: 180},
-	{Name: "swerve", Length: 120, Shift: 30},
-}
+// Templates are pitwall's default templates, from data/maneuvers.yaml.
+var Templates = DefaultManeuvers().Templates
 
 // TemplateNamed finds a default template by name.
-func TemplateNamed(name string) (Template, error) {
-	var names []string
-	for _, t := range Templates {
-		if strings.EqualFold(strings.TrimSpace(name), t.Name) {
-			return t, nil
-		}
-		names = append(names, t.Name)
+func TemplateNamed(name string) (Template, error) { return DefaultManeuvers().Template(name) }
+
+// Straight says the template has no side.
+func (t Template) Straight() bool { return t.Radius == 0 && t.Shift == 0 }
+
+// PathLength is how far along the template its end lies, in mm (a swerve's
+// sideways shift counted along its curve, approximately).
+func (t Template) PathLength() float64 {
+	switch {
+	case t.Radius > 0:
+		return t.Radius * t.Degrees * math.Pi / 180
+	case t.Shift != 0:
+		return math.Hypot(t.Length, t.Shift*math.Pi/2)
 	}
-	return Template{}, fmt.Errorf("no template %q; templates: %s", name, strings.Join(names, ", "))
+	return t.Length
+}
+
+// Pose is the point and heading at fraction u (0 to 1) along the template
+// placed at the origin facing along x; left mirrors it. A swerve follows a
+// half cosine from one line to the other, so it starts and ends straight.
+func (t Template) Pose(u float64, left bool) (Vec, float64) {
+	sign := -1.0
+	if left {
+		sign = 1
+	}
+	switch {
+	case t.Radius > 0:
+		th := u * t.Degrees * math.Pi / 180
+		return Vec{t.Radius * math.Sin(th), sign * t.Radius * (1 - math.Cos(th))}, sign * th
+	case t.Shift != 0:
+		x := u * t.Length
+		y := sign * t.Shift * (1 - math.Cos(math.Pi*u)) / 2
+		dy := sign * t.Shift * math.Pi / 2 * math.Sin(math.Pi*u) / t.Length
+		return Vec{x, y}, math.Atan(dy)
+	}
+	return Vec{u * t.Length, 0}, 0
+}
+
+// Outline is the template's shape, placed at the origin facing along x: its
+// two edges, TemplateWidth apart, as one closed polygon.
+func (t Template) Outline(left bool) []Vec {
+	const n = 24
+	var l, r []Vec
+	for i := 0; i <= n; i++ {
+		p, h := t.Pose(float64(i)/n, left)
+		off := heading(h + math.Pi/2).Scale(TemplateWidth / 2)
+		l, r = append(l, p.Add(off)), append(r, p.Sub(off))
+	}
+	for i := len(r) - 1; i >= 0; i-- {
+		l = append(l, r[i])
+	}
+	return l
 }
 
 // End is where the template ends, placed at the origin facing along x:

@@ -1,0 +1,116 @@
+package gaslands
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"pitwall/race"
+)
+
+// plan picks the template that gains the most ground for kart i and keeps it
+// on the road, facing down it, clear of others: it tries every template and
+// side the gear permits, without dice. It is the default order and the
+// bot's driving.
+func plan(s *State, i int) Order {
+	k := s.Karts[i]
+	best, bestScore := Order{}, math.Inf(-1)
+	t := s.track
+	from := s.Distance(k)
+	for _, name := range s.M.Allowed(k.Gear) {
+		tm, _ := s.M.Template(name)
+		for _, left := range []bool{false, true} {
+			if tm.Straight() && left {
+				continue
+			}
+			m := templateMotion(tm, left, k.Pos)
+			stop, c := s.sweep(m, 0, m.Len, i, -1)
+			end := m.At(stop)
+			moved := k
+			moved.Pos = end
+			gain := progressGain(t, k.Pos.Centre, end.Centre)
+			score := gain
+			if t.RectOffRoad(end) {
+				_, d, _ := t.project(end.Centre)
+				score -= 150 + 2*(d-t.Width/2+KartLength)
+			}
+			if c != nil {
+				score -= 120
+			}
+			score -= 60 * math.Abs(angleTo(end.Heading, t.Heading(end.Centre)))
+			_, d, _ := t.project(end.Centre)
+			score -= 0.3 * d
+			switch s.M.Class(name, k.Gear) {
+			case Hazardous:
+				score -= 25 + 10*float64(k.Hazards)
+			case Trivial:
+				if k.Hazards > 0 {
+					score += 10
+				}
+			}
+			_ = from
+			if score > bestScore {
+				best, bestScore = Order{Template: name, Left: left, Side: !tm.Straight()}, score
+			}
+		}
+	}
+	if best.Template == "" {
+		best.Template = s.M.Allowed(k.Gear)[0]
+	}
+	return best
+}
+
+// progressGain is how far along the road a move from a to b went (negative backwards).
+func progressGain(t *Track, a, b Vec) float64 {
+	sa := t.Progress(a)
+	return math.Remainder(t.ProgressNear(b, sa, 450)-sa, t.Length)
+}
+
+// BotOrder implements race.Botter: the plan, with skid dice to shift up
+// towards gear 4 (or the kart's top) while it carries few hazards, to shift
+// down when it carries many, and a shell at the nearest kart in reach.
+func (Ruleset) BotOrder(st race.State, seat int, _ bool, rng *rand.Rand) string {
+	s := st.(*State)
+	o := plan(s, seat)
+	k := s.Karts[seat]
+	target := min(4, k.MaxGear)
+	switch {
+	case k.Hazards >= 4 && k.Gear > 2:
+		o.Skid, o.Shift = min(2, k.Handling), -1
+	case k.Gear < target && k.Hazards <= 2:
+		o.Skid, o.Shift = min(2, k.Handling), 1
+		if rng.IntN(3) == 0 {
+			o.Skid = min(3, k.Handling)
+		}
+	}
+	if o.Skid > 0 && rng.IntN(4) == 0 && s.track.RectOnRoad(k.Pos) {
+		o.Push = true
+	}
+	if k.Hazards >= 3 {
+		o.Collide = "evade"
+	} else if k.Weight == Heavy && k.Collide != "smash" {
+		o.Collide = "smash"
+	}
+	switch k.Item {
+	case GreenShell, RedShell:
+		bestJ, bestD := -1, math.Inf(1)
+		for j, x := range s.Karts {
+			if j == seat || x.Finished {
+				continue
+			}
+			if a := Aim(s, seat, j, k.Item); a.Reason == "" && a.Range < bestD && s.Distance(x) > s.Distance(k)-100 {
+				bestJ, bestD = j, a.Range
+			}
+		}
+		if bestJ >= 0 {
+			o.Shell = s.Karts[bestJ].Name
+		}
+	case BulletBill:
+		if rng.IntN(2) == 0 {
+			o.Bill = true
+		}
+	}
+	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: seat, Text: o.String()}); err != nil {
+		return plan(s, seat).String()
+	}
+	return o.String()
+}

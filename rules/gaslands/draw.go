@@ -1,0 +1,341 @@
+package gaslands
+
+import (
+	"fmt"
+	"math"
+
+	"pitwall/race"
+	"pitwall/render"
+)
+
+// The picture: the table from above, north up, with the road, its gates,
+// boosts, obstructions and item boxes; over it the last activation's
+// template, path, slide and collisions, and every kart with its facing and
+// hazard tokens; the board below.
+const (
+	picW    = 1000.0
+	marginX = 20.0
+	tableY  = 52.0
+	rowH    = 22.0
+)
+
+var (
+	paperCol  = render.RGB(0xf4, 0xf1, 0xe8)
+	ink       = render.RGB(0x22, 0x1d, 0x33)
+	grassCol  = render.RGB(0x7d, 0xb0, 0x5a)
+	roadCol   = render.RGB(0x8c, 0x8a, 0x90)
+	kerbCol   = render.RGB(0xf0, 0xee, 0xe6)
+	boostCol  = render.RGB(0xff, 0x9a, 0x1f)
+	hazardCol = render.RGB(0xff, 0x6a, 0x00)
+	templCol  = render.RGB(0xff, 0xe0, 0x4a)
+	hitCol    = render.RGB(0xd8, 0x1b, 0x1b)
+	pipeCol   = render.RGB(0x2f, 0x9e, 0x44)
+	cubeCol   = render.RGB(0xe8, 0xb0, 0x1c)
+	mushCol   = render.RGB(0xe5, 0x25, 0x21)
+	kartCols  = []render.Color{
+		render.RGB(0xe5, 0x25, 0x21), render.RGB(0x2e, 0xa0, 0x3c), render.RGB(0xf4, 0x8f, 0xb1), render.RGB(0x1e, 0x6f, 0xd9),
+		render.RGB(0xf2, 0xc3, 0x1b), render.RGB(0x7c, 0x3a, 0xbd), render.RGB(0x8d, 0x5a, 0x2b), render.RGB(0x12, 0x12, 0x12),
+		render.RGB(0x16, 0xb5, 0xb5), render.RGB(0xff, 0x7a, 0x1a), render.RGB(0x9a, 0xa4, 0xae), render.RGB(0xb5, 0xe3, 0x4b),
+	}
+)
+
+// Colour is a seat's kart colour.
+func Colour(seat int) render.Color { return kartCols[seat%len(kartCols)] }
+
+func (s *State) scale() float64 { return (picW - 2*marginX) / s.track.W }
+
+// px turns a point on the table (mm, y up) into the picture (px, y down).
+func (s *State) px(v Vec) render.Point {
+	sc := s.scale()
+	return render.Pt(marginX+v.X*sc, tableY+(s.track.H-v.Y)*sc)
+}
+
+func (s *State) pxs(vs []Vec) []render.Point {
+	out := make([]render.Point, len(vs))
+	for i, v := range vs {
+		out[i] = s.px(v)
+	}
+	return out
+}
+
+func (s *State) boardY() float64 { return tableY + s.track.H*s.scale() + 34 }
+
+// Picture is the size of the picture of s.
+func Picture(s *State) (w, h float64) {
+	return picW, math.Ceil(s.boardY() + rowH*float64(len(s.Karts)+1) + 16)
+}
+
+func (s *State) rect(cv render.Canvas, r Rect, st render.Style) {
+	cs := r.Corners()
+	cv.Polygon(s.pxs(cs[:]), st)
+}
+
+// DrawTrack draws what stays: the table, the road, gates, boosts, item boxes
+// and immovable obstructions.
+func DrawTrack(cv render.Canvas, s *State) {
+	W, H := cv.Size()
+	t := s.track
+	sc := s.scale()
+	cv.Rect(0, 0, W, H, render.Style{Fill: paperCol})
+	cv.Rect(marginX, tableY, t.W*sc, t.H*sc, render.Style{Fill: grassCol, Stroke: ink, StrokeWidth: 1.5})
+	line := append(s.pxs(t.Line), s.px(t.Line[0]), s.px(t.Line[1]))
+	cv.Polyline(line, render.Style{Stroke: kerbCol, StrokeWidth: t.Width*sc + 6})
+	cv.Polyline(line, render.Style{Stroke: roadCol, StrokeWidth: t.Width * sc})
+	cv.Polyline(line, render.Style{Stroke: kerbCol, StrokeWidth: 1.2, Dash: []float64{10, 14}, Opacity: 0.6})
+	// The start line, chequered; the checkpoints, dashed and numbered.
+	g0 := t.Gates[0]
+	a, b := s.px(g0.A), s.px(g0.B)
+	cv.Polyline([]render.Point{a, b}, render.Style{Stroke: render.RGB(0xff, 0xff, 0xff), StrokeWidth: 7, FlatEnds: true})
+	cv.Polyline([]render.Point{a, b}, render.Style{Stroke: ink, StrokeWidth: 7, Dash: []float64{3.5, 3.5}, FlatEnds: true})
+	for i, g := range t.Gates[1:] {
+		a, b := s.px(g.A), s.px(g.B)
+		cv.Polyline([]render.Point{a, b}, render.Style{Stroke: render.RGB(0xff, 0xf0, 0x60), StrokeWidth: 2, Dash: []float64{6, 5}})
+		cv.Text(a, fmt.Sprintf("gate %d", i+1), render.TextStyle{Size: 11, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+	}
+	for _, bo := range t.Boosts {
+		s.rect(cv, bo.Rect, render.Style{Fill: boostCol, Stroke: ink, StrokeWidth: 1})
+		// Chevrons down the boost's way.
+		for k := -1; k <= 1; k++ {
+			c := bo.Rect.Centre.Add(heading(bo.Rect.Heading).Scale(float64(k) * bo.Rect.Length / 4))
+			tip := c.Add(heading(bo.Rect.Heading).Scale(8))
+			l := c.Add(heading(bo.Rect.Heading + 2.4).Scale(bo.Rect.Width / 3))
+			r := c.Add(heading(bo.Rect.Heading - 2.4).Scale(bo.Rect.Width / 3))
+			cv.Polyline(s.pxs([]Vec{l, tip, r}), render.Style{Stroke: render.RGB(0xff, 0xff, 0xff), StrokeWidth: 2.5})
+		}
+	}
+	for _, box := range t.ItemBoxes {
+		p := s.px(box)
+		r := ItemBoxRadius * sc
+		cv.Group(render.At(p, 45), func(c render.Canvas) {
+			c.Rect(-r, -r, 2*r, 2*r, render.Style{Fill: render.RGB(0x6c, 0xc9, 0xf0), Stroke: render.RGB(0xff, 0xff, 0xff), StrokeWidth: 1.5, Radius: 2})
+		})
+		cv.Text(p, "?", render.TextStyle{Size: 11, Bold: true, Color: render.RGB(0xff, 0xff, 0xff), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+	}
+	for _, o := range t.Obstructions {
+		if o.Kind == Immovable {
+			s.obstruction(cv, o)
+		}
+	}
+	cv.Text(render.Pt(marginX, tableY+t.H*sc+16), "Obstructions: pipes, blocks and cubes are immovable; mushrooms go when hit. Orange strips are boosts; ? are item boxes. 100 mm squares.",
+		render.TextStyle{Size: 11, Color: ink})
+	// A 100 mm scale bar.
+	y := tableY + t.H*sc + 22
+	cv.Polyline([]render.Point{render.Pt(W-marginX-100*sc, y), render.Pt(W-marginX, y)}, render.Style{Stroke: ink, StrokeWidth: 3, FlatEnds: true})
+	cv.Text(render.Pt(W-marginX-50*sc, y-5), "100 mm", render.TextStyle{Size: 10, Color: ink, Anchor: render.AnchorMiddle})
+}
+
+func (s *State) obstruction(cv render.Canvas, o Obstruction) {
+	sc := s.scale()
+	switch {
+	case o.Kind == Destructible:
+		p := s.px(o.Rect.Centre)
+		r := math.Min(o.Rect.Length, o.Rect.Width) / 2 * sc
+		cv.Rect(p.X-r*0.35, p.Y, r*0.7, r*0.8, render.Style{Fill: render.RGB(0xf6, 0xe7, 0xc8), Stroke: ink, StrokeWidth: 0.8})
+		cv.Circle(p, r, render.Style{Fill: mushCol, Stroke: ink, StrokeWidth: 1})
+		cv.Circle(render.Pt(p.X-r*0.4, p.Y-r*0.2), r*0.25, render.Style{Fill: render.RGB(0xff, 0xff, 0xff)})
+		cv.Circle(render.Pt(p.X+r*0.45, p.Y-r*0.1), r*0.2, render.Style{Fill: render.RGB(0xff, 0xff, 0xff)})
+	case o.Name == "warp pipe" || o.Name == "pipe":
+		s.rect(cv, o.Rect, render.Style{Fill: pipeCol, Stroke: ink, StrokeWidth: 1.5})
+		cv.Circle(s.px(o.Rect.Centre), math.Min(o.Rect.Length, o.Rect.Width)/2*sc*0.7, render.Style{Fill: render.RGB(0x10, 0x3a, 0x18)})
+	default:
+		col := cubeCol
+		if o.Name == "thwomp" {
+			col = render.RGB(0x8a, 0x93, 0xa8)
+		}
+		s.rect(cv, o.Rect, render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.5})
+		mark := "?"
+		if o.Name == "thwomp" {
+			mark = "ò_ó"
+		}
+		cv.Text(s.px(o.Rect.Centre), mark, render.TextStyle{Size: 12, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+	}
+}
+
+// DrawRace draws the race over the track: mushrooms standing, the last
+// activation, Bullet Bills, karts, the title and the board.
+func DrawRace(cv render.Canvas, s *State, title string) {
+	sc := s.scale()
+	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
+	sub := fmt.Sprintf("%s, %s · round %d, gear phase %d", s.track.Name, plural(s.Laps, "lap"), s.Round, s.Phase)
+	if s.Done {
+		sub = fmt.Sprintf("%s, %s · finished in round %d", s.track.Name, plural(s.Laps, "lap"), s.Round)
+	}
+	cv.Text(render.Pt(picW-marginX, 34), sub, render.TextStyle{Size: 13, Color: ink, Anchor: render.AnchorEnd})
+	for i, o := range s.track.Obstructions {
+		if o.Kind == Destructible && !s.gone(i) {
+			s.obstruction(cv, o)
+		}
+	}
+	if a := s.Last; a != nil {
+		col := Colour(a.Seat)
+		if len(a.Outline) > 2 {
+			cv.Polygon(s.pxs(a.Outline), render.Style{Fill: templCol, Stroke: ink, StrokeWidth: 1, Opacity: 0.55})
+		}
+		s.rect(cv, a.Start, render.Style{Stroke: col, StrokeWidth: 1.5, Dash: []float64{4, 3}})
+		if len(a.Path) > 1 {
+			cv.Polyline(s.pxs(a.Path), render.Style{Stroke: col, StrokeWidth: 2.5})
+		}
+		if len(a.Slide) > 1 {
+			s.arrow(cv, a.Slide[0], a.Slide[len(a.Slide)-1], hitCol, "slide")
+		}
+		if len(a.Shot) == 2 {
+			s.arrow(cv, a.Shot[0], a.Shot[1], render.RGB(0x1f, 0x8a, 0x2e), "shell")
+		}
+		for k := 0; k+1 < len(a.BillPath); k += 2 {
+			s.arrow(cv, a.BillPath[k], a.BillPath[k+1], ink, "")
+		}
+		for _, h := range a.Hits {
+			p := s.px(h)
+			for _, d := range [][2]float64{{-7, -7}, {-7, 7}} {
+				cv.Polyline([]render.Point{render.Pt(p.X+d[0], p.Y+d[1]), render.Pt(p.X-d[0], p.Y-d[1])}, render.Style{Stroke: hitCol, StrokeWidth: 3})
+			}
+			cv.Circle(p, 10, render.Style{Stroke: hitCol, StrokeWidth: 1.5})
+		}
+	}
+	for _, b := range s.Bills {
+		s.rect(cv, b.Pos, render.Style{Fill: render.RGB(0x15, 0x15, 0x15), Stroke: render.RGB(0xff, 0xff, 0xff), StrokeWidth: 1})
+		nose := b.Pos.Centre.Add(heading(b.Pos.Heading).Scale(b.Pos.Length / 2))
+		cv.Circle(s.px(nose), b.Pos.Width/2*sc, render.Style{Fill: render.RGB(0x15, 0x15, 0x15)})
+	}
+	places := map[int]int{}
+	for _, st := range (Ruleset{}).Standings(s) {
+		places[st.Seat] = st.Place
+	}
+	for i, k := range s.Karts {
+		if k.Finished {
+			continue
+		}
+		col := Colour(k.Seat)
+		st := render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2}
+		if i == s.Active && !s.Done {
+			st.Stroke, st.StrokeWidth = render.RGB(0xff, 0xff, 0xff), 2.5
+		}
+		s.rect(cv, k.Pos, st)
+		// The nose: a pale wedge at the front shows the facing.
+		f := heading(k.Pos.Heading)
+		l := heading(k.Pos.Heading + math.Pi/2)
+		nose := k.Pos.Centre.Add(f.Scale(k.Pos.Length / 2))
+		wedge := []Vec{nose, nose.Sub(f.Scale(k.Pos.Length / 4)).Add(l.Scale(k.Pos.Width / 2)), nose.Sub(f.Scale(k.Pos.Length / 4)).Sub(l.Scale(k.Pos.Width / 2))}
+		cv.Polygon(s.pxs(wedge), render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.8})
+		p := s.px(k.Pos.Centre.Sub(f.Scale(k.Pos.Length / 8)))
+		cv.Text(p, fmt.Sprint(k.Seat+1), render.TextStyle{Size: 11, Bold: true, Color: contrast(col), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+		// Hazard tokens: orange dots in a row behind the kart.
+		for h := 0; h < k.Hazards; h++ {
+			q := k.Pos.Centre.Sub(f.Scale(k.Pos.Length/2 + 7)).Add(l.Scale((float64(h) - float64(k.Hazards-1)/2) * 9))
+			cv.Circle(s.px(q), 3.6, render.Style{Fill: hazardCol, Stroke: ink, StrokeWidth: 0.8})
+		}
+		_ = places
+	}
+	if s.Done && s.Placed > 0 {
+		for _, k := range s.Karts {
+			if k.Place == 1 {
+				cv.Text(render.Pt(picW/2, tableY+s.track.H*sc/2), "Winner: "+k.Name, render.TextStyle{Size: 22, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+			}
+		}
+	}
+	header, rows := Board(s)
+	standings := Ruleset{}.Standings(s)
+	y0 := s.boardY()
+	for i, h := range header {
+		cv.Text(render.Pt(marginX+boardCols[i], y0), h, render.TextStyle{Size: 11.5, Bold: true, Color: ink})
+	}
+	for r, row := range rows {
+		y := y0 + rowH*float64(r+1)
+		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
+		for i, cell := range row {
+			x := marginX + boardCols[i]
+			if i == 1 {
+				x += 14
+			}
+			if len(cell) > 34 {
+				cell = cell[:33] + "…"
+			}
+			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
+		}
+	}
+}
+
+// arrow draws a line from a to b with a head, and a label at its middle.
+func (s *State) arrow(cv render.Canvas, a, b Vec, col render.Color, label string) {
+	pa, pb := s.px(a), s.px(b)
+	cv.Polyline([]render.Point{pa, pb}, render.Style{Stroke: col, StrokeWidth: 2.2, Dash: []float64{6, 4}})
+	h := render.Heading(pa, pb)
+	cv.Group(render.At(pb, h), func(c render.Canvas) {
+		c.Polygon([]render.Point{render.Pt(0, 0), render.Pt(-9, -5), render.Pt(-9, 5)}, render.Style{Fill: col})
+	})
+	if label != "" {
+		cv.Text(render.Pt((pa.X+pb.X)/2, (pa.Y+pb.Y)/2-6), label, render.TextStyle{Size: 10, Bold: true, Color: col, Anchor: render.AnchorMiddle})
+	}
+}
+
+func contrast(c render.Color) render.Color {
+	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 150 {
+		return ink
+	}
+	return render.RGB(0xff, 0xff, 0xff)
+}
+
+// Draw draws the whole picture.
+func Draw(cv render.Canvas, s *State, title string) {
+	DrawTrack(cv, s)
+	DrawRace(cv, s, title)
+}
+
+var boardCols = []float64{0, 26, 150, 260, 440, 490, 555, 610, 740}
+
+// Board is the status board, in race order.
+func Board(s *State) (header []string, rows [][]string) {
+	header = []string{"#", "Kart", "Player", "Vehicle", "Gear", "Hazards", "Lap", "Item", "Next"}
+	for _, st := range (Ruleset{}).Standings(s) {
+		k := s.Karts[st.Seat]
+		lap := fmt.Sprintf("%d/%d", max(1, min(k.Lap, s.Laps)), s.Laps)
+		next := ""
+		switch {
+		case k.Finished:
+			lap, next = "-", fmt.Sprintf("finished %s", ordinal(k.Place))
+		case k.Gate == 0 && k.Lap > 0:
+			next = "the line"
+		case k.Gate > 0:
+			next = fmt.Sprintf("gate %d", k.Gate)
+		default:
+			next = "the start line"
+		}
+		item := ""
+		if k.Item != "" {
+			item = itemName(k.Item)[2:]
+		}
+		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", k.Seat+1, k.Name), k.Player,
+			fmt.Sprintf("%s (%s)", k.Vehicle, k.Weight), fmt.Sprintf("%d/%d", k.Gear, k.MaxGear), fmt.Sprint(k.Hazards), lap, item, next})
+	}
+	return header, rows
+}
+
+// Picture implements host.Presenter.
+func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
+
+// Background implements host.Presenter.
+func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
+
+// BackgroundKey implements host.Presenter.
+func (Ruleset) BackgroundKey(s race.State) string {
+	st := s.(*State)
+	w, h := Picture(st)
+	return fmt.Sprintf("gaslands/%s/%.0fx%.0f", st.TrackID, w, h)
+}
+
+// Draw implements host.Presenter.
+func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
+
+// Board implements host.Presenter.
+func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
+
+// GridNote implements host.Noter.
+func (Ruleset) GridNote(s race.State) string {
+	return fmt.Sprintf("%d karts line up two abreast behind the start line, in gear 1, pole position first. "+
+		"Each post is one activation: in each gear phase every kart in that gear or higher moves, from pole position round the seats.", len(s.Seats()))
+}
+
+// DefaultNote implements host.Noter.
+func (Ruleset) DefaultNote() string {
+	return "the template that gains the most road without a hazard, no skid dice"
+}

@@ -1,0 +1,340 @@
+package gaslands
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+func init() { race.Register(Ruleset{}) }
+
+// Ruleset is the gaslands ruleset. A race turn is one activation: the kart
+// whose turn it is in the gear phase sends its orders, and the post tells
+// what happened.
+type Ruleset struct{}
+
+// ID implements race.Ruleset.
+func (Ruleset) ID() string { return "gaslands" }
+
+// Name implements race.Ruleset.
+func (Ruleset) Name() string { return "Gaslands, Mario Kart edition" }
+
+// Checks implements race.Oddser.
+func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
+
+// Odds implements race.Oddser.
+func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
+	return Odds{}.Odds(check, args)
+}
+
+// defaultTrack is the track of a race that names none; it is listed first.
+const defaultTrack = "luigi-raceway"
+
+// Tracks implements race.Ruleset.
+func (Ruleset) Tracks() []race.TrackInfo {
+	ts, err := ShippedTracks()
+	if err != nil {
+		return nil
+	}
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].ID == defaultTrack && ts[j].ID != defaultTrack })
+	var out []race.TrackInfo
+	for _, t := range ts {
+		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: t.Seats,
+			Description: fmt.Sprintf("a %.0f mm lap on a %.0f×%.0f mm table, %d gates, %d obstructions", t.Length, t.W, t.H, len(t.Gates), len(t.Obstructions))})
+	}
+	return out
+}
+
+// Setup implements race.Ruleset: karts on the grid in seat order, pole
+// first, in gear 1 with no hazards.
+func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
+	id := cfg.Track
+	if id == "" {
+		id = defaultTrack
+	}
+	t, err := LoadTrack(id)
+	if err != nil {
+		return nil, err
+	}
+	laps := cfg.Laps
+	if laps == 0 {
+		laps = t.Laps
+	}
+	if laps < 1 || laps > 20 {
+		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	}
+	s := &State{TrackID: t.ID, Laps: laps, M: DefaultManeuvers(), track: t, Round: 1, Phase: 1}
+	// Templates first, so that a chart row can name a template the race adds.
+	keys := sortedKeys(cfg.Options)
+	sort.SliceStable(keys, func(i, j int) bool {
+		return strings.HasPrefix(keys[i], "template.") && !strings.HasPrefix(keys[j], "template.")
+	})
+	for _, k := range keys {
+		v := cfg.Options[k]
+		if k == "six-is-one" {
+			switch v {
+			case "true", "yes", "1":
+				s.SixIsOne = true
+			case "false", "no", "0":
+			default:
+				return nil, fmt.Errorf("six-is-one is true or false; got %q", v)
+			}
+			continue
+		}
+		ok, err := s.M.Apply(k, v)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, fmt.Errorf("unknown race option %q; gaslands options: six-is-one=true, slide=MM, template.NAME=\"straight L|arc R DEG|swerve L SHIFT\", chart.NAME=\"T P H X X X\" (the number of laps is --laps)", k)
+		}
+	}
+	names := map[string]bool{}
+	for i, e := range entrants {
+		if strings.TrimSpace(e.Player) == "" {
+			return nil, fmt.Errorf("entrant %d has no player name", i+1)
+		}
+		if len(e.Racers) != 1 {
+			return nil, fmt.Errorf("%s enters %d karts; a player drives one", e.Player, len(e.Racers))
+		}
+		name := strings.TrimSpace(e.Racers[0])
+		if name == "" || names[strings.ToLower(name)] || strings.ContainsAny(name, " \t") {
+			return nil, fmt.Errorf("%s: every kart needs a one-word name of its own (orders name their targets); %q is empty, taken or has spaces", e.Player, name)
+		}
+		if _, err := fmt.Sscan(name, new(int)); err == nil {
+			return nil, fmt.Errorf("%s: a kart's name is not a number (orders may name a target by seat); got %q", e.Player, name)
+		}
+		names[strings.ToLower(name)] = true
+		v, _ := VehicleNamed("car")
+		for key, val := range e.Options {
+			if key != "vehicle" {
+				return nil, fmt.Errorf("%s: unknown choice %q; a gaslands kart chooses its vehicle (vehicle=buggy)", e.Player, key)
+			}
+			if v, err = VehicleNamed(val); err != nil {
+				return nil, fmt.Errorf("%s: %v", e.Player, err)
+			}
+		}
+		s.Karts = append(s.Karts, Kart{Seat: len(s.Karts), Player: e.Player, Name: name, Vehicle: v.Name, Weight: v.Weight,
+			Handling: v.Handling, MaxGear: v.MaxGear, Gear: 1, Collide: "evade"})
+	}
+	if len(s.Karts) < 2 {
+		return nil, fmt.Errorf("%w: a race needs at least 2 karts; %d entered", race.ErrTooFew, len(s.Karts))
+	}
+	if len(s.Karts) > t.Seats {
+		return nil, fmt.Errorf("%s has a grid of %d; %d karts entered", t.Name, t.Seats, len(s.Karts))
+	}
+	for i, r := range t.Grid(len(s.Karts)) {
+		s.Karts[i].Pos = r
+	}
+	s.Active = -1
+	s.advance()
+	return s, nil
+}
+
+// advance finds the next kart to activate: in the gear phase, every kart in
+// that gear or higher, from pole position round the seats; after phase 6 the
+// round ends and pole position passes to the next seat (the text).
+func (s *State) advance() {
+	n := len(s.Karts)
+	for guard := 0; guard < 8*(n+1)*(MaxGear+1); guard++ {
+		if s.Done {
+			s.Active = -1
+			return
+		}
+		if s.Next < n {
+			i := (s.Pole + s.Next) % n
+			s.Next++
+			if k := s.Karts[i]; !k.Finished && k.Gear >= s.Phase {
+				s.Active = i
+				return
+			}
+			continue
+		}
+		s.Phase, s.Next = s.Phase+1, 0
+		if s.Phase <= MaxGear {
+			continue
+		}
+		// The round is over.
+		if s.Placed > 0 || s.Round >= s.MaxRounds() {
+			s.Done = true
+			continue
+		}
+		s.Round, s.Phase = s.Round+1, 1
+		s.Pole = (s.Pole + 1) % n
+	}
+	s.Done, s.Active = true, -1 // cannot happen: every round has a phase 1 with every kart in it
+}
+
+// Prompts implements race.Ruleset: the active kart, with the templates its gear permits.
+func (Ruleset) Prompts(st race.State) []race.Prompt {
+	s := st.(*State)
+	if s.Done || s.Active < 0 {
+		return nil
+	}
+	k := s.Karts[s.Active]
+	var legal []string
+	for _, name := range s.M.Allowed(k.Gear) {
+		t, _ := s.M.Template(name)
+		c := s.M.Class(name, k.Gear)
+		tag := ""
+		if c == Trivial || c == Hazardous {
+			tag = " (" + c.String() + ")"
+		}
+		if t.Straight() {
+			legal = append(legal, name+tag)
+		} else {
+			legal = append(legal, name+" left"+tag, name+" right"+tag)
+		}
+	}
+	note := fmt.Sprintf("round %d, gear phase %d: gear %d of %d, %s, Handling %d (up to %d skid dice)", s.Round, s.Phase, k.Gear, k.MaxGear, plural(k.Hazards, "hazard"), k.Handling, k.Handling)
+	if k.Item != "" {
+		note += ", holding " + itemName(k.Item)
+	}
+	return []race.Prompt{{Seat: k.Seat, Name: k.Name, Turn: s.Turn(), Orders: 1, Legal: legal, Note: note}}
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	if sub.Seat < 0 || sub.Seat >= len(s.Karts) {
+		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+	}
+	if sub.Seat != s.Active {
+		return nil, race.Illegalf("it is %s's activation, not %s's", s.Karts[s.Active].Name, s.Karts[sub.Seat].Name)
+	}
+	o, err := Parse(sub.Text, s.M)
+	if err != nil {
+		return nil, race.Invalidf("%v", err)
+	}
+	if err := s.legal(sub.Seat, o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// legal checks an order against the kart's gear, Handling and item.
+func (s *State) legal(i int, o Order) error {
+	k := s.Karts[i]
+	if c := s.M.Class(o.Template, k.Gear); c == NotPermitted {
+		return race.Illegalf("the %s is not permitted in gear %d; gear %d permits %s", o.Template, k.Gear, k.Gear, strings.Join(s.M.Allowed(k.Gear), ", "))
+	}
+	if o.Skid > k.Handling {
+		return race.Illegalf("%s's Handling is %d: skid 0 to %d, not %d", k.Name, k.Handling, k.Handling, o.Skid)
+	}
+	if o.Shift > 0 && k.Gear+o.Shift > k.MaxGear {
+		return race.Illegalf("%s is in gear %d with a top gear of %d: it cannot shift up %d", k.Name, k.Gear, k.MaxGear, o.Shift)
+	}
+	if o.Shift < 0 && k.Gear+o.Shift < 1 {
+		return race.Illegalf("%s is in gear %d: it cannot shift down %d", k.Name, k.Gear, -o.Shift)
+	}
+	if o.Shell != "" {
+		j := s.kartByName(o.Shell)
+		switch {
+		case k.Item != GreenShell && k.Item != RedShell:
+			return race.Illegalf("%s holds no shell (%s)", k.Name, itemName(k.Item))
+		case j < 0:
+			return race.Illegalf("no kart called %q in this race", o.Shell)
+		case j == i:
+			return race.Illegalf("%s cannot throw a shell at itself", k.Name)
+		case s.Karts[j].Finished:
+			return race.Illegalf("%s has finished", s.Karts[j].Name)
+		}
+	}
+	if o.Bill && k.Item != BulletBill {
+		return race.Illegalf("%s holds no Bullet Bill (%s)", k.Name, itemName(k.Item))
+	}
+	return nil
+}
+
+// DefaultOrder implements race.Ruleset: a kart whose racer sends nothing
+// drives on along the road with the template that gains the most ground
+// without a hazard, rolling no skid dice.
+func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
+	s := st.(*State)
+	if seat < 0 || seat >= len(s.Karts) {
+		return Order{Template: s.M.Templates[0].Name}
+	}
+	return plan(s, seat)
+}
+
+// Resolve implements race.Ruleset: the active kart's activation.
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+	old := st.(*State)
+	if old.Done {
+		return nil, nil, fmt.Errorf("the race is over")
+	}
+	s := old.clone()
+	var o Order
+	if ro, ok := orders[s.Active]; ok {
+		oo, ok := ro.(Order)
+		if !ok {
+			return nil, nil, fmt.Errorf("seat %d: not a gaslands order: %T", s.Active, ro)
+		}
+		o = oo
+	} else {
+		o = plan(s, s.Active)
+	}
+	if err := s.legal(s.Active, o); err != nil {
+		o = plan(s, s.Active) // cannot happen for a parsed order: the state has not changed
+	}
+	p := &play{s: s, d: d}
+	p.say(-1, "phase", "Round %d, gear phase %d.", s.Round, s.Phase)
+	p.activate(o)
+	s.Last = p.act
+	s.Act++
+	s.advance()
+	if s.Done {
+		p.say(-1, "end", "The race is over.")
+	}
+	return s, p.ev, nil
+}
+
+// Standings implements race.Ruleset: finishers by place, then by distance round the race.
+func (Ruleset) Standings(st race.State) race.Standings {
+	s := st.(*State)
+	idx := make([]int, len(s.Karts))
+	for i := range idx {
+		idx[i] = i
+	}
+	dist := make([]float64, len(s.Karts))
+	for i, k := range s.Karts {
+		dist[i] = s.Distance(k)
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ka, kb := s.Karts[idx[a]], s.Karts[idx[b]]
+		switch {
+		case ka.Finished != kb.Finished:
+			return ka.Finished
+		case ka.Finished:
+			return ka.Place < kb.Place
+		}
+		return dist[idx[a]] > dist[idx[b]]
+	})
+	var out race.Standings
+	for _, i := range idx {
+		k := s.Karts[i]
+		st := race.Standing{Place: len(out) + 1, Seat: k.Seat, Name: k.Name, Player: k.Player, Status: "racing"}
+		if k.Finished {
+			st.Status, st.Detail = "finished", fmt.Sprintf("activation %d", k.FinishAt)
+		} else {
+			st.Detail = fmt.Sprintf("lap %d of %d, gear %d, %s", max(1, min(k.Lap, s.Laps)), s.Laps, k.Gear, plural(k.Hazards, "hazard"))
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// DecodeState implements race.Ruleset.
+func (Ruleset) DecodeState(b []byte) (race.State, error) { return decode(b) }
+
+// road heading difference, for the bot and the default.
+func angleTo(from, to float64) float64 { return math.Remainder(to-from, 2*math.Pi) }
+
+// Set implements race.Ruleset: gaslands has no settings for an activation.
+func (Ruleset) Set(race.State, string, string) (race.State, error) {
+	return nil, fmt.Errorf("gaslands has no settings for an activation")
+}

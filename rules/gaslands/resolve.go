@@ -1,0 +1,891 @@
+package gaslands
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// An activation, step by step as the text orders it (docs/rules/gaslands.md):
+// the template and its class in the kart's gear, skid dice, Push It, SHIFT
+// results, hazards, the move along the template (collisions, boosts, item
+// boxes and gates on the way), the slide, road to off-road, the spin, the
+// attack, the owner's Bullet Bills, and the wipeout step.
+
+type play struct {
+	s   *State
+	d   *dice.Roller
+	ev  []race.Event
+	act *Activation
+}
+
+func (p *play) say(seat int, kind, format string, a ...any) {
+	text := fmt.Sprintf(format, a...)
+	if strings.HasPrefix(text, "the ") || strings.HasPrefix(text, "a ") {
+		text = strings.ToUpper(text[:1]) + text[1:] // "the warp pipe rolls..." starts a sentence
+	}
+	p.ev = append(p.ev, race.Event{Seat: seat, Kind: kind, Text: text})
+}
+
+func (p *play) roll(seat int, reason string) int { return p.d.Roll(seat, reason, dice.D6) }
+
+func (p *play) hazard(i, n int, why string) {
+	if n <= 0 {
+		return
+	}
+	k := &p.s.Karts[i]
+	k.Hazards += n
+	p.say(k.Seat, "hazard", "%s gains %s (%s): %d now.", k.Name, plural(n, "hazard token"), why, k.Hazards)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	if strings.HasSuffix(what, "die") {
+		return fmt.Sprintf("%d %sce", n, strings.TrimSuffix(what, "e"))
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// activate plays the active kart's activation with order o.
+func (p *play) activate(o Order) {
+	s := p.s
+	i := s.Active
+	k := &s.Karts[i]
+	k.Acts++
+	if o.Collide != "" {
+		k.Collide = o.Collide
+	}
+	t, _ := s.M.Template(o.Template) // checked by ParseOrder
+	name := o.Template
+	if o.Side {
+		name += " " + sideName(o.Left)
+	}
+	p.act = &Activation{Seat: k.Seat, Template: name, Start: k.Pos}
+	p.say(k.Seat, "move", "%s (gear %d, %d hazards) takes the %s.", k.Name, k.Gear, k.Hazards, name)
+
+	// The chart: a hazardous template costs a token, a trivial one sheds one.
+	switch s.M.Class(t.Name, k.Gear) {
+	case Hazardous:
+		p.hazard(i, 1, fmt.Sprintf("the %s is hazardous in gear %d", t.Name, k.Gear))
+	case Trivial:
+		if k.Hazards > 0 {
+			k.Hazards--
+			p.say(k.Seat, "hazard", "The %s is trivial in gear %d: %s sheds a hazard token (%d now).", t.Name, k.Gear, k.Name, k.Hazards)
+		}
+	}
+
+	// Skid dice, Push It and the SHIFT results.
+	faces := make([]Skid, o.Skid)
+	for j := range faces {
+		faces[j] = SkidDie[p.roll(k.Seat, "skid die")-1]
+	}
+	if o.Skid > 0 {
+		p.say(k.Seat, "skid", "Skid dice: %s.", faceList(faces))
+	}
+	if o.Push {
+		n := 0
+		for j, f := range faces {
+			if f != Shift {
+				faces[j] = SkidDie[p.roll(k.Seat, "skid die, pushed")-1]
+				n++
+			}
+		}
+		if n > 0 {
+			p.say(k.Seat, "skid", "Push It: %s re-rolled: %s.", plural(n, "die"), faceList(faces))
+		} else {
+			p.say(k.Seat, "skid", "Push It: every die shows SHIFT, nothing to re-roll.")
+		}
+	}
+	count := map[Skid]int{}
+	for _, f := range faces {
+		count[f]++
+	}
+	shifts := count[Shift]
+	for n := abs(o.Shift); n > 0 && shifts > 0; n-- {
+		dir := 1
+		if o.Shift < 0 {
+			dir = -1
+		}
+		g := k.Gear + dir
+		if g < 1 || g > k.MaxGear {
+			p.say(k.Seat, "gear", "%s cannot shift to gear %d (1 to %d): the SHIFT is kept.", k.Name, g, k.MaxGear)
+			break
+		}
+		shifts--
+		k.Gear = g
+		p.say(k.Seat, "gear", "A SHIFT shifts %s %s to gear %d.", k.Name, map[int]string{1: "up", -1: "down"}[dir], g)
+		p.hazard(i, 1, "shifting gear")
+	}
+	// The SHIFTs left cancel the worst results first, then tokens on the kart.
+	for _, f := range []Skid{Slide, Spin, Hazard} {
+		for shifts > 0 && count[f] > 0 {
+			shifts--
+			count[f]--
+			p.say(k.Seat, "skid", "A SHIFT discards a %s.", strings.ToUpper(f.String()))
+		}
+	}
+	for ; shifts > 0 && k.Hazards > 0; shifts-- {
+		k.Hazards--
+		p.say(k.Seat, "skid", "A SHIFT discards a hazard token from %s (%d now).", k.Name, k.Hazards)
+	}
+	p.hazard(i, count[Hazard]+count[Slide]+count[Spin], "skid dice")
+	var kept []string
+	for _, f := range faces {
+		kept = append(kept, f.String())
+	}
+	p.act.Skid = kept
+
+	// The move.
+	start := k.Pos
+	startOnRoad := s.track.RectOnRoad(start)
+	outline := placeOutline(t, o.Left, start)
+	p.act.Outline = outline
+	p.act.Path = []Vec{start.Centre}
+	boosted := p.move(i, templateMotion(t, o.Left, start), true, o)
+	if boosted && count[Slide] == 0 && count[Spin] == 0 && o.Skid > 0 {
+		p.say(k.Seat, "skid", "The skid effects wait for the end of the forced move.")
+	}
+	k = &s.Karts[i]
+	// The slide: momentum carries the kart on the way it faced before the template.
+	if count[Slide] > 0 && !k.Finished {
+		from := k.Pos
+		dir := heading(start.Heading)
+		p.act.Slide = []Vec{from.Centre}
+		p.say(k.Seat, "slide", "%s slides %.0f mm on, the way it was heading.", k.Name, s.M.Slide)
+		p.move(i, motion{Len: s.M.Slide, At: func(u float64) Rect { r := from; r.Centre = from.Centre.Add(dir.Scale(u)); return r }}, false, o)
+		k = &s.Karts[i]
+		p.act.Slide = append(p.act.Slide, k.Pos.Centre)
+	}
+	if startOnRoad && s.track.RectOffRoad(k.Pos) && !k.Finished {
+		p.hazard(i, 1, "off the road")
+	}
+	if count[Spin] > 0 && !k.Finished {
+		p.spin(i, o)
+	}
+	if o.Push {
+		if startOnRoad && s.track.RectOnRoad(s.Karts[i].Pos) && s.track.onRoadAll(outline) {
+			p.say(k.Seat, "skid", "Push It is free: the move started, ran and ended on the road.")
+		} else {
+			p.hazard(i, 1, "Push It")
+		}
+	}
+
+	// The attack step.
+	if o.Shell != "" && !s.Karts[i].Finished {
+		p.shell(i, o.Shell)
+	}
+	if o.Bill && !s.Karts[i].Finished {
+		k := &s.Karts[i]
+		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(k.Pos.Length/2 + 30))
+		s.Bills = append(s.Bills, Bill{Owner: k.Seat, Pos: Rect{Centre: front, Heading: k.Pos.Heading, Length: 50, Width: 30}})
+		k.Item = ""
+		p.say(k.Seat, "item", "%s fires a Bullet Bill.", k.Name)
+	}
+	p.bills(s.Karts[i].Seat)
+	p.wipeouts()
+}
+
+func faceList(fs []Skid) string {
+	var w []string
+	for _, f := range fs {
+		w = append(w, strings.ToUpper(f.String()))
+	}
+	return strings.Join(w, ", ")
+}
+
+// A motion is a kart's rectangle at each distance along a move, 0 to Len.
+type motion struct {
+	At  func(u float64) Rect
+	Len float64
+}
+
+// templateMotion: the kart's rear middle runs straight to the template's
+// start (the kart's front), then along the template, so that the kart ends
+// as Template.Move places it, facing the way the path runs.
+func templateMotion(t Template, left bool, k Rect) motion {
+	h0 := heading(k.Heading)
+	rear0 := k.Centre.Sub(h0.Scale(k.Length / 2))
+	front0 := k.Centre.Add(h0.Scale(k.Length / 2))
+	pl := t.PathLength()
+	return motion{Len: k.Length + pl, At: func(u float64) Rect {
+		r := k
+		if u <= k.Length {
+			r.Centre = rear0.Add(h0.Scale(u + k.Length/2))
+			return r
+		}
+		pt, h := t.Pose(math.Min(1, (u-k.Length)/pl), left)
+		rear := front0.Add(pt.Rotate(k.Heading))
+		r.Heading = k.Heading + h
+		r.Centre = rear.Add(heading(r.Heading).Scale(k.Length / 2))
+		return r
+	}}
+}
+
+// placeOutline is the template laid at the kart's front.
+func placeOutline(t Template, left bool, k Rect) []Vec {
+	front := k.Centre.Add(heading(k.Heading).Scale(k.Length / 2))
+	var out []Vec
+	for _, v := range t.Outline(left) {
+		out = append(out, front.Add(v.Rotate(k.Heading)))
+	}
+	return out
+}
+
+// A contact is what a moving rectangle met first.
+type contact struct {
+	kind string // "kart", "obstruction", "edge", "bill"
+	idx  int
+}
+
+// blockers are the things on the table a moving rectangle can meet, other
+// than itself: karts racing, obstructions standing, Bullet Bills, and the
+// table's edge.
+func (s *State) touching(r Rect, selfKart, selfBill int) *contact {
+	if !s.track.Inside(r) {
+		return &contact{kind: "edge"}
+	}
+	for j, o := range s.track.Obstructions {
+		if !s.gone(j) && o.Rect.Overlaps(r) {
+			return &contact{kind: "obstruction", idx: j}
+		}
+	}
+	for j, k := range s.Karts {
+		if j != selfKart && !k.Finished && k.Pos.Overlaps(r) {
+			return &contact{kind: "kart", idx: j}
+		}
+	}
+	for j, b := range s.Bills {
+		if j != selfBill && b.Pos.Overlaps(r) {
+			return &contact{kind: "bill", idx: j}
+		}
+	}
+	return nil
+}
+
+// sweepStep is how finely a move is checked for contact, in mm.
+const sweepStep = 4.0
+
+// sweep runs m from a to b and returns the distance of first contact (the
+// last free point before it) and what was met; nil when the way is clear.
+// Things the rectangle already touches at a are passed through, so a kart
+// that starts against another can drive away.
+func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int) (float64, *contact) {
+	skip := map[contact]bool{}
+	for {
+		c := s.touching(m.At(a), selfKart, selfBill)
+		if c == nil || skip[*c] {
+			break
+		}
+		skip[*c] = true
+		// Ignore it and look again for anything else at the start.
+		if len(skip) > 64 {
+			break
+		}
+	}
+	hit := func(u float64) *contact {
+		r := m.At(u)
+		if !s.track.Inside(r) && !skip[contact{kind: "edge"}] {
+			return &contact{kind: "edge"}
+		}
+		for j, o := range s.track.Obstructions {
+			if !s.gone(j) && !skip[contact{"obstruction", j}] && o.Rect.Overlaps(r) {
+				return &contact{kind: "obstruction", idx: j}
+			}
+		}
+		for j, k := range s.Karts {
+			if j != selfKart && !k.Finished && !skip[contact{"kart", j}] && k.Pos.Overlaps(r) {
+				return &contact{kind: "kart", idx: j}
+			}
+		}
+		for j, bl := range s.Bills {
+			if j != selfBill && !skip[contact{"bill", j}] && bl.Pos.Overlaps(r) {
+				return &contact{kind: "bill", idx: j}
+			}
+		}
+		return nil
+	}
+	prev := a
+	for u := a; ; {
+		u = math.Min(b, u+sweepStep)
+		if c := hit(u); c != nil {
+			lo, hi := prev, u
+			for n := 0; n < 12; n++ {
+				mid := (lo + hi) / 2
+				if hit(mid) != nil {
+					hi = mid
+				} else {
+					lo = mid
+				}
+			}
+			return lo, hit(hi)
+		}
+		prev = u
+		if u >= b {
+			return b, nil
+		}
+	}
+}
+
+// move runs kart i along m, meeting what is in the way. The main move (main)
+// can run onto a boost, which straightens the kart, carries it down the boost
+// and forces a second template; it reports whether it did.
+func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
+	s := p.s
+	u := 0.0
+	for guard := 0; guard < 32 && u < m.Len; guard++ {
+		stop, c := s.sweep(m, u, m.Len, i, -1)
+		// Boosts, item boxes and gates along the stretch just run.
+		if main && !boosted {
+			if bu, bi, ok := p.boostOn(m, u, stop); ok {
+				p.travel(i, m, u, bu)
+				p.boost(i, bi, o)
+				return true
+			}
+		}
+		p.travel(i, m, u, stop)
+		u = stop
+		if c == nil {
+			return boosted
+		}
+		p.act.Hits = append(p.act.Hits, s.Karts[i].Pos.Centre.Add(heading(s.Karts[i].Pos.Heading).Scale(s.Karts[i].Pos.Length/2)))
+		switch c.kind {
+		case "kart":
+			p.collideKarts(i, c.idx)
+			return boosted // karts never overlap: the move ends at the contact (reading)
+		case "bill":
+			p.billHits(c.idx, i)
+			return boosted
+		case "edge":
+			p.collideObject(i, "the table's edge", Heavy)
+			return boosted
+		case "obstruction":
+			ob := s.track.Obstructions[c.idx]
+			if ob.Kind == Immovable {
+				p.collideObject(i, "the "+ob.Name, Heavy)
+				return boosted
+			}
+			p.collideObject(i, "a "+ob.Name, Middle)
+			s.Gone = append(s.Gone, c.idx)
+			p.say(-1, "obstruction", "The %s is gone.", ob.Name)
+		}
+		if s.Karts[i].Finished {
+			return boosted
+		}
+	}
+	return boosted
+}
+
+// travel moves kart i from a to b along m: gates crossed and item boxes
+// touched on the way are counted; the picture gets the path.
+func (p *play) travel(i int, m motion, a, b float64) {
+	s := p.s
+	k := &s.Karts[i]
+	prev := m.At(a).Centre
+	for u := a; u < b; {
+		u = math.Min(b, u+sweepStep)
+		r := m.At(u)
+		p.gates(i, prev, r.Centre)
+		prev = r.Centre
+		if k.Finished {
+			k.Pos = r
+			p.act.Path = append(p.act.Path, r.Centre)
+			return
+		}
+		if k.Item == "" {
+			for _, box := range s.track.ItemBoxes {
+				if rectNear(r, box, ItemBoxRadius) {
+					k.Item = ItemTable[p.roll(k.Seat, "item box")-1]
+					p.say(k.Seat, "item", "%s drives through an item box: %s.", k.Name, itemName(k.Item))
+					break
+				}
+			}
+		}
+	}
+	k.Pos = m.At(b)
+	p.act.Path = append(p.act.Path, k.Pos.Centre)
+}
+
+func itemName(it string) string {
+	switch it {
+	case GreenShell:
+		return "a green shell"
+	case RedShell:
+		return "a red shell"
+	case BulletBill:
+		return "a Bullet Bill"
+	}
+	return "nothing"
+}
+
+// rectNear says whether a circle of radius rad round c touches r.
+func rectNear(r Rect, c Vec, rad float64) bool {
+	l := c.Sub(r.Centre).Rotate(-r.Heading)
+	dx := math.Max(0, math.Abs(l.X)-r.Length/2)
+	dy := math.Max(0, math.Abs(l.Y)-r.Width/2)
+	return math.Hypot(dx, dy) < rad
+}
+
+// gates counts the gate due if the centre's step from a to b crosses it going forwards.
+func (p *play) gates(i int, a, b Vec) {
+	s := p.s
+	k := &s.Karts[i]
+	g := s.track.Gates[k.Gate]
+	if !segmentsCross(a, b, g.A, g.B) {
+		return
+	}
+	_, h := s.track.At(g.S)
+	if b.Sub(a).Dot(heading(h)) <= 0 {
+		return
+	}
+	k.Gate = (k.Gate + 1) % len(s.track.Gates)
+	if k.Gate != 1 {
+		return
+	}
+	k.Lap++
+	switch {
+	case k.Lap == 1:
+	case k.Lap > s.Laps:
+		s.Placed++
+		k.Finished, k.Place, k.FinishAt = true, s.Placed, s.Act+1
+		p.say(k.Seat, "finish", "%s crosses the line to finish %s!", k.Name, ordinal(k.Place))
+	default:
+		p.say(k.Seat, "lap", "%s starts lap %d of %d.", k.Name, k.Lap, s.Laps)
+	}
+}
+
+func ordinal(n int) string {
+	suf := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suf = "st"
+	case n%10 == 2:
+		suf = "nd"
+	case n%10 == 3:
+		suf = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suf)
+}
+
+func segmentsCross(a, b, c, d Vec) bool {
+	r, q := b.Sub(a), d.Sub(c)
+	den := r.Cross(q)
+	if math.Abs(den) < 1e-12 {
+		return false
+	}
+	t := c.Sub(a).Cross(q) / den
+	u := c.Sub(a).Cross(r) / den
+	return t > 0 && t <= 1 && u >= 0 && u <= 1
+}
+
+// boostOn finds the first point between a and b where the kart touches a boost.
+func (p *play) boostOn(m motion, a, b float64) (float64, int, bool) {
+	for u := a; ; {
+		r := m.At(u)
+		for j, bs := range p.s.track.Boosts {
+			if bs.Rect.Overlaps(r) {
+				return u, j, true
+			}
+		}
+		if u >= b {
+			return 0, 0, false
+		}
+		u = math.Min(b, u+sweepStep)
+	}
+}
+
+// boost carries kart i down boost bi and makes the forced move (the text).
+func (p *play) boost(i, bi int, o Order) {
+	s := p.s
+	k := &s.Karts[i]
+	b := s.track.Boosts[bi].Rect
+	p.say(k.Seat, "boost", "%s hits the boost: straightened and carried down it.", k.Name)
+	// Straightened onto the boost's line, carried to its far end.
+	dir := heading(b.Heading)
+	from := k.Pos
+	along := from.Centre.Sub(b.Centre).Dot(dir)
+	startC := b.Centre.Add(dir.Scale(along))
+	endC := b.Centre.Add(dir.Scale(b.Length/2 + k.Pos.Length/2))
+	dist := math.Max(0, endC.Sub(startC).Dot(dir))
+	carry := motion{Len: dist, At: func(u float64) Rect {
+		return Rect{Centre: startC.Add(dir.Scale(u)), Heading: b.Heading, Length: from.Length, Width: from.Width}
+	}}
+	k.Pos = carry.At(0)
+	if p.move(i, carry, false, o); s.Karts[i].Finished {
+		return
+	}
+	k = &s.Karts[i]
+	if !k.Pos.Centre.Near(endC, 0.5) {
+		return // stopped on the way
+	}
+	name, left := o.Boost, o.BoostLeft
+	if name == "" {
+		name = "medium"
+	}
+	t, err := s.M.Template(name)
+	if err != nil {
+		t, _ = s.M.Template(s.M.Templates[0].Name)
+	}
+	label := name
+	if !t.Straight() {
+		label += " " + sideName(left)
+	}
+	p.say(k.Seat, "boost", "The forced move: %s.", label)
+	p.hazard(i, 1, "the boost")
+	p.move(i, templateMotion(t, left, k.Pos), false, o)
+}
+
+// spin turns kart i about its centre, up to 90 degrees, the way the order
+// says or to face down the road; it stops short of anything it would hit.
+func (p *play) spin(i int, o Order) {
+	s := p.s
+	k := &s.Karts[i]
+	var turn float64
+	if o.SpinSet {
+		turn = o.SpinDeg * math.Pi / 180
+		if !o.SpinLeft {
+			turn = -turn
+		}
+	} else {
+		want := math.Remainder(s.track.Heading(k.Pos.Centre)-k.Pos.Heading, 2*math.Pi)
+		turn = math.Max(-math.Pi/2, math.Min(math.Pi/2, want))
+	}
+	from := k.Pos
+	m := motion{Len: math.Abs(turn) * 180 / math.Pi, At: func(u float64) Rect {
+		r := from
+		r.Heading = from.Heading + math.Copysign(u*math.Pi/180, turn)
+		return r
+	}}
+	stop, c := s.sweep(m, 0, m.Len, i, -1)
+	k.Pos = m.At(stop)
+	dir := "right"
+	if turn > 0 {
+		dir = "left"
+	}
+	p.say(k.Seat, "spin", "%s spins %.0f° %s.", k.Name, stop, dir)
+	if c != nil {
+		switch c.kind {
+		case "kart":
+			p.collideKarts(i, c.idx)
+		case "obstruction":
+			ob := s.track.Obstructions[c.idx]
+			w := Heavy
+			if ob.Kind == Destructible {
+				w = Middle
+				s.Gone = append(s.Gone, c.idx)
+			}
+			p.collideObject(i, "the "+ob.Name, w)
+		case "edge":
+			p.collideObject(i, "the table's edge", Heavy)
+		case "bill":
+			p.billHits(c.idx, i)
+		}
+	}
+}
+
+// A side of a collision.
+type side struct {
+	kart   int // -1: an object
+	name   string
+	gear   int
+	weight Weight
+	smash  bool
+}
+
+func (p *play) kartSide(i int) side {
+	k := p.s.Karts[i]
+	return side{kart: i, name: k.Name, gear: k.Gear, weight: k.Weight, smash: k.Collide == "smash"}
+}
+
+// collide resolves a collision of a (the active side) with b: each side
+// that smashes rolls its smash dice at the other; each kart that evades rolls
+// its gear in evade dice; every kart involved takes at least 1 hazard.
+func (p *play) collide(a, b side, o Orientation) {
+	seat := -1
+	if a.kart >= 0 {
+		seat = p.s.Karts[a.kart].Seat
+	}
+	word := func(x side) string {
+		if x.smash {
+			return "smashes"
+		}
+		return "evades"
+	}
+	p.say(seat, "collision", "Collision, %s: %s %s, %s %s.", o, a.name, word(a), b.name, word(b))
+	hitsOn := func(att, def side, o Orientation) int {
+		if !att.smash || def.kart < 0 {
+			return 0
+		}
+		n := SmashDice(o, att.gear, def.gear, att.weight.Heavier(def.weight))
+		hits := 0
+		var faces []string
+		atSeat := -1
+		if att.kart >= 0 {
+			atSeat = p.s.Karts[att.kart].Seat
+		}
+		for j := 0; j < n; j++ {
+			f := p.roll(atSeat, "smash die")
+			hits += Hits(f, p.s.SixIsOne)
+			faces = append(faces, fmt.Sprint(f))
+		}
+		p.say(atSeat, "smash", "%s rolls %s (%s): %s.", att.name, plural(n, "smash die"), orNone(faces), plural(hits, "hit"))
+		return hits
+	}
+	evades := func(x side, hits int) int {
+		if x.kart < 0 || x.smash || hits == 0 {
+			return 0
+		}
+		c := 0
+		var faces []string
+		for j := 0; j < x.gear; j++ {
+			f := p.roll(p.s.Karts[x.kart].Seat, "evade die")
+			if Cancels(f) {
+				c++
+			}
+			faces = append(faces, fmt.Sprint(f))
+		}
+		p.say(p.s.Karts[x.kart].Seat, "evade", "%s evades with %s (%s): %s cancelled.", x.name, plural(x.gear, "die"), orNone(faces), plural(c, "hit"))
+		return c
+	}
+	onB := hitsOn(a, b, o)
+	onA := hitsOn(b, a, o)
+	cb := evades(b, onB)
+	ca := evades(a, onA)
+	for _, x := range []struct {
+		s    side
+		hits int
+	}{{a, AttackHazards(onA, ca)}, {b, AttackHazards(onB, cb)}} {
+		if x.s.kart >= 0 {
+			p.hazard(x.s.kart, max(1, x.hits), "the collision")
+		}
+	}
+}
+
+func orNone(fs []string) string {
+	if len(fs) == 0 {
+		return "none"
+	}
+	return strings.Join(fs, ", ")
+}
+
+func (p *play) collideKarts(i, j int) {
+	o := Collide(p.s.Karts[i].Pos, p.s.Karts[j].Pos)
+	p.collide(p.kartSide(i), p.kartSide(j), o)
+}
+
+// collideObject: an obstruction (or the table's edge) always smashes, in
+// gear 0, head on (the text).
+func (p *play) collideObject(i int, name string, w Weight) {
+	p.collide(p.kartSide(i), side{kart: -1, name: name, gear: 0, weight: w, smash: true}, HeadOn)
+}
+
+// shell fires kart i's shell at target (a name or a seat number).
+func (p *play) shell(i int, target string) {
+	s := p.s
+	k := &s.Karts[i]
+	j := s.kartByName(target)
+	if j < 0 || k.Item == "" || k.Item == BulletBill {
+		return // ParseOrder has checked; the kart may have lost it since (no: items are kept)
+	}
+	tk := s.Karts[j]
+	if tk.Finished {
+		p.say(k.Seat, "attack", "%s has finished: %s keeps the %s.", tk.Name, k.Name, itemName(k.Item)[2:])
+		return
+	}
+	a := Aim(s, i, j, k.Item)
+	if a.Reason != "" {
+		p.say(k.Seat, "attack", "%s cannot throw at %s: %s. The shell is kept.", k.Name, tk.Name, a.Reason)
+		return
+	}
+	item := k.Item
+	k.Item = ""
+	p.act.Shot = []Vec{k.Pos.Centre, tk.Pos.Centre}
+	n := ShellDice
+	if a.Cover {
+		n--
+	}
+	cover := ""
+	if a.Cover {
+		cover = ", in cover (one die fewer)"
+	}
+	hits := 0
+	var faces []string
+	for d := 0; d < n; d++ {
+		f := p.roll(k.Seat, "attack die")
+		hits += Hits(f, s.SixIsOne)
+		faces = append(faces, fmt.Sprint(f))
+	}
+	p.say(k.Seat, "attack", "%s throws %s at %s (%.0f mm%s): %s (%s), %s.", k.Name, itemName(item), tk.Name, a.Range, cover, plural(n, "attack die"), strings.Join(faces, ", "), plural(hits, "hit"))
+	c := 0
+	faces = nil
+	if hits > 0 {
+		for d := 0; d < tk.Gear; d++ {
+			f := p.roll(tk.Seat, "evade die")
+			if Cancels(f) {
+				c++
+			}
+			faces = append(faces, fmt.Sprint(f))
+		}
+		p.say(tk.Seat, "evade", "%s evades with %s (%s): %s cancelled.", tk.Name, plural(tk.Gear, "die"), orNone(faces), plural(c, "hit"))
+	}
+	if h := AttackHazards(hits, c); h > 0 {
+		p.hazard(j, h, "the "+itemName(item)[2:])
+	} else {
+		p.say(tk.Seat, "attack", "%s takes no hazard.", tk.Name)
+	}
+}
+
+func (s *State) kartByName(t string) int {
+	for j, k := range s.Karts {
+		if strings.EqualFold(k.Name, t) || fmt.Sprint(k.Seat) == t {
+			return j
+		}
+	}
+	return -1
+}
+
+// ShellRange is a shell's reach (pitwall's reading: twice the medium
+// straight of the default templates).
+const ShellRange = 240.0
+
+// Aiming is whether a shell can be thrown, and how.
+type Aiming struct {
+	Range  float64 // centre to centre, mm
+	Cover  bool    // the line passes a kart or a destructible obstruction: one die fewer
+	Reason string  // why it cannot be thrown, "" when it can
+}
+
+// Aim checks range, line of sight and cover from kart i to kart j (a
+// reading, docs/rules/gaslands.md): in range when the target's nearest
+// corner or centre is within ShellRange of the thrower's centre; a green
+// shell needs a line from the thrower's centre to the target's centre or a
+// corner that crosses no immovable obstruction, and is in cover when every
+// such line crosses another kart or a destructible one; a red shell homes in:
+// range only.
+func Aim(s *State, i, j int, item string) Aiming {
+	a, b := s.Karts[i].Pos, s.Karts[j].Pos
+	from := a.Centre
+	a2 := Aiming{Range: b.Centre.Sub(from).Len()}
+	cs := b.Corners()
+	targets := append([]Vec{b.Centre}, cs[:]...)
+	near := math.Inf(1)
+	for _, t := range targets {
+		near = math.Min(near, t.Sub(from).Len())
+	}
+	if near > ShellRange {
+		a2.Reason = fmt.Sprintf("out of range (%.0f mm; a shell reaches %.0f)", near, ShellRange)
+		return a2
+	}
+	if item == RedShell {
+		return a2
+	}
+	clear, open := false, false
+	for _, t := range targets {
+		blocked, covered := false, false
+		for g, o := range s.track.Obstructions {
+			if s.gone(g) || !o.Rect.Crosses(from, t) {
+				continue
+			}
+			if o.Kind == Immovable {
+				blocked = true
+			} else {
+				covered = true
+			}
+		}
+		for x, k := range s.Karts {
+			if x != i && x != j && !k.Finished && k.Pos.Crosses(from, t) {
+				covered = true
+			}
+		}
+		if !blocked {
+			clear = true
+			if !covered {
+				open = true
+			}
+		}
+	}
+	if !clear {
+		a2.Reason = "no line of sight: an obstruction is in the way"
+		return a2
+	}
+	a2.Cover = !open
+	return a2
+}
+
+// bills moves the Bullet Bills of seat owner a medium straight each; each
+// smashes what it meets and is gone; a bill leaving the table is gone too.
+func (p *play) bills(owner int) {
+	s := p.s
+	for bi := 0; bi < len(s.Bills); bi++ {
+		b := s.Bills[bi]
+		if b.Owner != owner {
+			continue
+		}
+		dir := heading(b.Pos.Heading)
+		from := b.Pos
+		m := motion{Len: 120, At: func(u float64) Rect { r := from; r.Centre = from.Centre.Add(dir.Scale(u)); return r }}
+		if t, err := s.M.Template("medium"); err == nil {
+			m.Len = t.Length
+		}
+		stop, c := s.sweep(m, 0, m.Len, -1, bi)
+		s.Bills[bi].Pos = m.At(stop)
+		s.Bills[bi].Moves++
+		p.act.BillPath = append(p.act.BillPath, from.Centre, m.At(stop).Centre)
+		p.say(-1, "bill", "%s's Bullet Bill flies %.0f mm.", s.Karts[s.seatIndex(owner)].Name, stop)
+		end := c != nil || s.Bills[bi].Moves >= BillLife
+		if c != nil && c.kind == "kart" {
+			p.billHits(bi, c.idx)
+			return // billHits removed it
+		}
+		if c != nil && c.kind == "obstruction" && s.track.Obstructions[c.idx].Kind == Destructible {
+			s.Gone = append(s.Gone, c.idx)
+			p.say(-1, "obstruction", "The Bullet Bill flattens the %s.", s.track.Obstructions[c.idx].Name)
+		}
+		if end {
+			p.say(-1, "bill", "The Bullet Bill is spent.")
+			s.Bills = append(s.Bills[:bi], s.Bills[bi+1:]...)
+			bi--
+		}
+	}
+}
+
+func (s *State) seatIndex(seat int) int {
+	for j, k := range s.Karts {
+		if k.Seat == seat {
+			return j
+		}
+	}
+	return 0
+}
+
+// billHits: a Bullet Bill (gear 2, heavy, always smashes) meets kart j and is spent.
+func (p *play) billHits(bi, j int) {
+	s := p.s
+	b := s.Bills[bi]
+	o := Collide(b.Pos, s.Karts[j].Pos)
+	p.collide(side{kart: -1, name: "the Bullet Bill", gear: BillGear, weight: BillWeight, smash: true}, p.kartSide(j), o)
+	s.Bills = append(s.Bills[:bi], s.Bills[bi+1:]...)
+}
+
+// wipeouts: every kart with 6 or more hazard tokens wipes out: gear 1, its
+// tokens cleared, and the scatter die turns it (a d8 read as eight
+// directions, 45 degrees apart, 1 keeping its facing; a reading).
+func (p *play) wipeouts() {
+	s := p.s
+	for j := range s.Karts {
+		k := &s.Karts[j]
+		if k.Finished || k.Hazards < 6 {
+			continue
+		}
+		r := p.d.Roll(k.Seat, "scatter die", dice.D8)
+		k.Gear, k.Hazards = 1, 0
+		k.Wipeouts++
+		k.Pos.Heading = math.Remainder(k.Pos.Heading-float64(r-1)*math.Pi/4, 2*math.Pi)
+		p.say(k.Seat, "wipeout", "%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, (r-1)*45)
+	}
+}
