@@ -1,0 +1,77 @@
+package party
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pitwall/render"
+)
+
+// Every turn of a bot game draws in SVG and PNG, and the SVG names every
+// player and every space. PARTY_PICTURES=DIR keeps the PNGs to look at.
+func TestDrawGame(t *testing.T) {
+	_, p := botGame(t, 3, 6, nil, 40*time.Hour)
+	dir := os.Getenv("PARTY_PICTURES")
+	for turn := 0; turn <= len(p.Turns); turn++ {
+		st, err := p.StateAt(turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		w, h := Picture(s)
+		svg := render.NewSVG(w, h)
+		Draw(svg, s, "t")
+		text := string(svg.Bytes())
+		for _, x := range s.Players {
+			if !strings.Contains(text, x.Name) {
+				t.Errorf("turn %d: picture lacks %s", turn, x.Name)
+			}
+		}
+		for _, sp := range s.board.Spaces {
+			if !strings.Contains(text, ">"+sp.ID+"<") {
+				t.Errorf("turn %d: picture lacks space %s", turn, sp.ID)
+			}
+		}
+		png := render.NewPNG(w, h, 1)
+		Draw(png, s, "party-demo: after turn "+string(rune('0'+turn%10)))
+		if dir != "" {
+			var b bytes.Buffer
+			if err := png.Encode(&b); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "turn"+string(rune('a'+turn))+".png"), b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// A board without positions is drawn round a ring, with every space in the
+// picture; a player waiting at a fork is drawn there.
+func TestDrawRingLayout(t *testing.T) {
+	s := testGame(t, smallBoard, 3)
+	s, _ = resolveWith(t, s, map[int]string{0: "roll", 1: "roll via n"}, monday.Add(time.Hour), "d10=3", "d10=3")
+	w, h := Picture(s)
+	l := s.board.layout()
+	for id, p := range l.at {
+		if p.X < spaceR || p.X > w-spaceR || p.Y < topY || p.Y > topY+l.h {
+			t.Errorf("%s drawn at %v, outside the board's area", id, p)
+		}
+	}
+	svg := render.NewSVG(w, h)
+	Draw(svg, s, "ring")
+	if !strings.Contains(string(svg.Bytes()), "fork f") {
+		t.Error("the status board does not say Mario waits at the fork")
+	}
+	if dir := os.Getenv("PARTY_PICTURES"); dir != "" {
+		png := render.NewPNG(w, h, 1)
+		Draw(png, s, "ring")
+		var b bytes.Buffer
+		png.Encode(&b)
+		os.WriteFile(filepath.Join(dir, "ring.png"), b.Bytes(), 0o644)
+	}
+}

@@ -1,0 +1,90 @@
+package party
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"pitwall/host"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := "testdata/" + name
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./rules/party -run %s -update, then read the file)", err, t.Name())
+	}
+	if string(want) != got {
+		t.Errorf("differs from %s (go test ./rules/party -run %s -update rewrites it; read the diff first):\n--- got\n%s", path, t.Name(), got)
+	}
+}
+
+// A whole bot game in Auckland's zone, told turn by turn: the orders, the
+// story, every roll, and the standings at the end.
+func TestGoldenGame(t *testing.T) {
+	_, p := botGame(t, 7, 4, map[string]string{"tz": "Pacific/Auckland", "weeks": "2"}, 30*time.Hour)
+	var b strings.Builder
+	for _, tn := range p.Turns {
+		fmt.Fprintf(&b, "turn %d\n", tn.Turn)
+		for seat := 0; seat < 4; seat++ {
+			if o, ok := tn.Orders[seat]; ok {
+				fmt.Fprintf(&b, "  order %d: %s\n", seat, o)
+			}
+		}
+		for _, e := range tn.Events {
+			fmt.Fprintf(&b, "  %s\n", e.Text)
+			for _, r := range e.Rolls {
+				fmt.Fprintf(&b, "      %s\n", r)
+			}
+		}
+	}
+	b.WriteString("standings\n")
+	for _, st := range (Ruleset{}).Standings(p.State) {
+		fmt.Fprintf(&b, "  %d. %s: %s\n", st.Place, st.Name, st.Detail)
+	}
+	golden(t, "game.golden", b.String())
+}
+
+// The host's post of a turn where a player waits at a fork tells the fork,
+// the board and the status board. (Not a golden file: the post's frame is
+// the host's, which changes on its own.)
+func TestGoldenPost(t *testing.T) {
+	_, p := botGame(t, 3, 6, nil, 40*time.Hour)
+	turn := 0
+	for i, tn := range p.Turns {
+		for _, e := range tn.Events {
+			if e.Kind == "fork" && turn == 0 {
+				turn = i + 1
+			}
+		}
+	}
+	if turn == 0 {
+		t.Fatal("no player waited at a fork")
+	}
+	post, err := host.Post(p, turn, "markdown", "turn.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"must choose", "Toad Town Loop", "Stars"} {
+		if !strings.Contains(post, w) {
+			t.Errorf("the post lacks %q", w)
+		}
+	}
+	header, _ := StatusBoard(p.Turns[turn-1].After.(*State))
+	if !strings.Contains(post, "| "+strings.Join(header[1:], " | ")+" |") {
+		t.Errorf("the post lacks the status board")
+	}
+}

@@ -1,0 +1,364 @@
+// Package party plays Mario Party Nomic: a board of spaces with successors
+// and forks, movement rolls from each player's Movement Roll Dice List once
+// per Boardplay Phase, and weekly phases on the race's clock. A race turn is
+// one resolution by the host; the calendar moves with the times the host
+// logged for the orders, never with the clock.
+package party
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+func init() { race.Register(Ruleset{}) }
+
+// Ruleset is the party ruleset.
+type Ruleset struct{}
+
+// ID implements race.Ruleset.
+func (Ruleset) ID() string { return "party" }
+
+// Name implements race.Ruleset.
+func (Ruleset) Name() string { return "Mario Party Nomic (board game by post)" }
+
+// DefaultBoard is the board of a race that names none; it is listed first.
+const DefaultBoard = "toad-town"
+
+// Tracks implements race.Ruleset: the boards.
+func (Ruleset) Tracks() []race.TrackInfo {
+	bs, err := Boards()
+	if err != nil {
+		return nil
+	}
+	sort.SliceStable(bs, func(i, j int) bool { return bs[i].ID == DefaultBoard && bs[j].ID != DefaultBoard })
+	var out []race.TrackInfo
+	for _, b := range bs {
+		forks, stars := 0, 0
+		for _, sp := range b.Spaces {
+			if len(sp.Next) > 1 {
+				forks++
+			}
+			if sp.Type == Star {
+				stars++
+			}
+		}
+		out = append(out, race.TrackInfo{ID: b.ID, Name: b.Name, Seats: maxPlayers,
+			Description: fmt.Sprintf("%d spaces, %d forks, %d star spaces; MRDL %s", len(b.Spaces), forks, stars, b.mrdl)})
+	}
+	return out
+}
+
+// Game options and their limits.
+const (
+	maxPlayers   = 8
+	defaultWeeks = 4
+	maxWeeks     = 52
+	startCoins   = 10 // as in the video games
+	starPrice    = 20
+)
+
+var optionNames = []string{"coins", "mrdl", "start", "tz", "weeks"}
+
+// Setup implements race.Ruleset: every player on the starting space with
+// the starting coins, no stars and the board's MRDL; the calendar waits for
+// the first order unless the start option fixes the first Monday.
+func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
+	id := cfg.Track
+	if id == "" {
+		id = DefaultBoard
+	}
+	b, err := LoadBoard(id)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Laps != 0 {
+		return nil, fmt.Errorf("party has no laps; the game lasts a number of weeks (option weeks, default %d)", defaultWeeks)
+	}
+	opt := func(k string) string { return strings.TrimSpace(cfg.Options[k]) }
+	var keys []string
+	for k := range cfg.Options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the same error for the same input
+	for _, k := range keys {
+		if !contains(optionNames, k) {
+			return nil, fmt.Errorf("unknown race option %q; party's options: %s", k, strings.Join(optionNames, ", "))
+		}
+	}
+	s := &State{BoardID: b.ID, TZ: "UTC", Weeks: defaultWeeks, Phase: Before, board: b}
+	if v := opt("tz"); v != "" {
+		s.TZ = v
+	}
+	if s.loc, err = loadZone(s.TZ); err != nil {
+		return nil, err
+	}
+	if v := opt("weeks"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxWeeks {
+			return nil, fmt.Errorf("weeks is 1 to %d; got %q", maxWeeks, v)
+		}
+		s.Weeks = n
+	}
+	if v := opt("start"); v != "" {
+		day, err := parseStart(v, s.loc)
+		if err != nil {
+			return nil, err
+		}
+		s.First = midnight(day, s.loc).Format("2006-01-02")
+	}
+	coins := startCoins
+	if v := opt("coins"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 1000 {
+			return nil, fmt.Errorf("coins (each player's coins at the start) is 0 to 1000; got %q", v)
+		}
+		coins = n
+	}
+	mrdl := b.DefaultMRDL()
+	if v := opt("mrdl"); v != "" {
+		if mrdl, err = ParseMRDL(v); err != nil {
+			return nil, fmt.Errorf("mrdl: %v", err)
+		}
+	}
+	names := map[string]bool{}
+	for i, e := range entrants {
+		if strings.TrimSpace(e.Player) == "" {
+			return nil, fmt.Errorf("entrant %d has no player name", i+1)
+		}
+		if len(e.Racers) != 1 {
+			return nil, fmt.Errorf("%s enters %d characters; a player plays one", e.Player, len(e.Racers))
+		}
+		if len(e.Options) > 0 {
+			return nil, fmt.Errorf("%s: party players make no choices at entry", e.Player)
+		}
+		name := strings.TrimSpace(e.Racers[0])
+		if name == "" || names[strings.ToLower(name)] {
+			return nil, fmt.Errorf("%s: every character needs a name of its own; %q is empty or taken", e.Player, name)
+		}
+		if strings.ContainsAny(name, ",=") {
+			return nil, fmt.Errorf("%s: a character's name cannot hold ',' or '=' (the host's minigame results are NAME=COINS,...); got %q", e.Player, name)
+		}
+		names[strings.ToLower(name)] = true
+		s.Players = append(s.Players, Player{Seat: len(s.Players), Player: e.Player, Name: name, Space: b.Start,
+			Coins: coins, MRDL: append(MRDL(nil), mrdl...)})
+	}
+	if len(s.Players) < 2 {
+		return nil, fmt.Errorf("%w: a party needs at least 2 players; %d entered", race.ErrTooFew, len(s.Players))
+	}
+	if len(s.Players) > maxPlayers {
+		return nil, fmt.Errorf("a party takes at most %d players; %d entered", maxPlayers, len(s.Players))
+	}
+	return s, nil
+}
+
+// Set implements race.Ruleset. Settings:
+//
+//	minigame=NAME=COINS,NAME=COINS   this week's minigame results (Minigame Phase, once a week)
+//	clock=RFC3339                    move the game's calendar on when no order has
+func (Ruleset) Set(st race.State, key, value string) (race.State, error) {
+	old := st.(*State)
+	s := old.clone()
+	switch key {
+	case "clock":
+		t, err := time.Parse(time.RFC3339, strings.TrimSpace(value))
+		if err != nil {
+			return nil, fmt.Errorf("clock is an RFC3339 time, such as 2026-11-27T18:00:00Z; got %q", value)
+		}
+		if t.Before(s.Clock) {
+			return nil, fmt.Errorf("the game's clock is at %s already; it only moves on", s.calendar(s.Clock).When(s.Clock))
+		}
+		s.News = append(s.News, s.advance(t)...)
+		return s, nil
+	case "minigame":
+		return s.minigame(value)
+	}
+	return nil, fmt.Errorf("unknown setting %q; party's settings: minigame=NAME=COINS,... (this week's results), clock=RFC3339 (move the calendar on)", key)
+}
+
+const maxPrize = 100
+
+func (s *State) minigame(value string) (race.State, error) {
+	c := s.calendar(s.Clock)
+	if s.Phase != Minigame {
+		when := "the game has not begun"
+		if s.Phase == Boardplay {
+			when = fmt.Sprintf("it is week %d's Boardplay Phase; its Minigame Phase opens %s", s.Week, c.When(c.MinigameStart(s.Week)))
+		}
+		if s.First == "" || s.Clock.IsZero() {
+			when = "the game's calendar has not started"
+		}
+		return nil, fmt.Errorf("minigame results are entered in a Minigame Phase (Friday to Sunday), and %s (the game's clock: the last order's time; set clock=RFC3339 to move it on)", when)
+	}
+	if s.hasResults(s.Week) {
+		return nil, fmt.Errorf("week %d's minigame results are in already; the next ones come in week %d's Minigame Phase", s.Week, s.Week+1)
+	}
+	prize := map[int]int{}
+	for _, part := range strings.Split(value, ",") {
+		name, v, ok := strings.Cut(part, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("minigame results are NAME=COINS, separated by commas (Mario=10,Luigi=5); got %q", part)
+		}
+		var p *Player
+		for i := range s.Players {
+			if strings.EqualFold(s.Players[i].Name, name) {
+				p = &s.Players[i]
+			}
+		}
+		if p == nil {
+			var names []string
+			for _, x := range s.Players {
+				names = append(names, x.Name)
+			}
+			return nil, fmt.Errorf("no player called %q; players: %s", name, strings.Join(names, ", "))
+		}
+		if _, dup := prize[p.Seat]; dup {
+			return nil, fmt.Errorf("%s is named twice in the results", p.Name)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > maxPrize {
+			return nil, fmt.Errorf("%s: a minigame prize is 0 to %d coins; got %q", p.Name, maxPrize, strings.TrimSpace(v))
+		}
+		prize[p.Seat] = n
+	}
+	var told []string
+	for i := range s.Players {
+		p := &s.Players[i]
+		if n, ok := prize[p.Seat]; ok {
+			p.Coins += n
+			told = append(told, fmt.Sprintf("%s +%d (%d)", p.Name, n, p.Coins))
+		}
+	}
+	s.Results = append(s.Results, s.Week)
+	s.News = append(s.News, fmt.Sprintf("Week %d's minigame results: %s.", s.Week, strings.Join(told, ", ")))
+	return s, nil
+}
+
+// Prompts implements race.Ruleset. Every player is prompted while the game
+// runs: a player with nothing to do may still send 'wait' or 'try roll',
+// whose logged time is what moves the game's calendar on.
+func (Ruleset) Prompts(st race.State) []race.Prompt {
+	s := st.(*State)
+	if s.Over() {
+		return nil
+	}
+	c := s.calendar(s.Clock)
+	var out []race.Prompt
+	for _, p := range s.Players {
+		pr := race.Prompt{Seat: p.Seat, Name: p.Name, Turn: s.Turn(), Orders: 1}
+		switch {
+		case p.Pause != nil:
+			for _, n := range s.board.Successors(p.Pause.Fork) {
+				pr.Legal = append(pr.Legal, "choose "+n)
+			}
+			pr.Note = fmt.Sprintf("at the fork %s with %d Movement left; no choice by the deadline takes %s",
+				p.Pause.Fork, p.Pause.Movement, s.board.Successors(p.Pause.Fork)[0])
+		case s.Phase == Boardplay && p.Week != s.Week:
+			pr.Legal = []string{"roll", "roll via SPACE...", "try roll", "wait"}
+			pr.Note = fmt.Sprintf("week %d's movement roll is open until %s", s.Week, c.When(c.MinigameStart(s.Week)))
+		default:
+			pr.Legal = []string{"try roll", "wait"}
+			switch {
+			case s.First == "":
+				pr.Note = "the calendar starts with the first order: a roll sent Monday to Thursday opens week 1"
+			case s.Phase == Before:
+				pr.Note = "week 1 opens " + c.When(c.WeekStart(1))
+			case s.Phase == Boardplay:
+				pr.Note = fmt.Sprintf("rolled this week; %s", c.NextBoardplay(s.Clock))
+			default:
+				pr.Note = fmt.Sprintf("week %d's Minigame Phase; %s", s.Week, c.NextBoardplay(s.Clock))
+			}
+		}
+		out = append(out, pr)
+	}
+	return out
+}
+
+// ParseOrder implements race.Ruleset: the order is judged at the time the
+// host logged for it.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	p := s.player(sub.Seat)
+	if p == nil {
+		return nil, race.Illegalf("there is no seat %d in this game", sub.Seat)
+	}
+	if s.Over() {
+		return nil, race.Illegalf("the game is over")
+	}
+	o, err := parseText(s.board, sub.Text)
+	if err != nil {
+		return nil, err
+	}
+	o, err = s.judge(p, o, sub.At)
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// DefaultOrder implements race.Ruleset: a player waiting at a fork takes its
+// first successor; anyone else waits (they may still roll later in the phase).
+func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
+	s := st.(*State)
+	if p := s.player(seat); p != nil && p.Pause != nil {
+		return Order{Kind: Choose, Route: []string{s.board.Successors(p.Pause.Fork)[0]}}
+	}
+	return Order{Kind: Wait}
+}
+
+// Standings implements race.Ruleset: stars, then coins; players level on
+// both share the place.
+func (Ruleset) Standings(st race.State) race.Standings {
+	s := st.(*State)
+	ps := append([]Player(nil), s.Players...)
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].Stars != ps[j].Stars {
+			return ps[i].Stars > ps[j].Stars
+		}
+		return ps[i].Coins > ps[j].Coins
+	})
+	status := "racing"
+	if s.Over() {
+		status = "finished"
+	}
+	var out race.Standings
+	for i, p := range ps {
+		place := i + 1
+		if i > 0 && p.Stars == ps[i-1].Stars && p.Coins == ps[i-1].Coins {
+			place = out[i-1].Place
+		}
+		out = append(out, race.Standing{Place: place, Seat: p.Seat, Name: p.Name, Player: p.Player, Status: status,
+			Detail: fmt.Sprintf("%s, %s, on %s", plural(p.Stars, "star"), plural(p.Coins, "coin"), p.Space)})
+	}
+	return out
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// DecodeState implements race.Ruleset.
+func (Ruleset) DecodeState(b []byte) (race.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("reading a party state: %w", err)
+	}
+	var err error
+	if s.board, err = LoadBoard(s.BoardID); err != nil {
+		return nil, err
+	}
+	if s.loc, err = loadZone(s.TZ); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}

@@ -1,0 +1,14 @@
+package party
+
+import (
+	"pitwall/host"
+	"pitwall/race"
+)
+
+// The ruleset is everything the host asks of a game.
+var (
+	_ race.Ruleset   = Ruleset{}
+	_ race.Botter    = Ruleset{}
+	_ host.Presenter = Ruleset{}
+	_ host.Noter     = Ruleset{}
+)
