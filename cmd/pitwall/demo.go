@@ -20,9 +20,27 @@ import (
 
 // demoEntrants fields a grid for a game: ludi's twelve chariots (eleven
 // participants, one with two aurigae), eight nascar cars with their upgrades,
-// or eight rtd karts, two standard and six with a perk and a debuff.
+// eight rtd karts, two standard and six with a perk and a debuff, or five
+// gaslands karts of five vehicles.
 func demoEntrants(ruleset string) []race.Entrant {
 	switch ruleset {
+	case "party":
+		var out []race.Entrant
+		for _, x := range [][2]string{{"Sam", "Mario"}, {"Robin", "Luigi"}, {"Ade", "Peach"}, {"Kit", "Yoshi"}} {
+			out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}})
+		}
+		return out
+	case "gaslands":
+		type e struct{ player, kart, vehicle string }
+		list := []e{
+			{"Sam", "Mario", "car"}, {"Robin", "Luigi", "performance-car"}, {"Ade", "Peach", "bike"},
+			{"Kit", "Bowser", "heavy-truck"}, {"Noor", "Yoshi", "buggy"},
+		}
+		var out []race.Entrant
+		for _, x := range list {
+			out = append(out, race.Entrant{Player: x.player, Racers: []string{x.kart}, Options: map[string]string{"vehicle": x.vehicle}})
+		}
+		return out
 	case "rtd":
 		type e struct{ player, racer, perk, debuff string }
 		list := []e{
@@ -143,7 +161,11 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 	h.Now = func() time.Time { return clock }
 	id := ruleset + "-demo"
 	tracks := rs.Tracks()
-	r, err := h.NewRace(ctx, ruleset, id, race.Config{Track: tracks[0].ID}, demoEntrants(ruleset), seed)
+	cfg := race.Config{Track: tracks[0].ID}
+	if ruleset == "gaslands" {
+		cfg.Laps = 1 // every post is one activation: one lap makes about a hundred
+	}
+	r, err := h.NewRace(ctx, ruleset, id, cfg, demoEntrants(ruleset), seed)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"pitwall/rules/gaslands"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,8 +11,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"pitwall/race"
+	"pitwall/rules/gaslands"
 	"pitwall/rules/ludi"
 	"pitwall/rules/nascar"
+	"pitwall/rules/party"
 )
 
 func (a *app) rulesCmd() *cobra.Command {
@@ -147,22 +148,11 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
 	return c
 }
 
-// tablesFirst are games whose tables (and so their odds) came before the rest of their ruleset.
-var tablesFirst = map[string]race.Oddser{"gaslands": gaslands.Odds{}}
-
-// oddserFor finds the odds of a game: its ruleset's, or its tables' alone.
+// oddserFor finds the odds of a game.
 func oddserFor(id string) (race.Oddser, string, error) {
-	if od, ok := tablesFirst[id]; ok {
-		return od, id, nil
-	}
 	rs, err := race.Lookup(id)
 	if err != nil {
-		ids := race.IDs()
-		for k := range tablesFirst {
-			ids = append(ids, k)
-		}
-		sort.Strings(ids)
-		return nil, "", usagef("unknown game %q; games: %s", id, strings.Join(ids, ", "))
+		return nil, "", usagef("unknown game %q; games: %s", id, strings.Join(race.IDs(), ", "))
 	}
 	od, ok := rs.(race.Oddser)
 	if !ok {
@@ -196,7 +186,11 @@ func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, he
 				a.db = val
 				continue
 			}
-			if _, dup := flags[name]; dup {
+			if old, dup := flags[name]; dup {
+				if name == "choose" { // party's fork answers, in order
+					flags[name] = old + "\n" + val
+					continue
+				}
 				return nil, nil, false, usagef("--%s is given twice", name)
 			}
 			flags[name] = val
@@ -242,8 +236,9 @@ func bar(p float64) string { return strings.Repeat("#", int(math.Round(p*40))) }
 
 // orderChecker checks one order against a small state given by flags.
 type orderChecker struct {
-	flags []race.Flag
-	check func(flags map[string]string, order string) (map[string]any, error)
+	noOrder bool // the flags say it all (party's move)
+	flags   []race.Flag
+	check   func(flags map[string]string, order string) (map[string]any, error)
 }
 
 // orderCheckers are the games whose orders 'order check' reads. A game's
@@ -257,6 +252,13 @@ var orderCheckers = map[string]orderChecker{
 		{Name: "wildcards", Values: "0.. (default 6)"},
 		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
 	}, check: checkNascar},
+	"gaslands": {check: checkGaslands},
+	"party": {noOrder: true, flags: []race.Flag{
+		{Name: "board", Values: "a board file (YAML)", Need: true},
+		{Name: "at", Values: "the space the player is on", Need: true},
+		{Name: "movement", Values: "the movement, a whole number", Need: true},
+		{Name: "choose", Values: "a fork's next space, once per fork, in order"},
+	}, check: checkParty},
 }
 
 func (a *app) orderCmd() *cobra.Command {
@@ -268,7 +270,9 @@ func (a *app) orderCmd() *cobra.Command {
 what is wrong. Some games take the car's state as flags.
 
   pitwall order check ludi 'Accelerate, Left 1 else Brake'
-  pitwall order check nascar --speed 4 --heading N 'A(2M)RM(R+1)'`,
+  pitwall order check nascar --speed 4 --heading N 'A(2M)RM(R+1)'
+  pitwall order check gaslands 'gentle left skid 2 shift up'
+  pitwall order check party --board board.yaml --at s0 --movement 3 --choose s5`,
 		DisableFlagParsing: true, // each game has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pos, flags, help, err := a.dashArgs(args)
@@ -290,9 +294,13 @@ what is wrong. Some games take the car's state as flags.
 				sort.Strings(ids)
 				return usagef("no order check for %q; games: %s", pos[0], strings.Join(ids, ", "))
 			}
-			if len(pos) != 2 {
+			switch {
+			case oc.noOrder && len(pos) != 1:
+				return usagef("order check %s takes flags only, no orders: %s", pos[0], flagList(oc.flags))
+			case !oc.noOrder && len(pos) != 2:
 				return usagef("order check %s takes the orders as one argument, in quotes", pos[0])
 			}
+			pos = append(pos, "")
 			known := map[string]bool{}
 			for _, f := range oc.flags {
 				known[f.Name] = true
@@ -324,6 +332,51 @@ what is wrong. Some games take the car's state as flags.
 	}
 	c.AddCommand(check)
 	return c
+}
+
+func flagList(fs []race.Flag) string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, "--"+f.Name+" "+f.Values)
+	}
+	return strings.Join(out, " ")
+}
+
+// checkParty moves a player on a board file: every space passed and where it lands.
+func checkParty(flags map[string]string, _ string) (map[string]any, error) {
+	b, err := party.LoadBoardFile(flags["board"])
+	if err != nil {
+		return nil, err
+	}
+	n, err := strconv.Atoi(flags["movement"])
+	if err != nil {
+		return nil, fmt.Errorf("--movement is a whole number, such as 3; got %q", flags["movement"])
+	}
+	var choose []string
+	if c, ok := flags["choose"]; ok {
+		choose = strings.Split(c, "\n")
+	}
+	tr, err := b.Move(flags["at"], n, choose)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"passed": tr.Passed, "landed": tr.Landed}, nil
+}
+
+// checkGaslands reads an activation's orders with the default templates.
+func checkGaslands(_ map[string]string, text string) (map[string]any, error) {
+	m := gaslands.DefaultManeuvers()
+	o, err := gaslands.Parse(text, m)
+	if err != nil {
+		return nil, err
+	}
+	t, _ := m.Template(o.Template)
+	var classes []string
+	for g := 1; g <= gaslands.MaxGear; g++ {
+		classes = append(classes, fmt.Sprintf("%d: %s", g, m.Class(t.Name, g)))
+	}
+	return map[string]any{"order": o.String(), "template": o.Template, "skid_dice": o.Skid, "push": o.Push, "shift": o.Shift,
+		"gears": strings.Join(classes, ", ")}, nil
 }
 
 func checkLudi(_ map[string]string, text string) (map[string]any, error) {

@@ -14,8 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
-	_ "pitwall/rules/ludi" // the rulesets register themselves
+	_ "pitwall/rules/gaslands" // the rulesets register themselves
+	_ "pitwall/rules/ludi"
 	_ "pitwall/rules/nascar"
+	_ "pitwall/rules/party"
 	_ "pitwall/rules/rtd"
 )
 
