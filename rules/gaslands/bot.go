@@ -34,7 +34,14 @@ func plan(s *State, i int) Order {
 				score -= 150 + 2*(d-t.Width/2+KartLength)
 			}
 			if c != nil {
-				score -= 120
+				score -= 250 // a collision: a hazard at least, and the move cut short
+			}
+			for j, o := range s.Karts {
+				if j != i && !o.Finished {
+					if d := o.Pos.Centre.Sub(end.Centre).Len(); d < 90 {
+						score -= 90 - d // too close: the next move may hit it
+					}
+				}
 			}
 			score -= 60 * math.Abs(angleTo(end.Heading, t.Heading(end.Centre)))
 			_, d, _ := t.project(end.Centre)
@@ -44,7 +51,7 @@ func plan(s *State, i int) Order {
 				score -= 25 + 10*float64(k.Hazards)
 			case Trivial:
 				if k.Hazards > 0 {
-					score += 10
+					score += 10 + 10*float64(k.Hazards)
 				}
 			}
 			_ = from
@@ -72,15 +79,18 @@ func (Ruleset) BotOrder(st race.State, seat int, _ bool, rng *rand.Rand) string 
 	s := st.(*State)
 	o := plan(s, seat)
 	k := s.Karts[seat]
-	target := min(4, k.MaxGear)
+	target := min(targetGear(s, k), k.MaxGear)
 	switch {
-	case k.Hazards >= 4 && k.Gear > 2:
+	case k.Gear > target+1 || (k.Hazards >= 3 && k.Gear > target):
 		o.Skid, o.Shift = min(2, k.Handling), -1
-	case k.Gear < target && k.Hazards <= 2:
+	case k.Gear < target && k.Hazards <= 1:
 		o.Skid, o.Shift = min(2, k.Handling), 1
 		if rng.IntN(3) == 0 {
 			o.Skid = min(3, k.Handling)
 		}
+	}
+	if s.legal(seat, o) != nil {
+		o.Skid, o.Shift = 0, 0
 	}
 	if o.Skid > 0 && rng.IntN(4) == 0 && s.track.RectOnRoad(k.Pos) {
 		o.Push = true
@@ -113,4 +123,26 @@ func (Ruleset) BotOrder(st race.State, seat int, _ bool, rng *rand.Rand) string 
 		return plan(s, seat).String()
 	}
 	return o.String()
+}
+
+// targetGear is the gear the bot wants for the road ahead: the more the road
+// turns in the next 500 mm, the lower.
+func targetGear(s *State, k Kart) int {
+	t := s.track
+	at := t.Progress(k.Pos.Centre)
+	_, h0 := t.At(at)
+	bend := 0.0
+	for d := 50.0; d <= 500; d += 50 {
+		_, h := t.At(at + d)
+		bend = math.Max(bend, math.Abs(angleTo(h0, h)))
+	}
+	switch {
+	case bend > 2*math.Pi/3:
+		return 2
+	case bend > math.Pi/3:
+		return 3
+	case bend > math.Pi/6:
+		return 4
+	}
+	return 5
 }

@@ -52,6 +52,7 @@ type Track struct {
 	Boosts                []Boost
 	Obstructions          []Obstruction
 	ItemBoxes             []Vec
+	segs                  []seg
 }
 
 // ItemBoxRadius is an item box's size on the table.
@@ -198,9 +199,11 @@ func ParseTrack(name string, src []byte) (*Track, error) {
 		t.cum[i+1] = t.cum[i] + pts[(i+1)%len(pts)].Sub(pts[i]).Len()
 	}
 	t.Length = t.cum[len(pts)]
+	t.index()
 	// The lap starts where the first control point falls on the smoothed line.
 	s0, _, _ := t.project(start)
 	t.cum = rebase(t, s0)
+	t.index()
 	gates := append([]float64{0}, f.Gates...)
 	for i, g := range gates {
 		if !finite(g) || g < 0 || g >= 1 || (i > 0 && g <= gates[i-1]) {
@@ -302,24 +305,47 @@ func rebase(t *Track, s0 float64) []float64 {
 	return cum
 }
 
+// seg is one stretch of the centreline, kept ready for projections.
+type seg struct {
+	a, ab   Vec
+	l2, cum float64
+	h       float64
+}
+
+func (t *Track) segments() []seg { return t.segs }
+
+// index readies the segments; the loader calls it whenever the line changes,
+// so a loaded track is never written again (races share it).
+func (t *Track) index() {
+	t.segs = make([]seg, len(t.Line))
+	for i, a := range t.Line {
+		ab := t.Line[(i+1)%len(t.Line)].Sub(a)
+		t.segs[i] = seg{a: a, ab: ab, l2: ab.Dot(ab), cum: t.cum[i], h: math.Atan2(ab.Y, ab.X)}
+	}
+}
+
+// nearest is the fraction along segment g of its point nearest p, and the
+// squared distance to it.
+func (g seg) nearest(p Vec) (u, d2 float64) {
+	if g.l2 > 0 {
+		u = p.Sub(g.a).Dot(g.ab) / g.l2
+		u = math.Max(0, math.Min(1, u))
+	}
+	q := g.a.Add(g.ab.Scale(u))
+	dx, dy := p.X-q.X, p.Y-q.Y
+	return u, dx*dx + dy*dy
+}
+
 // project is the lap distance of the centreline's point nearest p, the
 // distance to it, and the road's heading there.
 func (t *Track) project(p Vec) (s, d, h float64) {
-	d = math.Inf(1)
-	for i, a := range t.Line {
-		b := t.Line[(i+1)%len(t.Line)]
-		ab := b.Sub(a)
-		l2 := ab.Dot(ab)
-		u := 0.0
-		if l2 > 0 {
-			u = math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l2))
-		}
-		q := a.Add(ab.Scale(u))
-		if dd := p.Sub(q).Len(); dd < d {
-			d, s, h = dd, t.cum[i]+u*math.Sqrt(l2), math.Atan2(ab.Y, ab.X)
+	best := math.Inf(1)
+	for _, g := range t.segments() {
+		if u, d2 := g.nearest(p); d2 < best {
+			best, s, h = d2, g.cum+u*math.Sqrt(g.l2), g.h
 		}
 	}
-	return s, d, h
+	return s, math.Sqrt(best), h
 }
 
 // ProgressNear is how far round the lap p lies, looking only at the road
@@ -369,8 +395,17 @@ func (t *Track) At(s float64) (Vec, float64) {
 	return a.Add(ab.Scale(u)), math.Atan2(ab.Y, ab.X)
 }
 
-// OnRoad says whether the point p is on the road.
-func (t *Track) OnRoad(p Vec) bool { _, d, _ := t.project(p); return d <= t.Width/2 }
+// OnRoad says whether the point p is on the road: within half the road's
+// width of some stretch of the centreline.
+func (t *Track) OnRoad(p Vec) bool {
+	r2 := t.Width * t.Width / 4
+	for _, g := range t.segments() {
+		if _, d2 := g.nearest(p); d2 <= r2 {
+			return true
+		}
+	}
+	return false
+}
 
 // onRoadAll checks points along the closed outline pts, at most step mm apart.
 func (t *Track) onRoadAll(pts []Vec) bool {
