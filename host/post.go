@@ -33,6 +33,13 @@ type Noter interface {
 	DefaultNote() string          // "Racers who send nothing take the default (...)"
 }
 
+// BonusNoter is a game with a bonus for orders sent in the host's bonus
+// window; its posts say what the bonus is. Other games' posts leave the
+// window out: it means nothing to them.
+type BonusNoter interface {
+	BonusNote() string // "Orders sent in it may add ..."
+}
+
 // notes are the ruleset's notes, or the defaults.
 func notes(rs race.Ruleset, s race.State) (grid, deflt string) {
 	if n, ok := rs.(Noter); ok {
@@ -224,9 +231,9 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 			when = sch.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 MST")
 		}
 		lines = append(lines, "Deadline: "+when+". Racers who send nothing take the default ("+deflt+").")
-		if sch.WindowOpen != nil && sch.WindowClose != nil {
-			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. Orders sent in it may add 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for turn order).",
-				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST")))
+		if b, ok := rs.(BonusNoter); ok && sch.WindowOpen != nil && sch.WindowClose != nil {
+			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. %s",
+				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST"), b.BonusNote()))
 		}
 		for _, pr := range rs.Prompts(s) {
 			line := fmt.Sprintf("%s: %d order(s) from %s", pr.Name, pr.Orders, strings.Join(pr.Legal, ", "))

@@ -436,3 +436,8 @@ func (Ruleset) GridNote(s race.State) string {
 
 // DefaultNote implements host.Noter: a missed turn cruises (DefaultOrder).
 func (Ruleset) DefaultNote() string { return "they cruise" }
+
+// BonusNote implements host.BonusNoter.
+func (Ruleset) BonusNote() string {
+	return "Orders sent in it may add 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for turn order)."
+}
