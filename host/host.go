@@ -243,7 +243,7 @@ func (h *Host) resolve(ctx context.Context, id string) (*race.Played, race.Turn,
 	}
 	now := h.Now().UTC()
 	e := race.Entry{Seq: len(p.Race.Log) + 1, Kind: race.EntryResolve, Turn: p.State.Turn(), Seat: -1, At: now}
-	t, err := p.NextTurn()
+	t, err := p.NextTurn(now)
 	if err != nil {
 		if errors.Is(err, race.ErrOver) {
 			return nil, race.Turn{}, bad(fmt.Errorf("race %s is over: nothing to resolve", id))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"pitwall/dice"
 )
@@ -129,7 +130,7 @@ func (p *Played) Apply(e Entry) error {
 		}
 		p.State = s
 	case EntryResolve:
-		_, err := p.resolve()
+		_, err := p.resolve(e.At)
 		return err
 	default:
 		return fmt.Errorf("unknown log entry kind %q", e.Kind)
@@ -139,9 +140,10 @@ func (p *Played) Apply(e Entry) error {
 
 // NextTurn resolves the current turn on the race in memory and returns it; the
 // caller stores the resolve entry with the turn, or drops the Played.
-func (p *Played) NextTurn() (Turn, error) { return p.resolve() }
+// at is the time of the resolve, as it will be logged (only a Clocked game reads it).
+func (p *Played) NextTurn(at time.Time) (Turn, error) { return p.resolve(at) }
 
-func (p *Played) resolve() (Turn, error) {
+func (p *Played) resolve(at time.Time) (Turn, error) {
 	if p.State.Over() {
 		return Turn{}, ErrOver
 	}
@@ -158,7 +160,14 @@ func (p *Played) resolve() (Turn, error) {
 	}
 	sort.Ints(t.Defaulted)
 	mark := p.roller.Mark()
-	next, events, err := p.Ruleset.Resolve(p.State, orders, p.roller)
+	var next State
+	var events []Event
+	var err error
+	if c, ok := p.Ruleset.(Clocked); ok {
+		next, events, err = c.ResolveAt(p.State, orders, p.roller, at)
+	} else {
+		next, events, err = p.Ruleset.Resolve(p.State, orders, p.roller)
+	}
 	if err != nil {
 		return Turn{}, fmt.Errorf("resolving turn %d: %w", t.Turn, err)
 	}

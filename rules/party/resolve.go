@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -13,6 +14,13 @@ import (
 // logged them (defaults, which carry no time, at the deadline, last), each
 // moving the calendar on to its time first.
 func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+	return Ruleset{}.ResolveAt(st, orders, d, time.Time{})
+}
+
+// ResolveAt implements race.Clocked: after the orders, the calendar moves on
+// to the time of the resolve (none when at is zero), so a week in which nobody
+// wrote still passes, and the game ends when its last week is over.
+func (Ruleset) ResolveAt(st race.State, orders map[int]race.Order, d *dice.Roller, at time.Time) (race.State, []race.Event, error) {
 	old := st.(*State)
 	s := old.clone()
 	type seatOrder struct {
@@ -64,6 +72,11 @@ func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller)
 				continue // answered already; nothing waits for it
 			}
 			r.carryOn(p, x.o.Route, false)
+		}
+	}
+	if !at.IsZero() {
+		for _, n := range s.advance(at) {
+			r.say(-1, "calendar", n)
 		}
 	}
 	if s.Over() {
