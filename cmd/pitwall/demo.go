@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -225,6 +226,22 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 		}
 		if p, err = h.Load(ctx, id); err != nil {
 			return nil, err
+		}
+		if ruleset == "party" {
+			// The host enters the week's minigame results once the Minigame Phase is open.
+			var res []string
+			for _, x := range p.State.Seats() {
+				res = append(res, fmt.Sprintf("%s=%d", x.Name, rng.IntN(11)))
+			}
+			v := strings.Join(res, ",")
+			if _, err := rs.Set(p.State, "minigame", v); err == nil {
+				if err := h.Set(ctx, id, "minigame", v); err != nil {
+					return nil, err
+				}
+				if p, err = h.Load(ctx, id); err != nil {
+					return nil, err
+				}
+			}
 		}
 		for _, pr := range rs.Prompts(p.State) {
 			if rng.IntN(12) == 0 {

@@ -451,3 +451,90 @@ func TestOddsGaslands(t *testing.T) {
 		}
 	}
 }
+
+func TestAGaslandsRace(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := func(args ...string) map[string]any {
+		t.Helper()
+		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, errs)
+		}
+		return doc
+	}
+	must("race", "new", "--rules", "gaslands", "--track", "bowser-castle", "--id", "g1", "--seed", "3", "--laps", "1")
+	code, _, errs := pitwall(t, "--db", db, "race", "join", "g1", "--player", "Jo", "--racer", "Wario", "--option", "vehicle=tank")
+	if code != 2 || !strings.Contains(errs, "heavy-truck") {
+		t.Fatalf("a bad vehicle: %d %s", code, errs)
+	}
+	must("race", "join", "g1", "--player", "Sam", "--racer", "Mario", "--option", "vehicle=buggy")
+	must("race", "join", "g1", "--player", "Kit", "--racer", "Bowser", "--option", "vehicle=heavy-truck")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g1", "Bowser", "medium")
+	if code != 2 || !strings.Contains(errs, "seats that do: 0 (Mario)") {
+		t.Fatalf("out of turn: %d %s", code, errs)
+	}
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g1", "Mario", "gentle")
+	if code != 2 || !strings.Contains(errs, "needs a side") {
+		t.Fatalf("a template without a side: %d %s", code, errs)
+	}
+	must("orders", "submit", "g1", "Mario", "gentle left skid 2 shift up")
+	must("turn", "resolve", "g1")
+	for n := 0; ; n++ {
+		if n > 200 {
+			t.Fatal("a one-lap race of two karts not over after 200 activations")
+		}
+		if must("race", "show", "g1")["over"] == true {
+			break
+		}
+		must("turn", "resolve", "g1") // the default: the most road without a hazard
+	}
+	if v := must("verify", "g1"); v["ok"] != true {
+		t.Fatalf("verify: %v", v)
+	}
+	post := mustText(t, db, "post", "g1", "--turn", "1")
+	for _, want := range []string{"Mario (gear 1, 0 hazards) takes the gentle left.", "Skid dice:", "Bowser's Castle"} {
+		if !strings.Contains(post, want) {
+			t.Errorf("the first activation's post lacks %q:\n%s", want, post)
+		}
+	}
+	must("render", "g1", "--format", "png", "--out", filepath.Join(t.TempDir(), "g.png"))
+	check := must("order", "check", "gaslands", "turn right skid 3 push spin left 45")
+	if check["order"] != "turn right skid 3 push spin left 45" || check["skid_dice"] != float64(3) {
+		t.Errorf("order check: %v", check)
+	}
+}
+
+// A party game's host settings through turn set: the calendar and the week's minigame results.
+func TestPartySettings(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := func(args ...string) map[string]any {
+		t.Helper()
+		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, errs)
+		}
+		return doc
+	}
+	must("race", "new", "--rules", "party", "--id", "p1", "--option", "start=2026-11-02", "--option", "tz=Europe/Paris")
+	must("race", "join", "p1", "--player", "Sam", "--racer", "Mario")
+	must("race", "join", "p1", "--player", "Kit", "--racer", "Luigi")
+	code, _, errs := pitwall(t, "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2")
+	if code != 2 || !strings.Contains(errs, "Minigame Phase") {
+		t.Fatalf("minigame results before the phase: %d %s", code, errs)
+	}
+	must("turn", "set", "p1", "--setting", "clock=2026-11-06T12:00:00Z") // Friday of week 1
+	must("turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2")
+	code, _, errs = pitwall(t, "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=1,Luigi=1")
+	if code != 2 || !strings.Contains(errs, "already") {
+		t.Fatalf("a week's results twice: %d %s", code, errs)
+	}
+	show := must("race", "show", "p1")
+	st := show["standings"].([]any)
+	if d := st[0].(map[string]any)["detail"].(string); !strings.Contains(d, "15 coins") {
+		t.Errorf("Mario's 10 coins and 5 from the minigame: %q", d)
+	}
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "p1", "Mario", "choose p9")
+	if code != 2 || !strings.Contains(errs, "fork") {
+		t.Fatalf("choose with no fork: %d %s", code, errs)
+	}
+}

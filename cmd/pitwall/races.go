@@ -477,10 +477,17 @@ func (a *app) turnCmd() *cobra.Command {
 	})
 	var orders int
 	var deadline, wopen, wclose string
+	var settings []string
 	set := &cobra.Command{
-		Use:   "set RACE [--orders N] [--deadline T] [--window-open T --window-close T]",
-		Short: "Set the coming turn: orders per racer, deadline, bonus window",
-		Args:  cobra.ExactArgs(1),
+		Use:   "set RACE [--orders N] [--deadline T] [--window-open T --window-close T] [--setting KEY=VALUE]...",
+		Short: "Set the coming turn: orders per racer, deadline, bonus window, a game's own settings",
+		Long: `Sets the coming turn: how many orders each racer gives (ludi), the deadline,
+the bonus window, and any setting of the game itself, such as party's
+minigame results:
+
+  pitwall turn set cup --deadline 2026-11-25T18:00:00Z
+  pitwall turn set party-night --setting minigame=Mario=10,Luigi=5`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			d, err := parseTime("deadline", deadline)
 			if err != nil {
@@ -494,10 +501,21 @@ func (a *app) turnCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if !cmd.Flags().Changed("orders") && d == nil && wo == nil && wc == nil {
-				return usagef("turn set needs --orders, --deadline or a bonus window")
+			if !cmd.Flags().Changed("orders") && d == nil && wo == nil && wc == nil && len(settings) == 0 {
+				return usagef("turn set needs --orders, --deadline, a bonus window or --setting KEY=VALUE")
+			}
+			for _, kv := range settings {
+				if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
+					return usagef("--setting is KEY=VALUE, such as minigame=Mario=10,Luigi=5; got %q", kv)
+				}
 			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				for _, kv := range settings {
+					k, v, _ := strings.Cut(kv, "=")
+					if err := h.Set(ctx, args[0], strings.TrimSpace(k), v); err != nil {
+						return err
+					}
+				}
 				if cmd.Flags().Changed("orders") {
 					if err := h.Set(ctx, args[0], "orders", strconv.Itoa(orders)); err != nil {
 						return err
@@ -551,6 +569,7 @@ func (a *app) turnCmd() *cobra.Command {
 	set.Flags().StringVar(&deadline, "deadline", "", "the turn's deadline (UTC)")
 	set.Flags().StringVar(&wopen, "window-open", "", "the bonus window opens (UTC)")
 	set.Flags().StringVar(&wclose, "window-close", "", "the bonus window closes (UTC)")
+	set.Flags().StringArrayVar(&settings, "setting", nil, "a setting of the game, KEY=VALUE (party: minigame=NAME=COINS,...)")
 	c.AddCommand(set)
 	return c
 }
