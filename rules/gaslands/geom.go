@@ -27,16 +27,24 @@ type Rect struct {
 
 // Corners are the rectangle's corners: front left, front right, rear right, rear left.
 func (r Rect) Corners() [4]Vec {
-	f, l := heading(r.Heading).Scale(r.Length/2), heading(r.Heading+math.Pi/2).Scale(r.Width/2)
+	sn, cs := math.Sincos(r.Heading)
+	f, l := Vec{cs, sn}.Scale(r.Length/2), Vec{-sn, cs}.Scale(r.Width/2)
 	c := r.Centre
 	return [4]Vec{c.Add(f).Add(l), c.Add(f).Sub(l), c.Sub(f).Sub(l), c.Sub(f).Add(l)}
 }
 
 // Overlaps says whether two rectangles share any area (touching edges do not
-// count), by the separating axis test over both rectangles' axes.
+// count), by the separating axis test over both rectangles' axes. Rectangles
+// whose bounding circles are apart are rejected first: most pairs on a table.
 func (r Rect) Overlaps(o Rect) bool {
+	reach := math.Hypot(r.Length, r.Width)/2 + math.Hypot(o.Length, o.Width)/2
+	if d := o.Centre.Sub(r.Centre); d.X*d.X+d.Y*d.Y >= reach*reach {
+		return false
+	}
 	a, b := r.Corners(), o.Corners()
-	for _, axis := range []Vec{heading(r.Heading), heading(r.Heading + math.Pi/2), heading(o.Heading), heading(o.Heading + math.Pi/2)} {
+	rs, rc := math.Sincos(r.Heading)
+	os, oc := math.Sincos(o.Heading)
+	for _, axis := range [4]Vec{{rc, rs}, {-rs, rc}, {oc, os}, {-os, oc}} {
 		amin, amax := project(a, axis)
 		bmin, bmax := project(b, axis)
 		if amax <= bmin+1e-9 || bmax <= amin+1e-9 {

@@ -1,0 +1,74 @@
+package party
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/render"
+)
+
+// midGame is an 8-player game in week 2's Boardplay Phase, with everyone's
+// roll for the next turn.
+func midGame(b *testing.B) (*State, map[int]race.Order, time.Time) {
+	b.Helper()
+	_, p := botGame(b, 3, 8, map[string]string{"weeks": "4"}, 48*time.Hour)
+	var s *State
+	for n := 0; n <= len(p.Turns); n++ {
+		st, err := p.StateAt(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if x := st.(*State); x.Week == 2 && x.Phase == Boardplay {
+			s = x
+			break
+		}
+	}
+	if s == nil {
+		b.Fatal("no Boardplay Phase in week 2")
+	}
+	at := s.Clock.Add(time.Minute)
+	orders := map[int]race.Order{}
+	for _, x := range s.Players {
+		o, err := Ruleset{}.ParseOrder(s, race.Submission{Seat: x.Seat, Text: "roll", At: at})
+		if err != nil {
+			continue // rolled already this week
+		}
+		orders[x.Seat] = o
+	}
+	if len(orders) < 4 {
+		b.Fatalf("only %d players can roll", len(orders))
+	}
+	return s, orders, at
+}
+
+// BenchmarkResolve8 resolves one turn of 8 players' rolls.
+func BenchmarkResolve8(b *testing.B) {
+	s, orders, at := midGame(b)
+	seed := dice.SeedFromInt(1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, _, err := (Ruleset{}).ResolveAt(s, orders, dice.New(seed), at); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDrawPNG8 draws a turn as the host does: the board once, then the players on a copy.
+func BenchmarkDrawPNG8(b *testing.B) {
+	s, _, _ := midGame(b)
+	w, h := Picture(s)
+	bg := render.NewPNG(w, h, 1)
+	DrawBoard(bg, s)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := bg.Copy()
+		DrawGame(c, s, "bench")
+		var buf bytes.Buffer
+		if err := c.Encode(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
