@@ -191,6 +191,19 @@ func TestActivations(t *testing.T) {
 				want(t, s.Karts[0].Hazards == 2, "a token for the boost, one for the pipe")
 				want(t, s.Karts[0].Pos.Centre.X < 600-55-30, "carried down the boost and on")
 			}},
+		{"boost-then-slide", []string{"Mario car 760 730 180 2 0"}, "medium skid 1 boost gentle left",
+			[]string{"d6=5"},
+			func(t *testing.T, s *State) {
+				// The SLIDE waits for the forced move, then carries the kart 45 mm west, the way it faced before its template.
+				want(t, s.Karts[0].Hazards == 2, "a token for the SLIDE, one for the boost")
+				sl := s.Last.Slide
+				want(t, len(sl) == 2 && sl[1].Sub(sl[0]).Near(Vec{-45, 0}, 1e-6), "slid 45 mm west after the forced move")
+			}},
+		{"gates-in-order", []string{"Mario car 700 170 0 2 0"}, "medium", nil,
+			func(t *testing.T, s *State) {
+				// Across the start line with gate 2 still due: no lap.
+				want(t, s.Karts[0].Lap == 1 && s.Karts[0].Gate == 2, "no lap without the gates")
+			}},
 		{"shell", []string{"Mario car 300 170 0 2 0", "Luigi car 600 170 0 3 0"}, "short shell Luigi",
 			[]string{"d6=6", "d6=5", "d6=4", "d6=1", "d6=2", "d6=6", "d6=3", "d6=6"},
 			func(t *testing.T, s *State) {
@@ -224,6 +237,8 @@ func TestActivations(t *testing.T) {
 				s.Karts[0].Item = BulletBill
 			case "lap-and-finish":
 				s.Karts[0].Lap, s.Karts[0].Gate = 2, 0
+			case "gates-in-order":
+				s.Karts[0].Gate = 2
 			case "collision-both-smash":
 				s.Karts[1].Collide = "smash"
 			}

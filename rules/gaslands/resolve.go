@@ -147,7 +147,7 @@ func (p *play) activate(o Order) {
 	p.act.Outline = outline
 	p.act.Path = []Vec{start.Centre}
 	boosted := p.move(i, templateMotion(t, o.Left, start), true, o)
-	if boosted && count[Slide] == 0 && count[Spin] == 0 && o.Skid > 0 {
+	if boosted && (count[Slide] > 0 || count[Spin] > 0) {
 		p.say(k.Seat, "skid", "The skid effects wait for the end of the forced move.")
 	}
 	k = &s.Karts[i]
