@@ -194,7 +194,7 @@ func (s *State) minigame(value string) (race.State, error) {
 		if s.First == "" || s.Clock.IsZero() {
 			when = "the game's calendar has not started"
 		}
-		return nil, fmt.Errorf("minigame results are entered in a Minigame Phase (Friday to Sunday), and %s (the game's clock: the last order's time; set clock=RFC3339 to move it on)", when)
+		return nil, fmt.Errorf("minigame results are entered in a Minigame Phase (Friday to Sunday), and %s (by the game's clock: the time of the last order or resolve; turn set --setting clock=RFC3339 moves it on)", when)
 	}
 	if s.hasResults(s.Week) {
 		return nil, fmt.Errorf("week %d's minigame results are in already; the next ones come in week %d's Minigame Phase", s.Week, s.Week+1)
