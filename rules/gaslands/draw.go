@@ -157,6 +157,9 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 	sc := s.scale()
 	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
 	sub := fmt.Sprintf("%s, %s · round %d, gear phase %d", s.track.Name, plural(s.Laps, "lap"), s.Round, s.Phase)
+	if s.Active >= 0 {
+		sub = fmt.Sprintf("%s, %s · next: %s, round %d, gear phase %d", s.track.Name, plural(s.Laps, "lap"), s.Karts[s.Active].Name, s.Round, s.Phase)
+	}
 	if s.Done {
 		sub = fmt.Sprintf("%s, %s · finished in round %d", s.track.Name, plural(s.Laps, "lap"), s.Round)
 	}
@@ -177,12 +180,6 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		}
 		if len(a.Slide) > 1 {
 			s.arrow(cv, a.Slide[0], a.Slide[len(a.Slide)-1], hitCol, "slide")
-		}
-		if len(a.Shot) == 2 {
-			s.arrow(cv, a.Shot[0], a.Shot[1], render.RGB(0x1f, 0x8a, 0x2e), "shell")
-		}
-		for k := 0; k+1 < len(a.BillPath); k += 2 {
-			s.arrow(cv, a.BillPath[k], a.BillPath[k+1], ink, "")
 		}
 		for _, h := range a.Hits {
 			p := s.px(h)
@@ -226,6 +223,15 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		}
 		_ = places
 	}
+	// The attack's lines go over the karts, so that a shell between two karts shows.
+	if a := s.Last; a != nil {
+		if len(a.Shot) == 2 {
+			s.arrow(cv, a.Shot[0], a.Shot[1], render.RGB(0x0e, 0x7a, 0x22), "shell")
+		}
+		for k := 0; k+1 < len(a.BillPath); k += 2 {
+			s.arrow(cv, a.BillPath[k], a.BillPath[k+1], ink, "Bullet Bill")
+		}
+	}
 	if s.Done && s.Placed > 0 {
 		for _, k := range s.Karts {
 			if k.Place == 1 {
@@ -264,7 +270,10 @@ func (s *State) arrow(cv render.Canvas, a, b Vec, col render.Color, label string
 		c.Polygon([]render.Point{render.Pt(0, 0), render.Pt(-9, -5), render.Pt(-9, 5)}, render.Style{Fill: col})
 	})
 	if label != "" {
-		cv.Text(render.Pt((pa.X+pb.X)/2, (pa.Y+pb.Y)/2-6), label, render.TextStyle{Size: 10, Bold: true, Color: col, Anchor: render.AnchorMiddle})
+		m := render.Pt((pa.X+pb.X)/2, (pa.Y+pb.Y)/2-12)
+		w := 6.5*float64(len(label)) + 6
+		cv.Rect(m.X-w/2, m.Y-10, w, 14, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.85, Radius: 3})
+		cv.Text(m, label, render.TextStyle{Size: 10, Bold: true, Color: col, Anchor: render.AnchorMiddle})
 	}
 }
 
