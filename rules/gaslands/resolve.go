@@ -66,7 +66,7 @@ func (p *play) activate(o Order) {
 		name += " " + sideName(o.Left)
 	}
 	p.act = &Activation{Seat: k.Seat, Template: name, Start: k.Pos}
-	p.say(k.Seat, "move", "%s (gear %d, %d hazards) takes the %s.", k.Name, k.Gear, k.Hazards, name)
+	p.say(k.Seat, "move", "%s (gear %d, %s) takes the %s.", k.Name, k.Gear, plural(k.Hazards, "hazard"), name)
 
 	// The chart: a hazardous template costs a token, a trivial one sheds one.
 	switch s.M.Class(t.Name, k.Gear) {
