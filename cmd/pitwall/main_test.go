@@ -538,3 +538,33 @@ func TestPartySettings(t *testing.T) {
 		t.Fatalf("choose with no fork: %d %s", code, errs)
 	}
 }
+
+// A host's own templates and chart for a gaslands race, from a file.
+func TestGaslandsManeuversFile(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "races.db")
+	file := filepath.Join(dir, "m.yaml")
+	src := "templates:\n  - {name: short, length: 60}\n  - {name: long, length: 200}\n  - {name: curve, radius: 100, degrees: 60}\nslide: 30\nchart:\n  short: T T X X X X\n  long: X P P T T T\n  curve: P P H H X X\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "rtd", "--id", "x", "--maneuvers", file)
+	if code != 2 || !strings.Contains(errs, "for gaslands races") {
+		t.Fatalf("--maneuvers on rtd: %d %s", code, errs)
+	}
+	if code, _, errs = pitwall(t, "--db", db, "race", "new", "--rules", "gaslands", "--id", "g", "--maneuvers", file); code != 0 {
+		t.Fatalf("race new: %d %s", code, errs)
+	}
+	for _, j := range [][]string{{"Sam", "Mario", "bike"}, {"Kit", "Bowser", "heavy-truck"}} {
+		if code, _, errs = pitwall(t, "--db", db, "race", "join", "g", "--player", j[0], "--racer", j[1], "--vehicle", j[2]); code != 0 {
+			t.Fatalf("join: %d %s", code, errs)
+		}
+	}
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g", "Mario", "medium")
+	if code != 2 || !strings.Contains(errs, "templates: short, long, curve") {
+		t.Fatalf("a template the race does not have: %d %s", code, errs)
+	}
+	if code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g", "Mario", "curve left"); code != 0 {
+		t.Fatalf("the race's own template: %d %s", code, errs)
+	}
+}

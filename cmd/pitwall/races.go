@@ -16,6 +16,7 @@ import (
 	"pitwall/host"
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
+	"pitwall/rules/gaslands"
 	"pitwall/store/sqlite"
 )
 
@@ -121,7 +122,7 @@ func listOf(v any) []string {
 }
 
 func (a *app) raceNewCmd() *cobra.Command {
-	var rules, track, id, entrants string
+	var rules, track, id, entrants, maneuvers string
 	var laps int
 	var seed int64 = -1
 	var options []string
@@ -144,7 +145,14 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
     - player: Kit
       racer: Yoshi
       perk: item-bonus           # rtd: with a debuff, or neither for a standard kart
-      debuff: slow`,
+      debuff: slow
+    - player: Noor
+      racer: Bowser
+      vehicle: heavy-truck       # gaslands: buggy, car, performance-car, truck, heavy-truck, bike
+
+A gaslands race can take its own templates and gear chart from a file in the
+format of rules/gaslands/data/maneuvers.yaml (--maneuvers FILE); they are kept
+in the race as options, so it replays the same wherever it goes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if rules == "" {
@@ -162,6 +170,27 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
 						return usagef("--option is KEY=VALUE; got %q", o)
 					}
 					cfg.Options[k] = v
+				}
+			}
+			if maneuvers != "" {
+				if rules != "gaslands" {
+					return usagef("--maneuvers is for gaslands races; this one is %s", rules)
+				}
+				src, err := os.ReadFile(maneuvers)
+				if err != nil {
+					return usagef("reading the maneuvers: %v", err)
+				}
+				m, err := gaslands.ParseManeuvers(maneuvers, src)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				if cfg.Options == nil {
+					cfg.Options = map[string]string{}
+				}
+				for k, v := range m.Options() {
+					if _, set := cfg.Options[k]; !set { // an --option given as well wins
+						cfg.Options[k] = v
+					}
 				}
 			}
 			var es []race.Entrant
@@ -201,12 +230,13 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
 	f.Int64Var(&seed, "seed", -1, "a fixed seed, for tests and demos only (default: from crypto/rand)")
 	f.StringVar(&id, "id", "", "the race's id (default: generated)")
 	f.StringVar(&entrants, "entrants", "", "a YAML file of entrants")
+	f.StringVar(&maneuvers, "maneuvers", "", "gaslands: a file of templates and gear chart (the format of rules/gaslands/data/maneuvers.yaml)")
 	f.StringArrayVar(&options, "option", nil, "a ruleset option KEY=VALUE (ludi: package.NAME=a,b,c)")
 	return c
 }
 
 func (a *app) raceJoinCmd() *cobra.Command {
-	var player, pkg, extras, upgrade, perk, debuff string
+	var player, pkg, extras, upgrade, perk, debuff, vehicle string
 	var aurigae, racers []string
 	var opts []string
 	c := &cobra.Command{
@@ -217,7 +247,9 @@ func (a *app) raceJoinCmd() *cobra.Command {
   ludi:   pitwall race join RACE --player Marcus --auriga "Marcus Aurelius" --package military --extras skill,speed
   nascar: pitwall race join RACE --player Dale --racer Intimidator --upgrade turbo
   rtd:    pitwall race join RACE --player Sam --racer Yoshi --perk item-bonus --debuff slow
-          (no --perk and --debuff: a standard kart)`,
+          (no --perk and --debuff: a standard kart)
+  gaslands: pitwall race join RACE --player Kit --racer Bowser --vehicle heavy-truck
+  party:  pitwall race join RACE --player Ade --racer Peach`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if player == "" {
@@ -241,6 +273,9 @@ func (a *app) raceJoinCmd() *cobra.Command {
 			}
 			if debuff != "" {
 				e.Options["debuff"] = debuff
+			}
+			if vehicle != "" {
+				e.Options["vehicle"] = vehicle
 			}
 			for _, o := range opts {
 				k, v, ok := strings.Cut(o, "=")
@@ -267,6 +302,7 @@ func (a *app) raceJoinCmd() *cobra.Command {
 	f.StringVar(&upgrade, "upgrade", "", "nascar: none, turbo, swaybars or performance")
 	f.StringVar(&perk, "perk", "", "rtd: ramming-speed, item-bonus or high-acceleration (with --debuff)")
 	f.StringVar(&debuff, "debuff", "", "rtd: featherweight, low-loot or slow (with --perk)")
+	f.StringVar(&vehicle, "vehicle", "", "gaslands: buggy, car, performance-car, truck, heavy-truck or bike (default car)")
 	f.StringVar(&pkg, "package", "", "ludi: military, noble, political, priestly, strength or trader")
 	f.StringVar(&extras, "extras", "", "ludi: two more characteristics, e.g. skill,speed")
 	f.StringArrayVar(&opts, "option", nil, "another choice KEY=VALUE")

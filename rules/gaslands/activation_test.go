@@ -210,6 +210,16 @@ func TestActivations(t *testing.T) {
 				// 5 attack dice: 6 5 4 1 2 = 4 hits; Luigi in gear 3 evades: 6 3 6 = 2 cancelled: 2 hazards.
 				want(t, s.Karts[1].Hazards == 2 && s.Karts[0].Item == "", "2 hazards, the shell spent")
 			}},
+		{"shell-nearest", []string{"Mario car 300 170 0 2 0", "Luigi car 600 170 0 3 0", "Peach bike 480 120 0 1 0"}, "short shell nearest",
+			[]string{"d6=4", "d6=1", "d6=1", "d6=1", "d6=1", "d6=2"},
+			func(t *testing.T, s *State) {
+				// After the short, Mario's centre is at 435: Peach (67 mm off) is nearer than Luigi (165): 1 hit, her 1 evade die misses.
+				want(t, s.Karts[2].Hazards == 1 && s.Karts[1].Hazards == 0 && s.Karts[0].Item == "", "the nearest kart took the shell")
+			}},
+		{"shell-nearest-none", []string{"Mario car 300 170 0 2 0", "Luigi car 1000 450 90 3 0"}, "short shell nearest", nil,
+			func(t *testing.T, s *State) {
+				want(t, s.Karts[0].Item == GreenShell, "no kart in reach: the shell is kept")
+			}},
 		{"wipeout", []string{"Mario car 300 120 0 3 5"}, "gentle left skid 1", []string{"d6=4", "d8=3"},
 			func(t *testing.T, s *State) {
 				k := s.Karts[0]
@@ -231,7 +241,7 @@ func TestActivations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := stage(t, tc.karts...)
 			switch tc.name {
-			case "shell":
+			case "shell", "shell-nearest", "shell-nearest-none":
 				s.Karts[0].Item = GreenShell
 			case "bullet-bill":
 				s.Karts[0].Item = BulletBill

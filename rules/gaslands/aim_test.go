@@ -235,6 +235,7 @@ func TestSetup(t *testing.T) {
 		{race.Config{}, es("A", "a"), "one-word name of its own"},
 		{race.Config{}, es("Dry Bones", "B"), "one-word name"},
 		{race.Config{}, es("7", "B"), "not a number"},
+		{race.Config{}, es("Nearest", "B"), "a word of the orders"},
 		{race.Config{}, es("A"), "at least 2"},
 		{race.Config{}, es("A", "B", "C", "D", "E", "F", "G", "H", "I"), "grid of 8"},
 		{race.Config{}, []race.Entrant{{Player: "x", Racers: []string{"A"}, Options: map[string]string{"vehicle": "tank"}}, {Player: "y", Racers: []string{"B"}}}, "no vehicle \"tank\""},
@@ -252,4 +253,19 @@ func TestSetup(t *testing.T) {
 	}
 	s = st.(*State)
 	want(t, s.SixIsOne && s.M.Class("hard", 2) == Permitted, "the options are in the state")
+}
+
+// Attacks may be measured first (the text): the prompt of a kart holding a
+// shell names the karts it reaches from where it stands.
+func TestPromptMeasuresShells(t *testing.T) {
+	s := stage(t, "Mario car 300 170 0 2 0", "Luigi car 500 170 0 3 0", "Peach bike 900 170 0 1 0", "Toad car 400 170 0 1 0")
+	s.Karts[0].Item = GreenShell
+	note := (Ruleset{}).Prompts(s)[0].Note
+	if !strings.Contains(note, "in reach from here: Luigi 200 mm in cover, Toad 100 mm)") {
+		t.Errorf("the prompt's note: %s", note)
+	}
+	s.Karts[0].Item = BulletBill
+	if note := (Ruleset{}).Prompts(s)[0].Note; strings.Contains(note, "in reach") {
+		t.Errorf("a Bullet Bill has no reach to measure: %s", note)
+	}
 }

@@ -102,18 +102,7 @@ func (Ruleset) BotOrder(st race.State, seat int, _ bool, rng *rand.Rand) string 
 	}
 	switch k.Item {
 	case GreenShell, RedShell:
-		bestJ, bestD := -1, math.Inf(1)
-		for j, x := range s.Karts {
-			if j == seat || x.Finished {
-				continue
-			}
-			if a := Aim(s, seat, j, k.Item); a.Reason == "" && a.Range < bestD && s.Distance(x) > s.Distance(k)-100 {
-				bestJ, bestD = j, a.Range
-			}
-		}
-		if bestJ >= 0 {
-			o.Shell = s.Karts[bestJ].Name
-		}
+		o.Shell = NearestTarget // at whoever is in reach once it has moved
 	case BulletBill:
 		if rng.IntN(2) == 0 {
 			o.Bill = true

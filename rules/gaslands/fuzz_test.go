@@ -55,3 +55,54 @@ func botRaceStart(t *testing.T, seed uint64) (*race.Race, *race.Played) {
 	}
 	return r, p
 }
+
+// FuzzParseTrack: any file is read without a panic; a track that loads has
+// its grid on the road and a lap that projects onto itself.
+func FuzzParseTrack(f *testing.F) {
+	for _, name := range []string{"luigi-raceway.yaml", "bowser-castle.yaml"} {
+		src, err := trackFiles.ReadFile("tracks/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	f.Add([]byte("id: x\nname: X\nlaps: 1\nseats: 2\ntable: [1200, 900]\nroad: {width: 200, smooth: 2, centreline: [[600, 150], [1000, 150], [1000, 750], [200, 750], [200, 150]]}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		tr, err := ParseTrack("f.yaml", src)
+		if err != nil {
+			return
+		}
+		if tr.Length <= 0 || len(tr.Gates) == 0 {
+			t.Fatalf("a loaded track with lap %v and %d gates", tr.Length, len(tr.Gates))
+		}
+		for i, r := range tr.Grid(tr.Seats) {
+			if !tr.RectOnRoad(r) {
+				t.Fatalf("grid slot %d off the road", i+1)
+			}
+		}
+	})
+}
+
+// FuzzParseManeuvers: any file is read without a panic; what loads permits a
+// template in every gear, and every template's move is finite.
+func FuzzParseManeuvers(f *testing.F) {
+	f.Add(maneuversYAML)
+	f.Add([]byte("templates: [{name: s, length: 75}]\nslide: 10\nchart: {s: T T T T T T}"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		m, err := ParseManeuvers("f.yaml", src)
+		if err != nil {
+			return
+		}
+		for g := 1; g <= MaxGear; g++ {
+			if len(m.Allowed(g)) == 0 {
+				t.Fatalf("gear %d permits nothing", g)
+			}
+		}
+		for _, tm := range m.Templates {
+			end := tm.Move(Rect{Length: KartLength, Width: KartWidth}, true)
+			if !finite(end.Centre.X, end.Centre.Y, end.Heading) {
+				t.Fatalf("%s moves a kart to %+v", tm.Name, end)
+			}
+		}
+	})
+}

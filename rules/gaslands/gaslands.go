@@ -68,11 +68,19 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
 	}
 	s := &State{TrackID: t.ID, Laps: laps, M: DefaultManeuvers(), track: t, Round: 1, Phase: 1}
-	// Templates first, so that a chart row can name a template the race adds.
+	// Templates first, so that a chart row can name a template the race
+	// adds; the list of the race's templates last, once all are there.
+	rank := func(k string) int {
+		switch {
+		case strings.HasPrefix(k, "template."):
+			return 0
+		case k == "templates":
+			return 2
+		}
+		return 1
+	}
 	keys := sortedKeys(cfg.Options)
-	sort.SliceStable(keys, func(i, j int) bool {
-		return strings.HasPrefix(keys[i], "template.") && !strings.HasPrefix(keys[j], "template.")
-	})
+	sort.SliceStable(keys, func(i, j int) bool { return rank(keys[i]) < rank(keys[j]) })
 	for _, k := range keys {
 		v := cfg.Options[k]
 		if k == "six-is-one" {
@@ -90,7 +98,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			return nil, err
 		}
 		if !ok {
-			return nil, fmt.Errorf("unknown race option %q; gaslands options: six-is-one=true, slide=MM, template.NAME=\"straight L|arc R DEG|swerve L SHIFT\", chart.NAME=\"T P H X X X\" (the number of laps is --laps)", k)
+			return nil, fmt.Errorf("unknown race option %q; gaslands options: six-is-one=true, slide=MM, templates=NAME,NAME,..., template.NAME=\"straight L|arc R DEG|swerve L SHIFT\", chart.NAME=\"T P H X X X\" (the number of laps is --laps)", k)
 		}
 	}
 	names := map[string]bool{}
@@ -102,6 +110,9 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			return nil, fmt.Errorf("%s enters %d karts; a player drives one", e.Player, len(e.Racers))
 		}
 		name := strings.TrimSpace(e.Racers[0])
+		if strings.EqualFold(name, NearestTarget) {
+			return nil, fmt.Errorf("%s: %q is a word of the orders (shell nearest); choose another name", e.Player, name)
+		}
 		if name == "" || names[strings.ToLower(name)] || strings.ContainsAny(name, " \t") {
 			return nil, fmt.Errorf("%s: every kart needs a one-word name of its own (orders name their targets); %q is empty, taken or has spaces", e.Player, name)
 		}
@@ -193,6 +204,25 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	note := fmt.Sprintf("round %d, gear phase %d: gear %d of %d, %s, Handling %d (up to %d skid dice)", s.Round, s.Phase, k.Gear, k.MaxGear, plural(k.Hazards, "hazard"), k.Handling, k.Handling)
 	if k.Item != "" {
 		note += ", holding " + itemName(k.Item)
+		if k.Item != BulletBill {
+			// Pre-measuring is allowed for attacks: what the shell reaches from here.
+			var reach []string
+			for j, x := range s.Karts {
+				if j == s.Active || x.Finished {
+					continue
+				}
+				if a := Aim(s, s.Active, j, k.Item); a.Reason == "" {
+					r := fmt.Sprintf("%s %.0f mm", x.Name, a.Range)
+					if a.Cover {
+						r += " in cover"
+					}
+					reach = append(reach, r)
+				}
+			}
+			if len(reach) > 0 {
+				note += " (in reach from here: " + strings.Join(reach, ", ") + ")"
+			}
+		}
 	}
 	return []race.Prompt{{Seat: k.Seat, Name: k.Name, Turn: s.Turn(), Orders: 1, Legal: legal, Note: note}}
 }
@@ -236,6 +266,7 @@ func (s *State) legal(i int, o Order) error {
 		switch {
 		case k.Item != GreenShell && k.Item != RedShell:
 			return race.Illegalf("%s holds no shell (%s)", k.Name, itemName(k.Item))
+		case o.Shell == NearestTarget:
 		case j < 0:
 			return race.Illegalf("no kart called %q in this race", o.Shell)
 		case j == i:

@@ -227,6 +227,19 @@ func (m *Maneuvers) Apply(key, value string) (bool, error) {
 		return v, nil
 	}
 	switch {
+	case key == "templates":
+		// The race's templates are these, in this order; the rest go.
+		var keep []Template
+		chart := map[string][MaxGear]Class{}
+		for _, name := range strings.Split(value, ",") {
+			t, err := m.Template(strings.TrimSpace(name))
+			if err != nil {
+				return true, fmt.Errorf("option templates: %v", err)
+			}
+			keep = append(keep, t)
+			chart[t.Name] = m.Chart[t.Name]
+		}
+		m.Templates, m.Chart = keep, chart
 	case key == "slide":
 		v, err := num(strings.TrimSpace(value))
 		if err != nil || v < 0 || v > 300 {
@@ -279,4 +292,27 @@ func (m *Maneuvers) Apply(key, value string) (bool, error) {
 		return false, nil
 	}
 	return true, m.check()
+}
+
+// Options are the race options that give a race these templates, slide and
+// chart over the defaults: a host's maneuvers file, kept in the race.
+func (m Maneuvers) Options() map[string]string {
+	out := map[string]string{"slide": strconv.FormatFloat(m.Slide, 'f', -1, 64), "templates": strings.Join(templateNames(m), ",")}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	for _, t := range m.Templates {
+		switch {
+		case t.Radius > 0:
+			out["template."+t.Name] = "arc " + num(t.Radius) + " " + num(t.Degrees)
+		case t.Shift != 0:
+			out["template."+t.Name] = "swerve " + num(t.Length) + " " + num(t.Shift)
+		default:
+			out["template."+t.Name] = "straight " + num(t.Length)
+		}
+		var cells []string
+		for _, c := range m.Chart[t.Name] {
+			cells = append(cells, string(rune(c)))
+		}
+		out["chart."+t.Name] = strings.Join(cells, " ")
+	}
+	return out
 }

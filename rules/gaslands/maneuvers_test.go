@@ -3,6 +3,9 @@ package gaslands
 import (
 	"strings"
 	"testing"
+
+	"pitwall/dice"
+	"pitwall/race"
 )
 
 // The default chart, cell by cell as data/maneuvers.yaml writes it.
@@ -114,5 +117,31 @@ func TestParseManeuversErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
 		}
+	}
+}
+
+// A maneuvers file as race options gives the race the same maneuvers.
+func TestManeuversAsOptions(t *testing.T) {
+	src := "templates:\n  - {name: short, length: 60}\n  - {name: long, length: 200}\n  - {name: curve, radius: 100, degrees: 60}\n  - {name: jink, length: 90, shift: 25}\nslide: 30\nchart:\n  short: T T X X X X\n  long: X P P T T T\n  curve: P P H H X X\n  jink: P P P H H H\n"
+	m, err := ParseManeuvers("m.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := (Ruleset{}).Setup(race.Config{Options: m.Options()}, []race.Entrant{{Player: "a", Racers: []string{"A"}}, {Player: "b", Racers: []string{"B"}}}, dice.New(dice.SeedFromInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := st.(*State).M
+	for _, tm := range m.Templates {
+		g, err := got.Template(tm.Name)
+		if err != nil || g != tm || got.Chart[tm.Name] != m.Chart[tm.Name] {
+			t.Errorf("%s: %+v %v, chart %v; want %+v, %v", tm.Name, g, err, got.Chart[tm.Name], tm, m.Chart[tm.Name])
+		}
+	}
+	if got.Slide != 30 {
+		t.Errorf("slide %v", got.Slide)
+	}
+	if names := strings.Join(templateNames(got), " "); names != "short long curve jink" {
+		t.Errorf("the race's templates are %q; the file's alone, in its order, are wanted", names)
 	}
 }

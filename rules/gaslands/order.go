@@ -199,7 +199,7 @@ func Parse(text string, m Maneuvers) (Order, error) {
 			}
 		case "shell":
 			if i >= len(w) {
-				return o, fmt.Errorf("shell names its target: \"shell Luigi\" or \"shell 2\" (a seat)")
+				return o, fmt.Errorf("shell names its target: \"shell Luigi\", \"shell 2\" (a seat) or \"shell nearest\" (the nearest kart in reach after the move)")
 			}
 			o.Shell = w[i]
 			i++

@@ -689,6 +689,12 @@ func (p *play) shell(i int, target string) {
 	s := p.s
 	k := &s.Karts[i]
 	j := s.kartByName(target)
+	if target == NearestTarget {
+		if j = s.nearestTarget(i); j < 0 {
+			p.say(k.Seat, "attack", "No kart is in reach of %s's %s: the shell is kept.", k.Name, itemName(k.Item)[2:])
+			return
+		}
+	}
 	if j < 0 || k.Item == "" || k.Item == BulletBill {
 		return // ParseOrder has checked; the kart may have lost it since (no: items are kept)
 	}
@@ -738,6 +744,24 @@ func (p *play) shell(i int, target string) {
 	} else {
 		p.say(tk.Seat, "attack", "%s takes no hazard.", tk.Name)
 	}
+}
+
+// NearestTarget is the target word that throws at the nearest kart the shell
+// can reach once the kart has moved: by post, the racer cannot measure first.
+const NearestTarget = "nearest"
+
+// nearestTarget is the kart nearest kart i that its shell can reach now, -1 for none.
+func (s *State) nearestTarget(i int) int {
+	best, bestD := -1, math.Inf(1)
+	for j, x := range s.Karts {
+		if j == i || x.Finished {
+			continue
+		}
+		if a := Aim(s, i, j, s.Karts[i].Item); a.Reason == "" && a.Range < bestD {
+			best, bestD = j, a.Range
+		}
+	}
+	return best
 }
 
 func (s *State) kartByName(t string) int {
