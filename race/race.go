@@ -27,6 +27,22 @@ type Config struct {
 	Options map[string]string `json:"options,omitempty"`
 }
 
+// MaxLaps is the most laps a race may run.
+const MaxLaps = 20
+
+// RaceLaps is the number of laps a race runs: the host's (cfg.Laps), or the
+// track's when the host named none; 1 to MaxLaps.
+func (cfg Config) RaceLaps(trackDefault int) (int, error) {
+	laps := cfg.Laps
+	if laps == 0 {
+		laps = trackDefault
+	}
+	if laps < 1 || laps > MaxLaps {
+		return 0, fmt.Errorf("laps is 1 to %d; got %d", MaxLaps, laps)
+	}
+	return laps, nil
+}
+
 // Entrant is one participant as entered: a player and the racers they field
 // (one or two aurigae in ludi, one car elsewhere), with the ruleset's choices
 // (a ludi package and two extra characteristics, a nascar upgrade...).

@@ -227,3 +227,12 @@ func TestRegistry(t *testing.T) {
 		t.Fatal("unknown ruleset found")
 	}
 }
+
+func TestRaceLaps(t *testing.T) {
+	for _, tc := range []struct{ host, track, want int }{{0, 3, 3}, {5, 3, 5}, {20, 3, 20}, {21, 3, 0}, {-1, 3, 0}, {0, 0, 0}} {
+		got, err := Config{Laps: tc.host}.RaceLaps(tc.track)
+		if got != tc.want || (err != nil) != (tc.want == 0) {
+			t.Errorf("laps %d on a track of %d: %d, %v; want %d", tc.host, tc.track, got, err, tc.want)
+		}
+	}
+}

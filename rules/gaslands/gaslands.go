@@ -60,12 +60,9 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	laps := cfg.Laps
-	if laps == 0 {
-		laps = t.Laps
-	}
-	if laps < 1 || laps > 20 {
-		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	laps, err := cfg.RaceLaps(t.Laps)
+	if err != nil {
+		return nil, err
 	}
 	s := &State{TrackID: t.ID, Laps: laps, M: DefaultManeuvers(), track: t, Round: 1, Phase: 1}
 	// Templates first, so that a chart row can name a template the race

@@ -52,12 +52,9 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	laps := cfg.Laps
-	if laps == 0 {
-		laps = t.Laps
-	}
-	if laps < 1 || laps > 20 {
-		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	laps, err := cfg.RaceLaps(t.Laps)
+	if err != nil {
+		return nil, err
 	}
 	s := &State{TrackID: t.ID, T: 1, Laps: laps, track: t, Oil: append([]Point(nil), t.Oil...)}
 	if s.Sandbags, err = sandbags(t, cfg.Options); err != nil {

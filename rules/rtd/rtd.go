@@ -61,12 +61,9 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	laps := cfg.Laps
-	if laps == 0 {
-		laps = c.Laps
-	}
-	if laps < 1 || laps > 20 {
-		return nil, fmt.Errorf("laps is 1 to 20; got %d", laps)
+	laps, err := cfg.RaceLaps(c.Laps)
+	if err != nil {
+		return nil, err
 	}
 	if len(cfg.Options) > 0 {
 		keys := make([]string, 0, len(cfg.Options))
