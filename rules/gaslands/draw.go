@@ -179,7 +179,13 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			cv.Polyline(s.pxs(a.Path), render.Style{Stroke: col, StrokeWidth: 2.5})
 		}
 		if len(a.Slide) > 1 {
-			s.arrow(cv, a.Slide[0], a.Slide[len(a.Slide)-1], hitCol, "slide")
+			// The slide template, laid from where the move ended along the slide.
+			from, to := a.Slide[0], a.Slide[len(a.Slide)-1]
+			if d := to.Sub(from); d.Len() > 0.5 {
+				n := heading(math.Atan2(d.Y, d.X) + math.Pi/2).Scale(TemplateWidth / 2)
+				cv.Polygon(s.pxs([]Vec{from.Add(n), to.Add(n), to.Sub(n), from.Sub(n)}), render.Style{Fill: render.RGB(0xff, 0xb0, 0x70), Stroke: ink, StrokeWidth: 0.8, Opacity: 0.6})
+			}
+			s.arrow(cv, from, to, hitCol, "slide")
 		}
 		for _, h := range a.Hits {
 			p := s.px(h)

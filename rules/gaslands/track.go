@@ -52,6 +52,7 @@ type Track struct {
 	Boosts                []Boost
 	Obstructions          []Obstruction
 	ItemBoxes             []Vec
+	GridSlots             []Rect // the file's own grid, pole first; none: made from the road
 	segs                  []seg
 }
 
@@ -84,6 +85,9 @@ type trackFile struct {
 		Heading float64    `yaml:"heading"`
 	} `yaml:"obstructions"`
 	ItemBoxes [][2]float64 `yaml:"item-boxes"`
+	// Grid is the starting slots, pole first, as [x, y, heading]; when the
+	// file gives none, the grid is made from the road behind the start line.
+	Grid [][3]float64 `yaml:"grid"`
 }
 
 //go:embed tracks/*.yaml
@@ -244,15 +248,32 @@ func ParseTrack(name string, src []byte) (*Track, error) {
 		}
 		t.ItemBoxes = append(t.ItemBoxes, p)
 	}
-	// The grid must fit on the road behind the line.
+	if len(f.Grid) > 0 && len(f.Grid) < t.Seats {
+		return nil, fail("the grid has %d slots for %d seats; give one slot a seat, or none to have it made from the road", len(f.Grid), t.Seats)
+	}
+	for i, g := range f.Grid {
+		if !finite(g[0], g[1], g[2]) {
+			return nil, fail("grid slot %d is not a position", i+1)
+		}
+		t.GridSlots = append(t.GridSlots, Rect{Centre: Vec{g[0], g[1]}, Heading: g[2] * math.Pi / 180, Length: KartLength, Width: KartWidth})
+	}
+	// The grid must fit on the road, clear of obstructions and of itself.
 	slots := t.Grid(t.Seats)
 	for i, r := range slots {
 		if !t.RectOnRoad(r) || !t.Inside(r) {
+			if len(t.GridSlots) > 0 {
+				return nil, fail("grid slot %d is not wholly on the road", i+1)
+			}
 			return nil, fail("grid slot %d falls off the road: the road behind the start line is too short or bends too soon for %d seats", i+1, t.Seats)
 		}
 		for _, o := range t.Obstructions {
 			if o.Rect.Overlaps(r) {
 				return nil, fail("grid slot %d overlaps the %s", i+1, o.Name)
+			}
+		}
+		for j := range slots[:i] {
+			if slots[j].Overlaps(r) {
+				return nil, fail("grid slots %d and %d overlap", j+1, i+1)
 			}
 		}
 	}
@@ -437,9 +458,13 @@ func (t *Track) Inside(r Rect) bool {
 	return true
 }
 
-// Grid is the starting slots, pole first: two abreast behind the start line,
-// the outer file a half row back, every kart facing down the road.
+// Grid is the starting slots, pole first: the file's own, or two abreast
+// behind the start line, the outer file a half row back, every kart facing
+// down the road.
 func (t *Track) Grid(n int) []Rect {
+	if len(t.GridSlots) >= n {
+		return append([]Rect(nil), t.GridSlots[:n]...)
+	}
 	var out []Rect
 	for i := 0; i < n; i++ {
 		row, col := i/2, i%2

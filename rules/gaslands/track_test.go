@@ -64,6 +64,14 @@ road:
 	if _, err := ParseTrack("x.yaml", []byte(base)); err != nil {
 		t.Fatalf("the base track: %v", err)
 	}
+	// A grid of the file's own.
+	tr, err := ParseTrack("x.yaml", []byte(base+"grid: [[500, 150, 0], [400, 150, 0]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := tr.Grid(2); g[1].Centre != (Vec{400, 150}) || g[0].Heading != 0 {
+		t.Errorf("the file's grid: %+v", g)
+	}
 	for _, tc := range []struct{ old, new, want string }{
 		{"laps: 1", "laps: 0", "laps is 1 to 20"},
 		{"seats: 2", "seats: 13", "seats is 2 to 12"},
@@ -74,6 +82,9 @@ road:
 		{"laps: 1", "laps: 1\nobstructions: [{name: pipe, kind: immovable, at: [550, 200], size: [40, 40]}]", "grid slot 1 overlaps the pipe"},
 		{"laps: 1", "laps: 1\nboosts: [{at: [5, 5], heading: 0, length: 100, width: 50}]", "not wholly on the table"},
 		{"laps: 1", "lap: 1", "unknown field"},
+		{"laps: 1", "laps: 1\ngrid: [[550, 150, 0]]", "1 slots for 2 seats"},
+		{"laps: 1", "laps: 1\ngrid: [[550, 150, 0], [560, 150, 0]]", "grid slots 1 and 2 overlap"},
+		{"laps: 1", "laps: 1\ngrid: [[550, 150, 0], [550, 20, 0]]", "grid slot 2 is not wholly on the road"},
 	} {
 		src := strings.Replace(base, tc.old, tc.new, 1)
 		_, err := ParseTrack("x.yaml", []byte(src))
