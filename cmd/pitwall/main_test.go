@@ -568,3 +568,37 @@ func TestGaslandsManeuversFile(t *testing.T) {
 		t.Fatalf("the race's own template: %d %s", code, errs)
 	}
 }
+
+// A party game on the host's own board, from a file.
+func TestPartyOwnBoard(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "races.db")
+	file := filepath.Join(dir, "b.yaml")
+	src := "id: tiny\nname: Tiny Loop\nstart: s0\nspaces:\n  - {id: s0, next: [s1]}\n  - {id: s1, next: [s2, s3], type: blue}\n  - {id: s2, type: red}\n  - {id: s3, type: star, decrementing: false}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "p", "--board", file); code != 0 {
+		t.Fatalf("race new: %d %s", code, errs)
+	}
+	for _, j := range [][]string{{"Sam", "Mario"}, {"Kit", "Luigi"}} {
+		if code, _, errs := pitwall(t, "--db", db, "race", "join", "p", "--player", j[0], "--racer", j[1]); code != 0 {
+			t.Fatalf("join: %d %s", code, errs)
+		}
+	}
+	out := mustText(t, db, "race", "show", "p")
+	if !strings.Contains(out, "party on tiny") {
+		t.Errorf("race show: %s", out)
+	}
+	png := filepath.Join(dir, "p.png")
+	if code, _, errs := pitwall(t, "--db", db, "render", "p", "--format", "png", "--out", png); code != 0 {
+		t.Fatalf("render: %d %s", code, errs)
+	}
+	if err := os.WriteFile(file, []byte("id: bad\nstart: s0\nspaces:\n  - {id: s0, next: [s9]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "q", "--board", file)
+	if code != 2 || !strings.Contains(errs, "s9") {
+		t.Fatalf("a bad board: %d %s", code, errs)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
 	"pitwall/rules/gaslands"
+	"pitwall/rules/party"
 	"pitwall/store/sqlite"
 )
 
@@ -122,7 +123,7 @@ func listOf(v any) []string {
 }
 
 func (a *app) raceNewCmd() *cobra.Command {
-	var rules, track, id, entrants, maneuvers string
+	var rules, track, id, entrants, maneuvers, board string
 	var laps int
 	var seed int64 = -1
 	var options []string
@@ -193,6 +194,26 @@ in the race as options, so it replays the same wherever it goes.`,
 					}
 				}
 			}
+			if board != "" {
+				if rules != "party" {
+					return usagef("--board is for party games; this one is %s", rules)
+				}
+				src, err := os.ReadFile(board)
+				if err != nil {
+					return usagef("reading the board: %v", err)
+				}
+				b, err := party.ParseBoard(board, src)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				if cfg.Track == "" {
+					cfg.Track = b.ID
+				}
+				if cfg.Options == nil {
+					cfg.Options = map[string]string{}
+				}
+				cfg.Options["board"] = string(src)
+			}
 			var es []race.Entrant
 			if entrants != "" {
 				var err error
@@ -230,6 +251,7 @@ in the race as options, so it replays the same wherever it goes.`,
 	f.Int64Var(&seed, "seed", -1, "a fixed seed, for tests and demos only (default: from crypto/rand)")
 	f.StringVar(&id, "id", "", "the race's id (default: generated)")
 	f.StringVar(&entrants, "entrants", "", "a YAML file of entrants")
+	f.StringVar(&board, "board", "", "party: a board file of your own (YAML, the format of rules/party/boards/), kept in the race")
 	f.StringVar(&maneuvers, "maneuvers", "", "gaslands: a file of templates and gear chart (the format of rules/gaslands/data/maneuvers.yaml)")
 	f.StringArrayVar(&options, "option", nil, "a ruleset option KEY=VALUE (ludi: package.NAME=a,b,c)")
 	return c

@@ -1,6 +1,7 @@
 package party
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math"
 	"strings"
@@ -329,7 +330,11 @@ func (Ruleset) Background(c render.Canvas, s race.State) { DrawBoard(c, s.(*Stat
 func (Ruleset) BackgroundKey(s race.State) string {
 	st := s.(*State)
 	w, h := Picture(st)
-	return fmt.Sprintf("party/%s/%d/%.0fx%.0f", st.BoardID, len(st.Players), w, h)
+	id := st.BoardID
+	if st.BoardYAML != "" { // a host's own board may reuse a shipped board's id
+		id = fmt.Sprintf("%s-%x", id, sha256.Sum256([]byte(st.BoardYAML)))
+	}
+	return fmt.Sprintf("party/%s/%d/%.0fx%.0f", id, len(st.Players), w, h)
 }
 
 // Draw implements host.Presenter.

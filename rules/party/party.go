@@ -64,7 +64,7 @@ const (
 	starPrice    = 20
 )
 
-var optionNames = []string{"coins", "mrdl", "start", "tz", "weeks"}
+var optionNames = []string{"board", "coins", "mrdl", "start", "tz", "weeks"}
 
 // Setup implements race.Ruleset: every player on the starting space with
 // the starting coins, no stars and the board's MRDL; the calendar waits for
@@ -74,8 +74,18 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if id == "" {
 		id = DefaultBoard
 	}
-	b, err := LoadBoard(id)
-	if err != nil {
+	var b *Board
+	var err error
+	own := cfg.Options["board"]
+	if own != "" {
+		// A host's own board, given whole (pitwall race new --board FILE).
+		if b, err = ParseBoard("the race's board", []byte(own)); err != nil {
+			return nil, err
+		}
+		if cfg.Track != "" && cfg.Track != b.ID {
+			return nil, fmt.Errorf("the race's own board is %q; --track names %q", b.ID, cfg.Track)
+		}
+	} else if b, err = LoadBoard(id); err != nil {
 		return nil, err
 	}
 	if cfg.Laps != 0 {
@@ -92,7 +102,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			return nil, fmt.Errorf("unknown race option %q; party's options: %s", k, strings.Join(optionNames, ", "))
 		}
 	}
-	s := &State{BoardID: b.ID, TZ: "UTC", Weeks: defaultWeeks, Phase: Before, board: b}
+	s := &State{BoardID: b.ID, BoardYAML: own, TZ: "UTC", Weeks: defaultWeeks, Phase: Before, board: b}
 	if v := opt("tz"); v != "" {
 		s.TZ = v
 	}
@@ -354,7 +364,12 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 		return nil, fmt.Errorf("reading a party state: %w", err)
 	}
 	var err error
-	if s.board, err = LoadBoard(s.BoardID); err != nil {
+	if s.BoardYAML != "" {
+		s.board, err = ParseBoard("the race's board", []byte(s.BoardYAML))
+	} else {
+		s.board, err = LoadBoard(s.BoardID)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if s.loc, err = loadZone(s.TZ); err != nil {

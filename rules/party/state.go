@@ -35,9 +35,12 @@ type Pause struct {
 // State is a party game between resolutions.
 type State struct {
 	BoardID string `json:"board"`
-	T       int    `json:"turn"` // resolutions so far
-	TZ      string `json:"tz"`
-	Weeks   int    `json:"weeks"`
+	// BoardYAML is a host's own board (the race option board), kept whole so
+	// that the race replays anywhere; empty for a shipped board.
+	BoardYAML string `json:"board_yaml,omitempty"`
+	T         int    `json:"turn"` // resolutions so far
+	TZ        string `json:"tz"`
+	Weeks     int    `json:"weeks"`
 	// First is the first Monday (2026-11-23); empty until an order or the
 	// host's clock fixes it, when no start was given.
 	First string    `json:"first,omitempty"`
@@ -48,7 +51,7 @@ type State struct {
 	Results []int    `json:"results,omitempty"`
 	Players []Player `json:"players"`
 	News    []string `json:"news,omitempty"` // what the host's settings did, told with the next turn
-	board   *Board   // loaded from BoardID
+	board   *Board   // loaded from BoardID, or read from BoardYAML
 	loc     *time.Location
 }
 
