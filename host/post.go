@@ -65,10 +65,23 @@ func turnState(p *race.Played, n int) (race.State, error) {
 	return s, nil
 }
 
+// StartNamer is a game whose turn 0 is not a grid (a board game's start).
+type StartNamer interface {
+	StartName() string // "the start"
+}
+
+// startName is what turn 0 is called: the grid, unless the game says otherwise.
+func startName(rs race.Ruleset) string {
+	if n, ok := rs.(StartNamer); ok {
+		return n.StartName()
+	}
+	return "the grid"
+}
+
 // Title names a race and a turn for pictures and posts.
 func Title(p *race.Played, n int) string {
 	if n == 0 {
-		return fmt.Sprintf("%s: the grid", p.Race.ID)
+		return fmt.Sprintf("%s: %s", p.Race.ID, startName(p.Ruleset))
 	}
 	return fmt.Sprintf("%s: after turn %d", p.Race.ID, n)
 }
@@ -145,7 +158,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		track = p.Race.Config.Track
 	}
 	if n == 0 {
-		d.H(1, fmt.Sprintf("%s at %s: the grid", p.Race.ID, track))
+		d.H(1, fmt.Sprintf("%s at %s: %s", p.Race.ID, track, startName(rs)))
 		grid, _ := notes(rs, s)
 		d.P(render.Text(rs.Name() + ". " + grid))
 	} else {

@@ -343,6 +343,9 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawGame(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return StatusBoard(s.(*State)) }
 
+// StartName implements host.StartNamer: a board game has no grid.
+func (Ruleset) StartName() string { return "the start" }
+
 // GridNote implements host.Noter.
 func (Ruleset) GridNote(s race.State) string {
 	st := s.(*State)
