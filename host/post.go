@@ -70,6 +70,20 @@ type StartNamer interface {
 	StartName() string // "the start"
 }
 
+// TurnNamer is a game whose turns have a name of their own (gaslands plays
+// one kart's activation a turn).
+type TurnNamer interface {
+	TurnName() string // "activation"
+}
+
+// turnName is what a turn is called in posts and titles.
+func turnName(rs race.Ruleset) string {
+	if n, ok := rs.(TurnNamer); ok {
+		return n.TurnName()
+	}
+	return "turn"
+}
+
 // startName is what turn 0 is called: the grid, unless the game says otherwise.
 func startName(rs race.Ruleset) string {
 	if n, ok := rs.(StartNamer); ok {
@@ -83,7 +97,7 @@ func Title(p *race.Played, n int) string {
 	if n == 0 {
 		return fmt.Sprintf("%s: %s", p.Race.ID, startName(p.Ruleset))
 	}
-	return fmt.Sprintf("%s: after turn %d", p.Race.ID, n)
+	return fmt.Sprintf("%s: after %s %d", p.Race.ID, turnName(p.Ruleset), n)
 }
 
 // Render draws the race after turn n as "svg" or "png".
@@ -162,7 +176,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		grid, _ := notes(rs, s)
 		d.P(render.Text(rs.Name() + ". " + grid))
 	} else {
-		d.H(1, fmt.Sprintf("%s at %s: turn %d", p.Race.ID, track, n))
+		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.Race.ID, track, turnName(rs), n))
 	}
 	d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Race.Commitment()),
 		render.Text(". The seed is revealed when the race ends, so anyone can replay every roll."))
@@ -217,7 +231,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 
 	if n > 0 {
 		t := p.Turns[n-1]
-		d.Spoiler(fmt.Sprintf("Every roll of turn %d (%d)", n, len(t.Rolls)), func(d *render.Doc) {
+		d.Spoiler(fmt.Sprintf("Every roll of %s %d (%d)", turnName(rs), n, len(t.Rolls)), func(d *render.Doc) {
 			var rr [][]string
 			for i, r := range t.Rolls {
 				rr = append(rr, []string{fmt.Sprint(i + 1), r.Reason, r.Die, fmt.Sprint(r.Result)})
@@ -235,7 +249,8 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	}
 
 	if !s.Over() && n == len(p.Turns) {
-		d.H(2, fmt.Sprintf("Turn %d: your orders", s.Turn()))
+		word := turnName(rs)
+		d.H(2, fmt.Sprintf("%s%s %d: your orders", strings.ToUpper(word[:1]), word[1:], s.Turn()))
 		sch := p.Race.Schedule
 		var lines []string
 		_, deflt := notes(rs, s)

@@ -344,6 +344,9 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
 
+// TurnName implements host.TurnNamer: each turn is one kart's activation.
+func (Ruleset) TurnName() string { return "activation" }
+
 // GridNote implements host.Noter.
 func (Ruleset) GridNote(s race.State) string {
 	return fmt.Sprintf("%d karts line up two abreast behind the start line, in gear 1, pole position first. "+
