@@ -226,6 +226,13 @@ func TestActivations(t *testing.T) {
 				want(t, k.Gear == 1 && k.Hazards == 0 && k.Wipeouts == 1, "gear 1, no tokens")
 				want(t, sameAngle(k.Pos.Heading, math.Pi/4-math.Pi/2), "the scatter die's 3 turns it 90° clockwise from the gentle's 45°")
 			}},
+		{"wipeout-blocked", []string{"Mario car 300 170 0 1 5", "Luigi car 480 205 0 1 0"}, "medium skid 1", []string{"d6=4", "d8=3"},
+			func(t *testing.T, s *State) {
+				k := s.Karts[0]
+				want(t, k.Gear == 1 && k.Hazards == 0, "wiped out")
+				want(t, !k.Pos.Overlaps(s.Karts[1].Pos), "the turn stops short of Luigi")
+				want(t, k.Pos.Heading < 0 && k.Pos.Heading > -math.Pi/2, "turned clockwise, but less than the die's 90°")
+			}},
 		{"bullet-bill", []string{"Mario car 300 170 0 2 0", "Luigi car 590 170 0 1 0"}, "short bill",
 			[]string{"d6=6", "d6=6", "d6=1"},
 			func(t *testing.T, s *State) {

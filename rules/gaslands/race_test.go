@@ -90,6 +90,31 @@ func TestReplayThousandRaces(t *testing.T) {
 			if again.Turns[i].Hash != live.Turns[i].Hash {
 				t.Fatalf("seed %d activation %d: the replay's state differs", seed, i+1)
 			}
+			noOverlaps(t, live.Turns[i].After.(*State), fmt.Sprintf("seed %d activation %d", seed, i+1))
+		}
+	}
+}
+
+// noOverlaps: karts racing never overlap each other or an obstruction
+// standing, and stay on the table.
+func noOverlaps(t *testing.T, s *State, where string) {
+	t.Helper()
+	for i, a := range s.Karts {
+		if a.Finished {
+			continue
+		}
+		if !s.track.Inside(a.Pos) {
+			t.Fatalf("%s: %s is off the table", where, a.Name)
+		}
+		for _, b := range s.Karts[i+1:] {
+			if !b.Finished && a.Pos.Overlaps(b.Pos) {
+				t.Fatalf("%s: %s and %s overlap", where, a.Name, b.Name)
+			}
+		}
+		for g, o := range s.track.Obstructions {
+			if !s.gone(g) && o.Rect.Overlaps(a.Pos) {
+				t.Fatalf("%s: %s overlaps the %s", where, a.Name, o.Name)
+			}
 		}
 	}
 }

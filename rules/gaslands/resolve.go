@@ -909,7 +909,21 @@ func (p *play) wipeouts() {
 		r := p.d.Roll(k.Seat, "scatter die", dice.D8)
 		k.Gear, k.Hazards = 1, 0
 		k.Wipeouts++
-		k.Pos.Heading = math.Remainder(k.Pos.Heading-float64(r-1)*math.Pi/4, 2*math.Pi)
-		p.say(k.Seat, "wipeout", "%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, (r-1)*45)
+		// The kart turns about its centre, clockwise, and stops short of
+		// anything in its way (a reading: karts never overlap).
+		from := k.Pos
+		turn := float64(r-1) * 45
+		m := motion{Len: turn, At: func(u float64) Rect {
+			x := from
+			x.Heading = math.Remainder(from.Heading-u*math.Pi/180, 2*math.Pi)
+			return x
+		}}
+		stop, _ := s.sweep(m, 0, m.Len, j, -1)
+		k.Pos = m.At(stop)
+		text := fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, (r-1)*45)
+		if stop < turn-0.5 {
+			text = fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) would turn it %d° clockwise: it stops at %.0f°, against what is in the way.", k.Name, r, (r-1)*45, stop)
+		}
+		p.say(k.Seat, "wipeout", "%s", text)
 	}
 }
