@@ -154,23 +154,32 @@ func TestActivations(t *testing.T) {
 			func(t *testing.T, s *State) {
 				want(t, s.Karts[0].Hazards == 1, "from the road into the grass: a token")
 			}},
-		{"collision-head-on", []string{"Mario car 300 170 0 2 0 ", "Bowser heavy-truck 470 170 180 2 0"}, "long smash",
+		{"collision-head-on", []string{"Mario car 600 170 0 2 0 ", "Bowser heavy-truck 770 170 180 2 0"}, "long smash",
 			[]string{"d6=6", "d6=4", "d6=1", "d6=5", "d6=6"},
 			func(t *testing.T, s *State) {
 				// Head on: 2+2 dice, one fewer for the lighter car: 6, 4, 1 = 3 hits; Bowser evades with 2 dice: 5, 6 = 1 cancelled.
 				// Bowser evades, so rolls no smash: Mario takes the least, 1.
 				want(t, s.Karts[1].Hazards == 2 && s.Karts[0].Hazards == 1, "Bowser 2, Mario 1")
-				want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "karts never overlap")
-				want(t, s.Karts[0].Pos.Centre.X < 470-60+1 && s.Karts[0].Pos.Centre.X > 400, "Mario stopped at the contact")
+				want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "karts never end a move on one another")
+				want(t, s.Karts[0].Pos.Centre.Near(Vec{840, 170}, 1e-6), "Mario drove on through Bowser to the end of the long")
+				want(t, s.Karts[1].Pos.Centre == Vec{770, 170}, "Bowser was not moved")
 			}},
-		{"collision-both-smash", []string{"Mario car 300 170 0 2 0 ", "Bowser heavy-truck 470 170 180 1 0"}, "long smash",
+		{"collision-both-smash", []string{"Mario car 600 170 0 2 0 ", "Bowser heavy-truck 770 170 180 1 0"}, "long smash",
 			[]string{"d6=1", "d6=1", "d6=4", "d6=1", "d6=2", "d6=3"},
 			func(t *testing.T, s *State) {
 				// Bowser smashes back (its standing choice), so neither evades: Mario's 2+1-1 = 2 dice miss;
 				// Bowser's 2+1+1 = 4 dice: 4, 1, 2, 3 = 1 hit. Each takes 1.
 				want(t, s.Karts[0].Hazards == 1 && s.Karts[1].Hazards == 1, "each 1")
 			}},
-		{"immovable-obstruction", []string{"Mario car 200 760 0 2 0"}, "short",
+		{"stops-short-of-a-kart", []string{"Mario car 600 170 0 2 0 ", "Bowser heavy-truck 830 170 0 2 0"}, "long",
+			nil,
+			func(t *testing.T, s *State) {
+				// Mario runs into Bowser's rear (both evade: no dice, a hazard each) and on; the long's end is
+				// on top of Bowser, so Mario stops where he last had room: nose to tail.
+				want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "no overlap at the end")
+				want(t, s.Karts[0].Pos.Centre.X < 770+0.01 && s.Karts[0].Pos.Centre.X > 760, "stopped nose to tail behind Bowser")
+			}},
+		{"immovable-obstruction", []string{"Mario car 200 800 0 2 0"}, "short",
 			[]string{"d6=4", "d6=4", "d6=2", "d6=6", "d6=1"},
 			func(t *testing.T, s *State) {
 				// The pipe (heavy, gear 0) smashes head on: 0+2 dice +1 heavier = 3: 4, 4, 2 = 2 hits; Mario evades 2 dice: 6 cancels 1.
@@ -185,11 +194,11 @@ func TestActivations(t *testing.T) {
 				want(t, s.Karts[0].Pos.Centre.Y > 420, "drove on through")
 			}},
 		{"boost", []string{"Mario car 760 730 180 2 0"}, "medium",
-			[]string{"d6=1", "d6=1", "d6=1"},
+			nil,
 			func(t *testing.T, s *State) {
-				// Down the boost, a medium straight on, into the warp pipe: 0+2+1 dice for the heavy pipe, all miss.
-				want(t, s.Karts[0].Hazards == 2, "a token for the boost, one for the pipe")
-				want(t, s.Karts[0].Pos.Centre.X < 600-55-30, "carried down the boost and on")
+				// Down the boost (its far end at x=545), then a medium straight on: 545-60-120 = 365 for the rear.
+				want(t, s.Karts[0].Hazards == 1, "a token for the boost")
+				want(t, s.Karts[0].Pos.Centre.Near(Vec{335, 730}, 1e-6), "carried down the boost and a medium straight on")
 			}},
 		{"boost-then-slide", []string{"Mario car 760 730 180 2 0"}, "medium skid 1 boost gentle left",
 			[]string{"d6=5"},

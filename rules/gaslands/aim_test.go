@@ -11,7 +11,7 @@ import (
 )
 
 // Hand-drawn shots on Luigi Raceway's top straight; the warp pipe is a 50 mm
-// square at (300, 760), a mushroom stands at (150, 560).
+// square at (300, 800), a mushroom stands at (150, 560).
 func TestAim(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -22,11 +22,11 @@ func TestAim(t *testing.T) {
 	}{
 		{"open road", []string{"A car 500 700 180 1 0", "B car 350 700 180 1 0"}, GreenShell, false, ""},
 		// The pipe stands squarely between: every line from A's centre to B's centre and corners crosses it.
-		{"behind the pipe", []string{"A car 200 760 0 1 0", "B car 400 760 0 1 0"}, GreenShell, false, "no line of sight"},
+		{"behind the pipe", []string{"A car 200 800 0 1 0", "B car 400 800 0 1 0"}, GreenShell, false, "no line of sight"},
 		// A red shell homes in round the pipe.
-		{"red shell round the pipe", []string{"A car 200 760 0 1 0", "B car 400 760 0 1 0"}, RedShell, false, ""},
+		{"red shell round the pipe", []string{"A car 200 800 0 1 0", "B car 400 800 0 1 0"}, RedShell, false, ""},
 		// The pipe hides B's centre but not its lower corners: a line of sight, not in cover (an open line exists).
-		{"half hidden", []string{"A car 200 745 0 1 0", "B car 400 720 0 1 0"}, GreenShell, false, ""},
+		{"half hidden", []string{"A car 200 785 0 1 0", "B car 400 760 0 1 0"}, GreenShell, false, ""},
 		// A kart squarely between: every line crosses it: cover.
 		{"a kart in the way", []string{"A car 500 700 180 1 0", "B car 300 700 180 1 0", "C truck 400 700 180 1 0"}, GreenShell, true, ""},
 		// A kart beside the line does not cover.

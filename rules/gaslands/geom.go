@@ -92,12 +92,118 @@ func (r Rect) Crosses(p, q Vec) bool {
 	return t1-t0 > 1e-9
 }
 
-// Collide names the orientation of a collision of the active kart a into b
-// (a reading, docs/rules/gaslands.md): headings within 45 degrees of opposite
-// meet head on; within 45 degrees of square, a T-bone; near the same heading,
-// a tailgate when a is behind b (its centre further back along b's heading
-// than b's rear), otherwise a sideswipe.
+// Collide names the orientation of a collision of a into b, two rectangles
+// that touch (or barely overlap), by the edges that meet, as the core game
+// reads it: both front edges, head on; a side edge of both, a sideswipe; a
+// side edge of one, a T-bone; otherwise a front meets a rear: a tailgate.
+// The point of contact is the middle of where they meet; on a corner, the
+// edge it lies furthest along decides.
 func Collide(a, b Rect) Orientation {
+	p, ok := contactPoint(a, b)
+	if !ok {
+		return collideByHeading(a, b)
+	}
+	ea, eb := a.Edge(p), b.Edge(p)
+	switch {
+	case ea == Front && eb == Front:
+		return HeadOn
+	case ea == Side && eb == Side:
+		return Sideswipe
+	case ea == Side || eb == Side:
+		return TBone
+	}
+	return Tailgate
+}
+
+// An Edge of a rectangle: its front, its rear or one of its sides.
+type Edge int
+
+// The edges.
+const (
+	Front Edge = iota
+	Rear
+	Side
+)
+
+// Edge is the edge of r nearest p, in proportion to the rectangle's size.
+func (r Rect) Edge(p Vec) Edge {
+	l := p.Sub(r.Centre).Rotate(-r.Heading)
+	nx, ny := l.X/(r.Length/2), l.Y/(r.Width/2)
+	switch {
+	case math.Abs(nx) < math.Abs(ny):
+		return Side
+	case nx > 0:
+		return Front
+	}
+	return Rear
+}
+
+// contactPoint is the middle of where a and b meet: the centroid of the
+// overlap of the two, each grown by half a millimetre all round (so that
+// rectangles that only touch meet too). It is the same either way round.
+func contactPoint(a, b Rect) (Vec, bool) {
+	ga, gb := a, b
+	ga.Length, ga.Width = a.Length+1, a.Width+1
+	gb.Length, gb.Width = b.Length+1, b.Width+1
+	ca, cb := ga.Corners(), gb.Corners()
+	poly := clipConvex(ca[:], cb[:])
+	if len(poly) < 3 {
+		return Vec{}, false
+	}
+	// The area centroid: the same region gives the same point whatever its vertices.
+	var c Vec
+	area := 0.0
+	for i, p := range poly {
+		q := poly[(i+1)%len(poly)]
+		w := p.Cross(q)
+		area += w
+		c = c.Add(p.Add(q).Scale(w))
+	}
+	if math.Abs(area) < 1e-12 {
+		return Vec{}, false
+	}
+	return c.Scale(1 / (3 * area)), true
+}
+
+// clipConvex clips the convex polygon subject by the convex polygon clip
+// (Sutherland-Hodgman); both wind the same way.
+func clipConvex(subject, clip []Vec) []Vec {
+	out := append([]Vec(nil), subject...)
+	// The winding of clip decides which side of each edge is inside.
+	area := 0.0
+	for i, a := range clip {
+		area += a.Cross(clip[(i+1)%len(clip)])
+	}
+	for i, a := range clip {
+		b := clip[(i+1)%len(clip)]
+		inside := func(p Vec) bool { return b.Sub(a).Cross(p.Sub(a))*area >= 0 }
+		in := out
+		out = nil
+		for j, p := range in {
+			q := in[(j+1)%len(in)]
+			pin, qin := inside(p), inside(q)
+			if pin {
+				out = append(out, p)
+			}
+			if pin != qin {
+				d := q.Sub(p)
+				den := b.Sub(a).Cross(d)
+				if den != 0 {
+					t := b.Sub(a).Cross(a.Sub(p)) / den
+					out = append(out, p.Add(d.Scale(t)))
+				}
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+	}
+	return out
+}
+
+// collideByHeading is the fallback when the rectangles do not meet: by
+// their headings alone.
+func collideByHeading(a, b Rect) Orientation {
 	rel := math.Abs(math.Remainder(a.Heading-b.Heading, 2*math.Pi)) // 0..pi
 	switch {
 	case rel >= 3*math.Pi/4:
@@ -105,9 +211,5 @@ func Collide(a, b Rect) Orientation {
 	case rel > math.Pi/4:
 		return TBone
 	}
-	// Nose to tail whichever of the two is ahead; alongside, a sideswipe.
-	if along := a.Centre.Sub(b.Centre).Dot(heading(b.Heading)); math.Abs(along) >= b.Length/2 {
-		return Tailgate
-	}
-	return Sideswipe
+	return Tailgate
 }

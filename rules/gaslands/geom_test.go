@@ -133,9 +133,43 @@ func TestCollide(t *testing.T) {
 		{"into the rear", kart(-39, 0, 0), kart(0, 0, 0), Tailgate},
 		{"alongside", kart(5, -19, 0), kart(0, 0, 0), Sideswipe},
 		{"alongside, slightly turned in", kart(5, -19, 20), kart(0, 0, 0), Sideswipe},
+		// The edges decide, not the headings: square to each other, but nose to nose at the corners.
+		{"noses meet at right angles", kart(-29, -9, 0), kart(0, 0, 90), TBone},
+		{"a nose on a rear corner", kart(-39, 12, 0), kart(0, 0, 0), Tailgate},
+		{"a nose on a side, heading the same way", kart(-10, -19.5, 30), kart(0, 0, 0), TBone},
 	} {
 		if got := Collide(tc.a, tc.b); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
+	}
+}
+
+// The orientation does not depend on which kart moved; the overlap of two
+// squares is where they share area.
+func TestCollideProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	n := 0
+	for n < 2000 {
+		a := kart(rng.Float64()*80-40, rng.Float64()*80-40, rng.Float64()*360)
+		b := kart(0, 0, rng.Float64()*360)
+		if !a.Overlaps(b) {
+			continue
+		}
+		n++
+		if x, y := Collide(a, b), Collide(b, a); x != y {
+			t.Fatalf("%+v into %+v is %s, the other way %s", a, b, x, y)
+		}
+	}
+	sq := func(x, y float64) []Vec { return []Vec{{x, y}, {x + 10, y}, {x + 10, y + 10}, {x, y + 10}} }
+	got := clipConvex(sq(0, 0), sq(5, 5))
+	area := 0.0
+	for i, v := range got {
+		area += v.Cross(got[(i+1)%len(got)]) / 2
+	}
+	if math.Abs(area-25) > 1e-9 {
+		t.Errorf("two 10 mm squares a corner apart share %v mm², want 25 (%v)", area, got)
+	}
+	if clipConvex(sq(0, 0), sq(20, 20)) != nil {
+		t.Error("squares apart share area")
 	}
 }

@@ -274,7 +274,7 @@ const sweepStep = 4.0
 // last free point before it) and what was met; nil when the way is clear.
 // Things the rectangle already touches at a are passed through, so a kart
 // that starts against another can drive away.
-func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int) (float64, *contact) {
+func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int, through map[int]bool) (float64, *contact) {
 	skip := map[contact]bool{}
 	for {
 		c := s.touching(m.At(a), selfKart, selfBill)
@@ -298,7 +298,7 @@ func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int) (float64, 
 			}
 		}
 		for j, k := range s.Karts {
-			if j != selfKart && !k.Finished && !skip[contact{"kart", j}] && k.Pos.Overlaps(r) {
+			if j != selfKart && !k.Finished && !through[j] && !skip[contact{"kart", j}] && k.Pos.Overlaps(r) {
 				return &contact{kind: "kart", idx: j}
 			}
 		}
@@ -334,39 +334,54 @@ func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int) (float64, 
 // move runs kart i along m, meeting what is in the way. The main move (main)
 // can run onto a boost, which straightens the kart, carries it down the boost
 // and forces a second template; it reports whether it did.
+//
+// As in the core game, a kart that meets another collides and drives on
+// through it: collisions change no kart's course. It never ends a move on top
+// of one, though: it stops short, where it last had room. Immovable
+// obstructions and the table's edge stop it; destructible ones go.
 func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
 	s := p.s
+	through := map[int]bool{}
 	u := 0.0
-	for guard := 0; guard < 32 && u < m.Len; guard++ {
-		stop, c := s.sweep(m, u, m.Len, i, -1)
+	for guard := 0; guard < 64 && u < m.Len; guard++ {
+		stop, c := s.sweep(m, u, m.Len, i, -1, through)
 		// Boosts, item boxes and gates along the stretch just run.
 		if main && !boosted {
 			if bu, bi, ok := p.boostOn(m, u, stop); ok {
 				p.travel(i, m, u, bu)
-				p.boost(i, bi, o)
-				return true
+				if p.settle(i, m, bu) {
+					return false // no room on the boost: it stopped short of it
+				}
+				return p.boost(i, bi, o)
 			}
+		}
+		if c == nil {
+			p.travel(i, m, u, m.Len)
+			p.settle(i, m, m.Len)
+			return boosted
 		}
 		p.travel(i, m, u, stop)
 		u = stop
-		if c == nil {
-			return boosted
-		}
-		p.act.Hits = append(p.act.Hits, s.Karts[i].Pos.Centre.Add(heading(s.Karts[i].Pos.Heading).Scale(s.Karts[i].Pos.Length/2)))
+		k := s.Karts[i]
 		switch c.kind {
 		case "kart":
+			p.mark(k.Pos, s.Karts[c.idx].Pos)
 			p.collideKarts(i, c.idx)
-			return boosted // karts never overlap: the move ends at the contact (reading)
+			through[c.idx] = true
 		case "bill":
+			p.mark(k.Pos, s.Bills[c.idx].Pos)
 			p.billHits(c.idx, i)
-			return boosted
 		case "edge":
+			p.act.Hits = append(p.act.Hits, k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(k.Pos.Length/2)))
 			p.collideObject(i, "the table's edge", Heavy)
+			p.settle(i, m, u)
 			return boosted
 		case "obstruction":
 			ob := s.track.Obstructions[c.idx]
+			p.mark(k.Pos, ob.Rect)
 			if ob.Kind == Immovable {
 				p.collideObject(i, "the "+ob.Name, Heavy)
+				p.settle(i, m, u)
 				return boosted
 			}
 			p.collideObject(i, "a "+ob.Name, Middle)
@@ -377,7 +392,55 @@ func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
 			return boosted
 		}
 	}
+	p.settle(i, m, u)
 	return boosted
+}
+
+// mark notes where a collision happened, for the picture.
+func (p *play) mark(a, b Rect) {
+	if c, ok := contactPoint(a, b); ok {
+		p.act.Hits = append(p.act.Hits, c)
+		return
+	}
+	p.act.Hits = append(p.act.Hits, a.Centre.Add(heading(a.Heading).Scale(a.Length/2)))
+}
+
+// settle leaves kart i, come to distance at along m, where it last had room:
+// no kart ends a move on top of another. It reports whether it moved it back.
+func (p *play) settle(i int, m motion, at float64) bool {
+	s := p.s
+	k := &s.Karts[i]
+	if k.Finished {
+		return false
+	}
+	free := func(u float64) bool {
+		r := m.At(u)
+		for j, x := range s.Karts {
+			if j != i && !x.Finished && x.Pos.Overlaps(r) {
+				return false
+			}
+		}
+		return true
+	}
+	if free(at) {
+		return false
+	}
+	v := at
+	for v > 0 && !free(v) {
+		v = math.Max(0, v-sweepStep)
+	}
+	lo, hi := v, math.Min(at, v+sweepStep)
+	for n := 0; n < 12; n++ {
+		if mid := (lo + hi) / 2; free(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	k.Pos = m.At(lo)
+	p.act.Path = append(p.act.Path, k.Pos.Centre)
+	p.say(k.Seat, "move", "%s stops %.0f mm short: no room to end its move clear of the karts it drove through.", k.Name, at-lo)
+	return true
 }
 
 // travel moves kart i from a to b along m: gates crossed and item boxes
@@ -500,11 +563,12 @@ func (p *play) boostOn(m motion, a, b float64) (float64, int, bool) {
 }
 
 // boost carries kart i down boost bi and makes the forced move (the text).
-func (p *play) boost(i, bi int, o Order) {
+// It reports whether it did: a kart with no room to be straightened onto the
+// boost's line is not carried.
+func (p *play) boost(i, bi int, o Order) bool {
 	s := p.s
 	k := &s.Karts[i]
 	b := s.track.Boosts[bi].Rect
-	p.say(k.Seat, "boost", "%s hits the boost: straightened and carried down it.", k.Name)
 	// Straightened onto the boost's line, carried to its far end.
 	dir := heading(b.Heading)
 	from := k.Pos
@@ -515,13 +579,18 @@ func (p *play) boost(i, bi int, o Order) {
 	carry := motion{Len: dist, At: func(u float64) Rect {
 		return Rect{Centre: startC.Add(dir.Scale(u)), Heading: b.Heading, Length: from.Length, Width: from.Width}
 	}}
+	if s.touching(carry.At(0), i, -1) != nil {
+		p.say(k.Seat, "boost", "%s touches the boost but has no room to be straightened onto it.", k.Name)
+		return false
+	}
+	p.say(k.Seat, "boost", "%s hits the boost: straightened and carried down it.", k.Name)
 	k.Pos = carry.At(0)
 	if p.move(i, carry, false, o); s.Karts[i].Finished {
-		return
+		return true
 	}
 	k = &s.Karts[i]
 	if !k.Pos.Centre.Near(endC, 0.5) {
-		return // stopped on the way
+		return true // stopped on the way
 	}
 	name, left := o.Boost, o.BoostLeft
 	if name == "" {
@@ -538,6 +607,7 @@ func (p *play) boost(i, bi int, o Order) {
 	p.say(k.Seat, "boost", "The forced move: %s.", label)
 	p.hazard(i, 1, "the boost")
 	p.move(i, templateMotion(t, left, k.Pos), false, o)
+	return true
 }
 
 // spin turns kart i about its centre, up to 90 degrees, the way the order
@@ -561,7 +631,10 @@ func (p *play) spin(i int, o Order) {
 		r.Heading = from.Heading + math.Copysign(u*math.Pi/180, turn)
 		return r
 	}}
-	stop, c := s.sweep(m, 0, m.Len, i, -1)
+	// The kart is picked up and set down turned (not swept round): if it has
+	// no room at the full turn, it collides with what is there and is set down
+	// at the largest turn that has room.
+	stop, c := s.setDown(m, i)
 	k.Pos = m.At(stop)
 	dir := "right"
 	if turn > 0 {
@@ -586,6 +659,22 @@ func (p *play) spin(i int, o Order) {
 			p.billHits(c.idx, i)
 		}
 	}
+}
+
+// setDown turns kart i by m (degrees, 0 to m.Len) about its centre: the
+// full turn when there is room there, otherwise the largest whole-degree
+// turn that has room, and what the full turn would have met.
+func (s *State) setDown(m motion, i int) (float64, *contact) {
+	c := s.touching(m.At(m.Len), i, -1)
+	if c == nil {
+		return m.Len, nil
+	}
+	for a := math.Floor(m.Len); a > 0; a-- {
+		if s.touching(m.At(a), i, -1) == nil {
+			return a, c
+		}
+	}
+	return 0, c
 }
 
 // A side of a collision.
@@ -856,7 +945,7 @@ func (p *play) bills(owner int) {
 		if t, err := s.M.Template("medium"); err == nil {
 			m.Len = t.Length
 		}
-		stop, c := s.sweep(m, 0, m.Len, -1, bi)
+		stop, c := s.sweep(m, 0, m.Len, -1, bi, nil)
 		s.Bills[bi].Pos = m.At(stop)
 		s.Bills[bi].Moves++
 		p.act.BillPath = append(p.act.BillPath, from.Centre, m.At(stop).Centre)
@@ -909,8 +998,9 @@ func (p *play) wipeouts() {
 		r := p.d.Roll(k.Seat, "scatter die", dice.D8)
 		k.Gear, k.Hazards = 1, 0
 		k.Wipeouts++
-		// The kart turns about its centre, clockwise, and stops short of
-		// anything in its way (a reading: karts never overlap).
+		// The kart turns about its centre, clockwise; with no room at the
+		// full turn it is set down at the largest turn that has room (a
+		// reading: karts never overlap), without a collision.
 		from := k.Pos
 		turn := float64(r-1) * 45
 		m := motion{Len: turn, At: func(u float64) Rect {
@@ -918,7 +1008,7 @@ func (p *play) wipeouts() {
 			x.Heading = math.Remainder(from.Heading-u*math.Pi/180, 2*math.Pi)
 			return x
 		}}
-		stop, _ := s.sweep(m, 0, m.Len, j, -1)
+		stop, _ := s.setDown(m, j)
 		k.Pos = m.At(stop)
 		text := fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, (r-1)*45)
 		if stop < turn-0.5 {
