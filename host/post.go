@@ -65,6 +65,12 @@ func turnState(p *race.Played, n int) (race.State, error) {
 	return s, nil
 }
 
+// TrackNamer is a game whose race may run on a track it does not ship (a
+// host's own party board): the race's state names it.
+type TrackNamer interface {
+	TrackName(s race.State) string
+}
+
 // StartNamer is a game whose turn 0 is not a grid (a board game's start).
 type StartNamer interface {
 	StartName() string // "the start"
@@ -168,6 +174,9 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		tracks[t.ID] = t.Name
 	}
 	track := tracks[p.Race.Config.Track]
+	if n, ok := rs.(TrackNamer); ok {
+		track = n.TrackName(s)
+	}
 	if track == "" {
 		track = p.Race.Config.Track
 	}

@@ -590,6 +590,9 @@ func TestPartyOwnBoard(t *testing.T) {
 	if !strings.Contains(out, "party on tiny") {
 		t.Errorf("race show: %s", out)
 	}
+	if post := mustText(t, db, "post", "p"); !strings.Contains(post, "p at Tiny Loop: the start") {
+		t.Errorf("the post names the board by its name:\n%s", post)
+	}
 	png := filepath.Join(dir, "p.png")
 	if code, _, errs := pitwall(t, "--db", db, "render", "p", "--format", "png", "--out", png); code != 0 {
 		t.Fatalf("render: %d %s", code, errs)

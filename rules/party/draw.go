@@ -343,6 +343,14 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawGame(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return StatusBoard(s.(*State)) }
 
+// TrackName implements host.TrackNamer: the board's name, a host's own board's too.
+func (Ruleset) TrackName(s race.State) string {
+	if st := s.(*State); st.board != nil && st.board.Name != "" {
+		return st.board.Name
+	}
+	return ""
+}
+
 // StartName implements host.StartNamer: a board game has no grid.
 func (Ruleset) StartName() string { return "the start" }
 
