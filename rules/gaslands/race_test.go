@@ -8,6 +8,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 func botRace(t testing.TB, seed uint64, n int, track string) (*race.Race, *race.Played) {
@@ -17,40 +18,12 @@ func botRace(t testing.TB, seed uint64, n int, track string) (*race.Race, *race.
 func botRaceLaps(t testing.TB, seed uint64, n int, track string, laps int) (*race.Race, *race.Played) {
 	t.Helper()
 	vehicles := []string{"car", "buggy", "performance-car", "truck", "heavy-truck", "bike"}
-	var es []race.Entrant
-	for i := 0; i < n; i++ {
-		es = append(es, race.Entrant{Player: fmt.Sprint("P", i), Racers: []string{fmt.Sprint("Kart", i)},
-			Options: map[string]string{"vehicle": vehicles[(i+int(seed))%len(vehicles)]}})
-	}
-	r := &race.Race{ID: "t", Ruleset: "gaslands", Config: race.Config{Track: track, Laps: laps}, Entrants: es, Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
-	p, err := race.Start(Ruleset{}, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 5))
-	seq := 0
-	for !p.State.Over() {
-		if p.State.Turn() > 2000 {
-			t.Fatalf("seed %d: not over after 2000 activations", seed)
-		}
-		for _, pr := range (Ruleset{}).Prompts(p.State) {
-			if rng.IntN(10) == 0 {
-				continue // a racer who sends nothing
-			}
-			seq++
-			e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: p.State.Turn(), Seat: pr.Seat, Text: Ruleset{}.BotOrder(p.State, pr.Seat, false, rng)}
-			if err := p.Apply(e); err != nil {
-				t.Fatalf("seed %d activation %d: %q: %v", seed, e.Turn, e.Text, err)
-			}
-			r.Log = append(r.Log, e)
-		}
-		seq++
-		e := race.Entry{Seq: seq, Kind: race.EntryResolve, Turn: p.State.Turn(), Seat: -1}
-		if err := p.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-		r.Log = append(r.Log, e)
-	}
+	es := racetest.Entrants(n, "Kart", func(i int) map[string]string {
+		return map[string]string{"vehicle": vehicles[(i+int(seed))%len(vehicles)]}
+	})
+	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: "gaslands", Config: race.Config{Track: track, Laps: laps}, Entrants: es,
+		Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
+	p := racetest.Play(t, Ruleset{}, r, rand.New(rand.NewPCG(seed, 5)), racetest.Options{Miss: 10, MaxTurns: 2000})
 	return r, p
 }
 
@@ -79,17 +52,8 @@ func TestReplayThousandRaces(t *testing.T) {
 	tracks := []string{"luigi-raceway", "bowser-castle"}
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		r, live := botRaceLaps(t, seed, 2+int(seed%3), tracks[seed%2], 1)
-		again, err := race.Replay(Ruleset{}, r)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if len(again.Turns) != len(live.Turns) {
-			t.Fatalf("seed %d: %d activations replayed, %d played", seed, len(again.Turns), len(live.Turns))
-		}
+		racetest.SameReplay(t, Ruleset{}, r, live)
 		for i := range live.Turns {
-			if again.Turns[i].Hash != live.Turns[i].Hash {
-				t.Fatalf("seed %d activation %d: the replay's state differs", seed, i+1)
-			}
 			noOverlaps(t, live.Turns[i].After.(*State), fmt.Sprintf("seed %d activation %d", seed, i+1))
 		}
 	}

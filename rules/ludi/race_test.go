@@ -8,6 +8,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 var pkgs = []string{"military", "noble", "political", "priestly", "strength", "trader"}
@@ -16,42 +17,19 @@ var extras = []string{"skill,speed", "constitution,endurance", "quality,size", "
 // botRace plays a whole race with bots in every seat and returns its definition and replay.
 func botRace(t testing.TB, seed uint64, n int) (*race.Race, *race.Played) {
 	t.Helper()
-	var es []race.Entrant
-	for i := 0; i < n; i++ {
-		es = append(es, race.Entrant{Player: fmt.Sprint("P", i), Racers: []string{fmt.Sprint("Auriga ", i)},
-			Options: map[string]string{"package": pkgs[i%6], "extras": extras[(i/6+i)%6]}})
-	}
-	r := &race.Race{ID: "t", Ruleset: "ludi", Config: race.Config{Track: "circus-maximus"}, Entrants: es,
+	es := racetest.Entrants(n, "Auriga ", func(i int) map[string]string {
+		return map[string]string{"package": pkgs[i%6], "extras": extras[(i/6+i)%6]}
+	})
+	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: "ludi", Config: race.Config{Track: "circus-maximus"}, Entrants: es,
 		Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
-	p, err := race.Start(Ruleset{}, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	seq := 0
-	add := func(e race.Entry) {
-		seq++
-		e.Seq, e.Turn = seq, p.State.Turn()
-		if err := p.Apply(e); err != nil {
-			t.Fatalf("seed %d turn %d: %v", seed, e.Turn, err)
-		}
-		r.Log = append(r.Log, e)
-	}
-	for !p.State.Over() {
-		if p.State.Turn() > 300 {
-			t.Fatalf("seed %d: the race has not ended after 300 turns", seed)
-		}
-		if p.State.Turn()%7 == 3 {
-			add(race.Entry{Kind: race.EntrySet, Seat: -1, Text: "orders=2"})
-		}
-		for _, pr := range (Ruleset{}).Prompts(p.State) {
-			if rng.IntN(10) == 0 {
-				continue // a missed turn
+	p := racetest.Play(t, Ruleset{}, r, rand.New(rand.NewPCG(seed, 1)), racetest.Options{Miss: 10, MaxTurns: 300,
+		Bot: Bot,
+		Before: func(s race.State) []string {
+			if s.Turn()%7 == 3 {
+				return []string{"orders=2"}
 			}
-			add(race.Entry{Kind: race.EntryOrder, Seat: pr.Seat, Text: Bot(p.State, pr.Seat, rng)})
-		}
-		add(race.Entry{Kind: race.EntryResolve, Seat: -1})
-	}
+			return nil
+		}})
 	return r, p
 }
 
@@ -94,24 +72,7 @@ func TestReplayThousandRaces(t *testing.T) {
 	finished, turns := 0, 0
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		r, live := botRace(t, seed, 2+int(seed%11))
-		again, err := race.Replay(Ruleset{}, r)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if len(again.Turns) != len(live.Turns) {
-			t.Fatalf("seed %d: %d turns live, %d replayed", seed, len(live.Turns), len(again.Turns))
-		}
-		for i := range live.Turns {
-			a, b := live.Turns[i], again.Turns[i]
-			if a.Hash != b.Hash || len(a.Rolls) != len(b.Rolls) {
-				t.Fatalf("seed %d turn %d: replay differs", seed, i+1)
-			}
-			for j := range a.Rolls {
-				if a.Rolls[j] != b.Rolls[j] {
-					t.Fatalf("seed %d turn %d roll %d: %v then %v", seed, i+1, j, a.Rolls[j], b.Rolls[j])
-				}
-			}
-		}
+		racetest.SameReplay(t, Ruleset{}, r, live)
 		finished += len(live.State.(*State).Finish)
 		turns += len(live.Turns)
 	}
