@@ -59,7 +59,11 @@ func (a *app) tracksCmd() *cobra.Command {
 			ts := rs.Tracks()
 			return a.out(map[string]any{"ruleset": rs.ID(), "tracks": ts}, func(w io.Writer) {
 				for _, t := range ts {
-					fmt.Fprintf(w, "%-16s %s: %s; %d laps by default, up to %d racers\n", t.ID, t.Name, t.Description, t.Laps, t.Seats)
+					laps := fmt.Sprintf("%d laps by default, ", t.Laps)
+					if t.Laps == 0 { // a board game
+						laps = ""
+					}
+					fmt.Fprintf(w, "%-16s %s: %s; %sup to %d racers\n", t.ID, t.Name, t.Description, laps, t.Seats)
 				}
 			})
 		},

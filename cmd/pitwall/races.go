@@ -475,7 +475,9 @@ submission for the same turn replaces an earlier one. SEAT is the seat number
 or the racer's name. A refused order changes nothing and says why.
 
   pitwall orders submit ludi-1a2b3c 4 'Accelerate'
-  pitwall orders submit ludi-1a2b3c 'Marcus Aurelius' 'Left 1, Whip else Brake, bonus move'`,
+  pitwall orders submit ludi-1a2b3c 'Marcus Aurelius' 'Left 1, Whip else Brake, bonus move'
+  pitwall orders submit kart-cup Mario 'gentle left skid 2 shift up shell nearest'
+  pitwall orders submit party-night Luigi 'roll via c1'`,
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withRace(args[0], func(ctx context.Context, h *host.Host, p *race.Played) error {

@@ -50,7 +50,7 @@ func (Ruleset) Tracks() []race.TrackInfo {
 			}
 		}
 		out = append(out, race.TrackInfo{ID: b.ID, Name: b.Name, Seats: maxPlayers,
-			Description: fmt.Sprintf("%d spaces, %d forks, %d star spaces; MRDL %s", len(b.Spaces), forks, stars, b.mrdl)})
+			Description: fmt.Sprintf("%s, %s, %s; MRDL %s", plural(len(b.Spaces), "space"), plural(forks, "fork"), plural(stars, "star space"), b.mrdl)})
 	}
 	return out
 }
