@@ -3,6 +3,7 @@ package gaslands
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"pitwall/race"
 	"pitwall/render"
@@ -349,8 +350,12 @@ func (Ruleset) TurnName() string { return "activation" }
 
 // GridNote implements host.Noter.
 func (Ruleset) GridNote(s race.State) string {
+	st := s.(*State)
 	return fmt.Sprintf("%d karts line up two abreast behind the start line, in gear 1, pole position first. "+
-		"Each post is one activation: in each gear phase every kart in that gear or higher moves, from pole position round the seats.", len(s.Seats()))
+		"Each post is one activation: in each gear phase every kart in that gear or higher moves, from pole position round the seats. "+
+		"An order is a template (%s), with left or right for all but a straight, then as wanted: skid N (up to the kart's Handling), push, "+
+		"shift up or down, spin left or right DEGREES, boost medium|gentle|turn SIDE, shell NAME or shell nearest, bill, smash or evade; "+
+		"for example 'gentle left skid 2 shift up'.", len(s.Seats()), strings.Join(templateNames(st.M), ", "))
 }
 
 // DefaultNote implements host.Noter.
