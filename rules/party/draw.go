@@ -363,7 +363,8 @@ func (Ruleset) GridNote(s race.State) string {
 		when = c.When(c.WeekStart(1))
 	}
 	return fmt.Sprintf("%d players start on %s with %d coins each and no stars, on %s. The game lasts %d weeks from %s, in %s: "+
-		"Boardplay Monday to Thursday (one movement roll each), Minigame Friday to Sunday. Most stars wins, then most coins.",
+		"Boardplay Monday to Thursday (one movement roll each), Minigame Friday to Sunday. Most stars wins, then most coins. "+
+		"Orders: 'roll', or 'roll via SPACE SPACE' to choose the ways at the forks ahead; 'choose SPACE' at a fork; 'wait'.",
 		len(st.Players), st.board.Start, st.Players[0].Coins, st.board.Name, st.Weeks, when, st.TZ)
 }
 
