@@ -96,7 +96,7 @@ func TestBotGamesEnd(t *testing.T) {
 // Replay of setup, seed and log gives the same state hashes, turn by turn,
 // in many games of every size, in zones far from UTC and at different paces.
 func TestReplayManyGames(t *testing.T) {
-	n := 300
+	n := 1000
 	if testing.Short() {
 		n = 30
 	}
