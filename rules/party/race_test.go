@@ -8,6 +8,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // botGame plays a whole game with bots as the demo host does: a resolution
@@ -105,18 +106,7 @@ func TestReplayManyGames(t *testing.T) {
 		opts := map[string]string{"tz": zones[seed%4], "weeks": fmt.Sprint(1 + seed%3)}
 		step := time.Duration(12+seed%60) * time.Hour
 		r, live := botGame(t, seed, 2+int(seed%7), opts, step)
-		again, err := race.Replay(Ruleset{}, r)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if len(again.Turns) != len(live.Turns) {
-			t.Fatalf("seed %d: %d turns, replay %d", seed, len(live.Turns), len(again.Turns))
-		}
-		for i := range live.Turns {
-			if live.Turns[i].Hash != again.Turns[i].Hash {
-				t.Fatalf("seed %d turn %d: replay differs", seed, i+1)
-			}
-		}
+		racetest.SameReplay(t, Ruleset{}, r, live)
 		b, _ := race.Hash(live.State)
 		s, err := Ruleset{}.DecodeState(mustJSON(t, live.State))
 		if err != nil {
