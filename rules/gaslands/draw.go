@@ -201,10 +201,6 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		nose := b.Pos.Centre.Add(heading(b.Pos.Heading).Scale(b.Pos.Length / 2))
 		cv.Circle(s.px(nose), b.Pos.Width/2*sc, render.Style{Fill: render.RGB(0x15, 0x15, 0x15)})
 	}
-	places := map[int]int{}
-	for _, st := range (Ruleset{}).Standings(s) {
-		places[st.Seat] = st.Place
-	}
 	for i, k := range s.Karts {
 		if k.Finished {
 			continue
@@ -228,7 +224,6 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			q := k.Pos.Centre.Sub(f.Scale(k.Pos.Length/2 + 7)).Add(l.Scale((float64(h) - float64(k.Hazards-1)/2) * 9))
 			cv.Circle(s.px(q), 3.6, render.Style{Fill: hazardCol, Stroke: ink, StrokeWidth: 0.8})
 		}
-		_ = places
 	}
 	// The attack's lines go over the karts, so that a shell between two karts shows.
 	if a := s.Last; a != nil {
@@ -318,7 +313,7 @@ func Board(s *State) (header []string, rows [][]string) {
 		}
 		item := ""
 		if k.Item != "" {
-			item = itemName(k.Item)[2:]
+			item = itemWord(k.Item)
 		}
 		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", k.Seat+1, k.Name), k.Player,
 			fmt.Sprintf("%s (%s)", k.Vehicle, k.Weight), fmt.Sprintf("%d/%d", k.Gear, k.MaxGear), fmt.Sprint(k.Hazards), lap, item, next})

@@ -473,16 +473,25 @@ func (p *play) travel(i int, m motion, a, b float64) {
 	p.act.Path = append(p.act.Path, k.Pos.Centre)
 }
 
+// itemName is an item with its article, for a sentence: "a green shell".
 func itemName(it string) string {
+	if it == "" {
+		return "nothing"
+	}
+	return "a " + itemWord(it)
+}
+
+// itemWord is an item's name: "green shell".
+func itemWord(it string) string {
 	switch it {
 	case GreenShell:
-		return "a green shell"
+		return "green shell"
 	case RedShell:
-		return "a red shell"
+		return "red shell"
 	case BulletBill:
-		return "a Bullet Bill"
+		return "Bullet Bill"
 	}
-	return "nothing"
+	return it
 }
 
 // rectNear says whether a circle of radius rad round c touches r.
@@ -780,16 +789,16 @@ func (p *play) shell(i int, target string) {
 	j := s.kartByName(target)
 	if target == NearestTarget {
 		if j = s.nearestTarget(i); j < 0 {
-			p.say(k.Seat, "attack", "No kart is in reach of %s's %s: the shell is kept.", k.Name, itemName(k.Item)[2:])
+			p.say(k.Seat, "attack", "No kart is in reach of %s's %s: the shell is kept.", k.Name, itemWord(k.Item))
 			return
 		}
 	}
 	if j < 0 || k.Item == "" || k.Item == BulletBill {
-		return // ParseOrder has checked; the kart may have lost it since (no: items are kept)
+		return // ParseOrder checked the target and the item, and neither changes during the move
 	}
 	tk := s.Karts[j]
 	if tk.Finished {
-		p.say(k.Seat, "attack", "%s has finished: %s keeps the %s.", tk.Name, k.Name, itemName(k.Item)[2:])
+		p.say(k.Seat, "attack", "%s has finished: %s keeps the %s.", tk.Name, k.Name, itemWord(k.Item))
 		return
 	}
 	a := Aim(s, i, j, k.Item)
@@ -829,7 +838,7 @@ func (p *play) shell(i int, target string) {
 		p.say(tk.Seat, "evade", "%s evades with %s (%s): %s cancelled.", tk.Name, plural(tk.Gear, "die"), orNone(faces), plural(c, "hit"))
 	}
 	if h := AttackHazards(hits, c); h > 0 {
-		p.hazard(j, h, "the "+itemName(item)[2:])
+		p.hazard(j, h, "the "+itemWord(item))
 	} else {
 		p.say(tk.Seat, "attack", "%s takes no hazard.", tk.Name)
 	}
