@@ -117,7 +117,7 @@ func DrawTrack(cv render.Canvas, s *State) {
 			s.obstruction(cv, o)
 		}
 	}
-	cv.Text(render.Pt(marginX, tableY+t.H*sc+16), "Obstructions: pipes, blocks and cubes are immovable; mushrooms go when hit. Orange strips are boosts; ? are item boxes. 100 mm squares.",
+	cv.Text(render.Pt(marginX, tableY+t.H*sc+16), "Obstructions: pipes, blocks and cubes are immovable; mushrooms go when hit. Orange strips are boosts; ? are item boxes.",
 		render.TextStyle{Size: 11, Color: ink})
 	// A 100 mm scale bar.
 	y := tableY + t.H*sc + 22
