@@ -3,6 +3,7 @@ package nascar
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,4 +50,34 @@ func TestReplayThousandRaces(t *testing.T) {
 		turns += len(live.Turns)
 	}
 	t.Logf("%d races, %d turns", n, turns)
+}
+
+// A race that has not ended by MaxTurns is called: no car that cannot make
+// headway keeps it going for ever.
+func TestRaceIsCalled(t *testing.T) {
+	_, p := botRace(t, 1, 4, "oval")
+	st, err := p.StateAt(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.T = s.MaxTurns() // the last turn it may run
+	if s.Over() {
+		t.Fatal("over before its last turn")
+	}
+	next, ev, err := (Ruleset{}).Resolve(s, map[int]race.Order{}, dice.New(dice.SeedFromInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !next.Over() {
+		t.Fatal("not over after its last turn")
+	}
+	if last := ev[len(ev)-1]; last.Kind != "end" || !strings.Contains(last.Text, "called after 350 turns") {
+		t.Errorf("the last event: %+v", last)
+	}
+	for _, st := range (Ruleset{}).Standings(next) {
+		if st.Place == 0 {
+			t.Errorf("%s has no place", st.Name)
+		}
+	}
 }

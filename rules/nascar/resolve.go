@@ -96,7 +96,19 @@ func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.E
 		r.endTurn(m)
 	}
 	s.T++
+	if s.T > s.MaxTurns() && !allOut(s) {
+		r.say(nil, "end", r.d.Mark(), "The race is called after %d turns: the cars still running are placed by how far round they are", s.MaxTurns())
+	}
 	return s, r.ev
+}
+
+func allOut(s *State) bool {
+	for i := range s.Cars {
+		if s.Cars[i].racing() {
+			return false
+		}
+	}
+	return true
 }
 
 func orderText(o Order) string {

@@ -66,8 +66,12 @@ type State struct {
 // Turn implements race.State.
 func (s *State) Turn() int { return s.T }
 
-// Over implements race.State: every car has finished.
+// Over implements race.State: every car has finished, or the race has run
+// out of turns (MaxTurns).
 func (s *State) Over() bool {
+	if s.T > s.MaxTurns() {
+		return true
+	}
 	for i := range s.Cars {
 		if s.Cars[i].Out == "" {
 			return false
@@ -75,6 +79,13 @@ func (s *State) Over() bool {
 	}
 	return true
 }
+
+// MaxTurns is the most turns a race runs: pitwall's bound, 100 a lap and 50
+// more (bot races take at most about 90 a lap), so that a car that can make
+// no headway (one slewed off a slick and put back on it, turn after turn)
+// never keeps a race from ending. The cars still running when it is reached
+// are placed by how far round they are.
+func (s *State) MaxTurns() int { return 100*s.Laps + 50 }
 
 // Seats implements race.State.
 func (s *State) Seats() []race.Seat {
