@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"pitwall/dice"
@@ -113,7 +114,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		if name == "" || names[strings.ToLower(name)] || strings.ContainsAny(name, " \t") {
 			return nil, fmt.Errorf("%s: every kart needs a one-word name of its own (orders name their targets); %q is empty, taken or has spaces", e.Player, name)
 		}
-		if _, err := fmt.Sscan(name, new(int)); err == nil {
+		if _, err := strconv.Atoi(name); err == nil {
 			return nil, fmt.Errorf("%s: a kart's name is not a number (orders may name a target by seat); got %q", e.Player, name)
 		}
 		names[strings.ToLower(name)] = true
@@ -229,6 +230,9 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	s := st.(*State)
 	if sub.Seat < 0 || sub.Seat >= len(s.Karts) {
 		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+	}
+	if s.Done || s.Active < 0 {
+		return nil, race.Illegalf("the race is over")
 	}
 	if sub.Seat != s.Active {
 		return nil, race.Illegalf("it is %s's activation, not %s's", s.Karts[s.Active].Name, s.Karts[sub.Seat].Name)

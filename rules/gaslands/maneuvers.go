@@ -236,6 +236,9 @@ func (m *Maneuvers) Apply(key, value string) (bool, error) {
 			if err != nil {
 				return true, fmt.Errorf("option templates: %v", err)
 			}
+			if _, twice := chart[t.Name]; twice {
+				return true, fmt.Errorf("option templates names %s twice", t.Name)
+			}
 			keep = append(keep, t)
 			chart[t.Name] = m.Chart[t.Name]
 		}

@@ -66,6 +66,8 @@ func TestManeuverOptions(t *testing.T) {
 		{"template.long", "curve 1 2", "a template is", nil},
 		{"slide", "-4", "0 to 300", nil},
 		{"slide", "x", "0 to 300", nil},
+		{"templates", "short,long,short", "short twice", nil},
+		{"templates", "short,warp", "no template \"warp\"", nil},
 	} {
 		m := DefaultManeuvers()
 		ok, err := m.Apply(tc.key, tc.value)

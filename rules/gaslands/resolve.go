@@ -245,7 +245,7 @@ type contact struct {
 // blockers are the things on the table a moving rectangle can meet, other
 // than itself: karts racing, obstructions standing, Bullet Bills, and the
 // table's edge.
-func (s *State) touching(r Rect, selfKart, selfBill int) *contact {
+func (s *State) touching(r Rect, selfKart, selfBill int, through map[int]bool) *contact {
 	if !s.track.Inside(r) {
 		return &contact{kind: "edge"}
 	}
@@ -255,7 +255,7 @@ func (s *State) touching(r Rect, selfKart, selfBill int) *contact {
 		}
 	}
 	for j, k := range s.Karts {
-		if j != selfKart && !k.Finished && k.Pos.Overlaps(r) {
+		if j != selfKart && !k.Finished && !through[j] && k.Pos.Overlaps(r) {
 			return &contact{kind: "kart", idx: j}
 		}
 	}
@@ -272,43 +272,10 @@ const sweepStep = 4.0
 
 // sweep runs m from a to b and returns the distance of first contact (the
 // last free point before it) and what was met; nil when the way is clear.
-// Things the rectangle already touches at a are passed through, so a kart
-// that starts against another can drive away.
+// Karts in through are driven through. A move starts clear: nothing on the
+// table ever overlaps (the replay test checks it after every activation).
 func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int, through map[int]bool) (float64, *contact) {
-	skip := map[contact]bool{}
-	for {
-		c := s.touching(m.At(a), selfKart, selfBill)
-		if c == nil || skip[*c] {
-			break
-		}
-		skip[*c] = true
-		// Ignore it and look again for anything else at the start.
-		if len(skip) > 64 {
-			break
-		}
-	}
-	hit := func(u float64) *contact {
-		r := m.At(u)
-		if !s.track.Inside(r) && !skip[contact{kind: "edge"}] {
-			return &contact{kind: "edge"}
-		}
-		for j, o := range s.track.Obstructions {
-			if !s.gone(j) && !skip[contact{"obstruction", j}] && o.Rect.Overlaps(r) {
-				return &contact{kind: "obstruction", idx: j}
-			}
-		}
-		for j, k := range s.Karts {
-			if j != selfKart && !k.Finished && !through[j] && !skip[contact{"kart", j}] && k.Pos.Overlaps(r) {
-				return &contact{kind: "kart", idx: j}
-			}
-		}
-		for j, bl := range s.Bills {
-			if j != selfBill && !skip[contact{"bill", j}] && bl.Pos.Overlaps(r) {
-				return &contact{kind: "bill", idx: j}
-			}
-		}
-		return nil
-	}
+	hit := func(u float64) *contact { return s.touching(m.At(u), selfKart, selfBill, through) }
 	prev := a
 	for u := a; ; {
 		u = math.Min(b, u+sweepStep)
@@ -413,15 +380,7 @@ func (p *play) settle(i int, m motion, at float64) bool {
 	if k.Finished {
 		return false
 	}
-	free := func(u float64) bool {
-		r := m.At(u)
-		for j, x := range s.Karts {
-			if j != i && !x.Finished && x.Pos.Overlaps(r) {
-				return false
-			}
-		}
-		return true
-	}
+	free := func(u float64) bool { return s.touching(m.At(u), i, -1, nil) == nil }
 	if free(at) {
 		return false
 	}
@@ -588,7 +547,7 @@ func (p *play) boost(i, bi int, o Order) bool {
 	carry := motion{Len: dist, At: func(u float64) Rect {
 		return Rect{Centre: startC.Add(dir.Scale(u)), Heading: b.Heading, Length: from.Length, Width: from.Width}
 	}}
-	if s.touching(carry.At(0), i, -1) != nil {
+	if s.touching(carry.At(0), i, -1, nil) != nil {
 		p.say(k.Seat, "boost", "%s touches the boost but has no room to be straightened onto it.", k.Name)
 		return false
 	}
@@ -674,12 +633,12 @@ func (p *play) spin(i int, o Order) {
 // full turn when there is room there, otherwise the largest whole-degree
 // turn that has room, and what the full turn would have met.
 func (s *State) setDown(m motion, i int) (float64, *contact) {
-	c := s.touching(m.At(m.Len), i, -1)
+	c := s.touching(m.At(m.Len), i, -1, nil)
 	if c == nil {
 		return m.Len, nil
 	}
 	for a := math.Floor(m.Len); a > 0; a-- {
-		if s.touching(m.At(a), i, -1) == nil {
+		if s.touching(m.At(a), i, -1, nil) == nil {
 			return a, c
 		}
 	}
