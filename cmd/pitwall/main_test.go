@@ -168,14 +168,7 @@ func TestAHostsRace(t *testing.T) {
     extras: [endurance, size]
     aurigae: [Livia Drusilla]
 `), 0o644)
-	must := func(args ...string) map[string]any {
-		t.Helper()
-		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: status %d: %s", args, code, errs)
-		}
-		return doc
-	}
+	must := mustJSON(t, db)
 	doc := must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "ludi-test", "--entrants", entrants, "--seed", "4")
 	if len(doc["commitment"].(string)) != 64 {
 		t.Fatalf("no commitment: %v", doc)
@@ -231,6 +224,18 @@ func TestAHostsRace(t *testing.T) {
 	list := must("race", "list")
 	if len(list["races"].([]any)) != 1 {
 		t.Fatalf("list: %v", list)
+	}
+}
+
+// mustJSON runs commands on the database db with --json, failing t unless they succeed.
+func mustJSON(t *testing.T, db string) func(args ...string) map[string]any {
+	return func(args ...string) map[string]any {
+		t.Helper()
+		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: status %d: %s", args, code, errs)
+		}
+		return doc
 	}
 }
 
@@ -297,14 +302,7 @@ func TestOrderCheckNascar(t *testing.T) {
 // TestANascarRace runs a short NASCAR race from the command line.
 func TestANascarRace(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
-	must := func(args ...string) map[string]any {
-		t.Helper()
-		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: status %d: %s", args, code, errs)
-		}
-		return doc
-	}
+	must := mustJSON(t, db)
 	must("race", "new", "--rules", "nascar", "--track", "oval", "--id", "n1", "--seed", "3")
 	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator", "--upgrade", "turbo")
 	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
@@ -372,14 +370,7 @@ func TestOddsRTD(t *testing.T) {
 // order, aggressive driving to the flag, the post and the picture.
 func TestAnRTDRace(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
-	must := func(args ...string) map[string]any {
-		t.Helper()
-		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: status %d: %s", args, code, errs)
-		}
-		return doc
-	}
+	must := mustJSON(t, db)
 	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "rtd", "--id", "k0", "--option", "laps=1")
 	if code != 2 || !strings.Contains(errs, "--laps") {
 		t.Fatalf("an rtd race option: %d %s", code, errs)
@@ -454,14 +445,7 @@ func TestOddsGaslands(t *testing.T) {
 
 func TestAGaslandsRace(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
-	must := func(args ...string) map[string]any {
-		t.Helper()
-		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: status %d: %s", args, code, errs)
-		}
-		return doc
-	}
+	must := mustJSON(t, db)
 	must("race", "new", "--rules", "gaslands", "--track", "bowser-castle", "--id", "g1", "--seed", "3", "--laps", "1")
 	code, _, errs := pitwall(t, "--db", db, "race", "join", "g1", "--player", "Jo", "--racer", "Wario", "--option", "vehicle=tank")
 	if code != 2 || !strings.Contains(errs, "heavy-truck") {
@@ -507,14 +491,7 @@ func TestAGaslandsRace(t *testing.T) {
 // A party game's host settings through turn set: the calendar and the week's minigame results.
 func TestPartySettings(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
-	must := func(args ...string) map[string]any {
-		t.Helper()
-		code, doc, errs := jsonOf(t, append([]string{"--db", db}, args...)...)
-		if code != 0 {
-			t.Fatalf("%v: status %d: %s", args, code, errs)
-		}
-		return doc
-	}
+	must := mustJSON(t, db)
 	must("race", "new", "--rules", "party", "--id", "p1", "--option", "start=2026-11-02", "--option", "tz=Europe/Paris")
 	must("race", "join", "p1", "--player", "Sam", "--racer", "Mario")
 	must("race", "join", "p1", "--player", "Kit", "--racer", "Luigi")
