@@ -84,7 +84,7 @@ type TurnNamer interface {
 
 // turnName is what a turn is called in posts and titles.
 func turnName(rs race.Ruleset) string {
-	if n, ok := rs.(TurnNamer); ok {
+	if n, ok := rs.(TurnNamer); ok && n.TurnName() != "" {
 		return n.TurnName()
 	}
 	return "turn"
@@ -92,7 +92,7 @@ func turnName(rs race.Ruleset) string {
 
 // startName is what turn 0 is called: the grid, unless the game says otherwise.
 func startName(rs race.Ruleset) string {
-	if n, ok := rs.(StartNamer); ok {
+	if n, ok := rs.(StartNamer); ok && n.StartName() != "" {
 		return n.StartName()
 	}
 	return "the grid"

@@ -1,13 +1,13 @@
 package race
 
 import (
-	"time"
-
 	"fmt"
 	"math/rand/v2"
-	"pitwall/dice"
 	"sort"
 	"strings"
+	"time"
+
+	"pitwall/dice"
 )
 
 // Check is one kind of roll whose odds a ruleset can compute exactly.
