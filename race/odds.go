@@ -52,6 +52,13 @@ type Botter interface {
 	BotOrder(s State, seat int, inWindow bool, rng *rand.Rand) string
 }
 
+// HostBotter is a game whose host has settings to make as it goes (party's
+// minigame results): a demo, or a host's bot, asks what to set now. The
+// settings are KEY=VALUE, logged like a host's.
+type HostBotter interface {
+	HostSettings(s State, rng *rand.Rand) []string
+}
+
 // FindCheck is the check named name among cs, after checking args against its
 // flags: every flag known, every needed one given, a switch without a value.
 // game names the game in the errors.

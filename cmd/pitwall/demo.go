@@ -227,20 +227,16 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 		if p, err = h.Load(ctx, id); err != nil {
 			return nil, err
 		}
-		if ruleset == "party" {
-			// The host enters the week's minigame results once the Minigame Phase is open.
-			var res []string
-			for _, x := range p.State.Seats() {
-				res = append(res, fmt.Sprintf("%s=%d", x.Name, rng.IntN(11)))
+		if hb, ok := rs.(race.HostBotter); ok {
+			// The host's own moves, such as a week's minigame results.
+			for _, kv := range hb.HostSettings(p.State, rng) {
+				k, v, _ := strings.Cut(kv, "=")
+				if err := h.Set(ctx, id, k, v); err != nil {
+					return nil, err
+				}
 			}
-			v := strings.Join(res, ",")
-			if _, err := rs.Set(p.State, "minigame", v); err == nil {
-				if err := h.Set(ctx, id, "minigame", v); err != nil {
-					return nil, err
-				}
-				if p, err = h.Load(ctx, id); err != nil {
-					return nil, err
-				}
+			if p, err = h.Load(ctx, id); err != nil {
+				return nil, err
 			}
 		}
 		for _, pr := range rs.Prompts(p.State) {

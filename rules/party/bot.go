@@ -1,7 +1,9 @@
 package party
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"pitwall/race"
 )
@@ -74,4 +76,18 @@ func (b *Board) toStar(id string) int {
 // BotOrder implements race.Botter.
 func (Ruleset) BotOrder(s race.State, seat int, _ bool, rng *rand.Rand) string {
 	return Bot(s, seat, rng)
+}
+
+// HostSettings implements race.HostBotter: once a week's Minigame Phase is
+// open, the week's results, a few coins each at random.
+func (Ruleset) HostSettings(st race.State, rng *rand.Rand) []string {
+	s := st.(*State)
+	if s.Over() || s.Phase != Minigame || s.hasResults(s.Week) {
+		return nil
+	}
+	var res []string
+	for _, p := range s.Players {
+		res = append(res, fmt.Sprintf("%s=%d", p.Name, rng.IntN(11)))
+	}
+	return []string{"minigame=" + strings.Join(res, ",")}
 }

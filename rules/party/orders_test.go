@@ -2,6 +2,7 @@ package party
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -226,5 +227,31 @@ func TestPrompts(t *testing.T) {
 	o, err := Ruleset{}.ParseOrder(s, race.Submission{Seat: 1, Text: "try roll", At: monday.AddDate(0, 0, 5)})
 	if err != nil || o.(Order).Kind != Wait || o.String() != "try roll (waits: week 1's Minigame Phase)" {
 		t.Errorf("try roll on Saturday: %v %v", o, err)
+	}
+}
+
+// The host's bot enters a week's minigame results once, in the Minigame Phase only.
+func TestHostSettings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	_, p := botGame(t, 2, 3, map[string]string{"weeks": "2"}, 30*time.Hour)
+	seen := 0
+	for n := 0; n <= len(p.Turns); n++ {
+		st, _ := p.StateAt(n)
+		s := st.(*State)
+		got := Ruleset{}.HostSettings(s, rng)
+		want := !s.Over() && s.Phase == Minigame && !s.hasResults(s.Week)
+		if (len(got) == 1) != want {
+			t.Fatalf("after turn %d (%s, week %d): %v", n, s.Phase, s.Week, got)
+		}
+		if want {
+			seen++
+			k, v, _ := strings.Cut(got[0], "=")
+			if _, err := (Ruleset{}).Set(s, k, v); err != nil {
+				t.Fatalf("after turn %d: %q refused: %v", n, got[0], err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no Minigame Phase without results in two weeks")
 	}
 }
