@@ -234,7 +234,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			s.arrow(cv, a.BillPath[k], a.BillPath[k+1], ink, "Bullet Bill")
 		}
 	}
-	if s.Done && s.Placed > 0 {
+	if s.Done && s.placed() > 0 {
 		for _, k := range s.Karts {
 			if k.Place == 1 {
 				cv.Text(render.Pt(picW/2, tableY+s.track.H*sc/2), "Winner: "+k.Name, render.TextStyle{Size: 22, Bold: true, Color: ink, Anchor: render.AnchorMiddle})

@@ -168,7 +168,7 @@ func (s *State) advance() {
 			continue
 		}
 		// The round is over.
-		if s.Placed > 0 || s.Round >= s.MaxRounds() {
+		if s.placed() > 0 || s.Round >= s.MaxRounds() {
 			s.Done = true
 			continue
 		}

@@ -34,7 +34,7 @@ func TestBotRacesEnd(t *testing.T) {
 			t.Fatal("no activations")
 		}
 		s := p.State.(*State)
-		if s.Placed == 0 {
+		if s.placed() == 0 {
 			t.Errorf("%s: nobody finished in %d rounds", tr, s.Round)
 		}
 		for _, st := range (Ruleset{}).Standings(s) {

@@ -56,7 +56,6 @@ func (p *play) activate(o Order) {
 	s := p.s
 	i := s.Active
 	k := &s.Karts[i]
-	k.Acts++
 	if o.Collide != "" {
 		k.Collide = o.Collide
 	}
@@ -481,8 +480,7 @@ func (p *play) gates(i int, a, b Vec) {
 	switch {
 	case k.Lap == 1:
 	case k.Lap > s.Laps:
-		s.Placed++
-		k.Finished, k.Place, k.FinishAt = true, s.Placed, s.Act+1
+		k.Finished, k.Place, k.FinishAt = true, s.placed()+1, s.Act+1
 		p.say(k.Seat, "finish", "%s crosses the line to finish %s!", k.Name, ordinal(k.Place))
 	default:
 		p.say(k.Seat, "lap", "%s starts lap %d of %d.", k.Name, k.Lap, s.Laps)

@@ -40,7 +40,6 @@ type Kart struct {
 	Finished bool   `json:"finished,omitempty"`
 	Place    int    `json:"place,omitempty"`
 	FinishAt int    `json:"finish_at,omitempty"` // the activation that finished it
-	Acts     int    `json:"acts"`
 	Wipeouts int    `json:"wipeouts,omitempty"`
 }
 
@@ -89,10 +88,20 @@ type State struct {
 	Active   int         `json:"active"`
 	Gone     []int       `json:"gone,omitempty"` // destructible obstructions hit
 	Bills    []Bill      `json:"bills,omitempty"`
-	Placed   int         `json:"placed"`
 	Last     *Activation `json:"last,omitempty"`
 	Done     bool        `json:"done,omitempty"`
 	track    *Track
+}
+
+// placed is how many karts have finished.
+func (s *State) placed() int {
+	n := 0
+	for _, k := range s.Karts {
+		if k.Finished {
+			n++
+		}
+	}
+	return n
 }
 
 // MaxRounds ends a race that has not finished: pitwall's bound, so no race runs for ever.
