@@ -1,6 +1,7 @@
 package yamlfile
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -44,5 +45,28 @@ func TestDecodeSurvivesTheLibrarysPanic(t *testing.T) {
 	err := Decode("f.yaml", src, &v)
 	if err == nil || !strings.HasPrefix(err.Error(), "f.yaml: ") {
 		t.Fatalf("got %v, want an error naming the file", err)
+	}
+}
+
+// Nested aliases would expand a few hundred bytes to gigabytes: refused, at
+// once, with the line; so is a file far larger than any pitwall reads.
+func TestAliasesAndSizeRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a0: &a0 [x, x, x, x, x, x, x, x]\n")
+	for i := 1; i <= 11; i++ {
+		fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	var v map[string]any
+	err := Decode("bomb.yaml", []byte(b.String()), &v)
+	if err == nil || !strings.Contains(err.Error(), "bomb.yaml: line 2: aliases") {
+		t.Fatalf("got %v", err)
+	}
+	big := []byte("x: " + strings.Repeat("y", MaxSize) + "\n")
+	if err := Decode("big.yaml", big, &v); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Fatalf("a big file: %v", err)
+	}
+	// Anchors alone, without aliases, are harmless and read.
+	if err := Decode("ok.yaml", []byte("a: &x 1\n"), &v); err != nil {
+		t.Fatal(err)
 	}
 }
