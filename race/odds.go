@@ -23,6 +23,7 @@ type Flag struct {
 	Name   string `json:"name"`
 	Values string `json:"values"` // the allowed values, for help and errors: "low|fast|max", "1..6"
 	Bool   bool   `json:"bool,omitempty"`
+	Repeat bool   `json:"repeat,omitempty"` // may be given more than once, each value in turn
 	Need   bool   `json:"required,omitempty"`
 }
 

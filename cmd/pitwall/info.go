@@ -81,12 +81,15 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
   pitwall odds ludi corner --lane 1 --level fast --skill 2 --control`,
 		DisableFlagParsing: true, // each check has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, flags, help, err := a.dashArgs(args)
+			pos, flags, twice, help, err := a.dashArgs(args)
 			if err != nil {
 				return err
 			}
 			if help {
 				return cmd.Help()
+			}
+			if len(twice) > 0 {
+				return usagef("--%s is given twice", twice[0])
 			}
 			if len(pos) == 0 {
 				return usagef("odds needs a ruleset and a check, such as 'pitwall odds ludi speed --level fast'")
@@ -168,7 +171,9 @@ func oddserFor(id string) (race.Oddser, string, error) {
 // dashArgs reads the arguments of a command whose flags depend on the game:
 // positional words, --name value or --name=value (a flag with no value is
 // "true"), --json and --help.
-func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, help bool, err error) {
+// A flag given more than once holds its values joined by newlines, and its
+// name is in twice; the caller refuses it unless the flag repeats.
+func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, twice []string, help bool, err error) {
 	flags = map[string]string{}
 	for i := 0; i < len(args); i++ {
 		x := args[i]
@@ -191,18 +196,16 @@ func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, he
 				continue
 			}
 			if old, dup := flags[name]; dup {
-				if name == "choose" { // party's fork answers, in order
-					flags[name] = old + "\n" + val
-					continue
-				}
-				return nil, nil, false, usagef("--%s is given twice", name)
+				flags[name] = old + "\n" + val
+				twice = append(twice, name)
+				continue
 			}
 			flags[name] = val
 		default:
 			pos = append(pos, x)
 		}
 	}
-	return pos, flags, help, nil
+	return pos, flags, twice, help, nil
 }
 
 func (a *app) listChecks(od race.Oddser) error {
@@ -261,7 +264,7 @@ var orderCheckers = map[string]orderChecker{
 		{Name: "board", Values: "a board file (YAML)", Need: true},
 		{Name: "at", Values: "the space the player is on", Need: true},
 		{Name: "movement", Values: "the movement, a whole number", Need: true},
-		{Name: "choose", Values: "a fork's next space, once per fork, in order"},
+		{Name: "choose", Values: "a fork's next space, once per fork, in order", Repeat: true},
 	}, check: checkParty},
 }
 
@@ -279,7 +282,7 @@ what is wrong. Some games take the car's state as flags.
   pitwall order check party --board board.yaml --at s0 --movement 3 --choose s5`,
 		DisableFlagParsing: true, // each game has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, flags, help, err := a.dashArgs(args)
+			pos, flags, twice, help, err := a.dashArgs(args)
 			if err != nil {
 				return err
 			}
@@ -315,6 +318,13 @@ what is wrong. Some games take the car's state as flags.
 			for name := range flags {
 				if !known[name] {
 					return usagef("order check %s has no flag --%s", pos[0], name)
+				}
+			}
+			for _, name := range twice {
+				for _, f := range oc.flags {
+					if f.Name == name && !f.Repeat {
+						return usagef("--%s is given twice", name)
+					}
 				}
 			}
 			v, err := oc.check(flags, pos[1])

@@ -96,6 +96,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{"odds", "ludi", "wall", "--skill", "0", "--skill", "1"},
 		{"order", "check", "ludi", "fly"},
 		{"order", "check", "chess", "e4"},
+		{"order", "check", "party", "--board", "../../rules/party/boards/toad-town.yaml", "--at", "start", "--at", "p1", "--movement", "2"},
 		{"tracks", "chess"},
 		{"nosuchcommand"},
 		{"rules", "--nosuchflag"},

@@ -232,6 +232,7 @@ func (b *Board) validate() error {
 		return bad("$.spaces", "a board has at most %d spaces; this one has %d", maxSpaces, len(b.Spaces))
 	}
 	b.index = map[string]int{}
+	lower := map[string]int{}
 	for i := range b.Spaces {
 		sp := &b.Spaces[i]
 		p := fmt.Sprintf("$.spaces[%d]", i)
@@ -241,6 +242,11 @@ func (b *Board) validate() error {
 		if j, dup := b.index[sp.ID]; dup {
 			return bad(p+".id", "two spaces are called %q (spaces %d and %d); every id must be its own", sp.ID, j+1, i+1)
 		}
+		// Orders name spaces in any case, so ids must differ by more than case.
+		if j, dup := lower[strings.ToLower(sp.ID)]; dup {
+			return bad(p+".id", "spaces %d and %d are %q and %q: orders name spaces in any case, so ids must differ by more than that", j+1, i+1, b.Spaces[j].ID, sp.ID)
+		}
+		lower[strings.ToLower(sp.ID)] = i
 		b.index[sp.ID] = i
 		if sp.Type == "" {
 			sp.Type = Blank

@@ -104,3 +104,11 @@ func TestShippedBoards(t *testing.T) {
 		t.Errorf("unknown board: %v", err)
 	}
 }
+
+// Orders name spaces in any case: ids that differ only in case are refused.
+func TestBoardIDsDifferByMoreThanCase(t *testing.T) {
+	_, err := ParseBoard("b.yaml", []byte("start: Ab\nspaces:\n  - {id: Ab, next: [aB]}\n  - {id: aB}\n"))
+	if err == nil || !strings.Contains(err.Error(), `"Ab" and "aB"`) {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -181,7 +181,7 @@ func drawSpaces(cv render.Canvas, b *Board, l layout) {
 		default:
 			cv.Circle(c, spaceR, render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.5})
 		}
-		if len(sp.Next) > 1 { // a fork: a second ring
+		if b.IsFork(sp.ID) { // a fork: a second ring
 			cv.Circle(c, spaceR+4, render.Style{Stroke: ink, StrokeWidth: 1.5, Dash: []float64{3, 3}})
 		}
 		if !sp.Decrements() && sp.Type != Star { // a space that costs no Movement
@@ -194,7 +194,7 @@ func drawSpaces(cv render.Canvas, b *Board, l layout) {
 			}
 			cv.Text(c, m, render.TextStyle{Size: 14, Bold: true, Color: tc, Anchor: render.AnchorMiddle, VAlign: render.Middle})
 		}
-		cv.Text(render.Pt(c.X+spaceR*0.6, c.Y+spaceR+13), sp.ID, render.TextStyle{Size: 11, Bold: len(sp.Next) > 1, Color: ink})
+		cv.Text(render.Pt(c.X+spaceR*0.6, c.Y+spaceR+13), sp.ID, render.TextStyle{Size: 11, Bold: b.IsFork(sp.ID), Color: ink})
 	}
 }
 

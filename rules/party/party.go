@@ -42,7 +42,7 @@ func (Ruleset) Tracks() []race.TrackInfo {
 	for _, b := range bs {
 		forks, stars := 0, 0
 		for _, sp := range b.Spaces {
-			if len(sp.Next) > 1 {
+			if b.IsFork(sp.ID) {
 				forks++
 			}
 			if sp.Type == Star {
@@ -375,5 +375,28 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 	if s.loc, err = loadZone(s.TZ); err != nil {
 		return nil, err
 	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("reading a party state: %w", err)
+	}
 	return &s, nil
+}
+
+// check refuses a decoded state the game could not have made, which would
+// fail later and worse: players out of range, off the board, or waiting at
+// a space that is no fork.
+func (s *State) check() error {
+	if len(s.Players) < 2 || len(s.Players) > maxPlayers {
+		return fmt.Errorf("%d players; a game has 2 to %d", len(s.Players), maxPlayers)
+	}
+	for i, p := range s.Players {
+		switch {
+		case p.Seat != i:
+			return fmt.Errorf("player %d sits in seat %d", i+1, p.Seat)
+		case s.board.Space(p.Space) == nil:
+			return fmt.Errorf("%s is on %q, which is not on the board", p.Name, p.Space)
+		case p.Pause != nil && !s.board.IsFork(p.Pause.Fork):
+			return fmt.Errorf("%s waits at %q, which is no fork", p.Name, p.Pause.Fork)
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package party
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,10 +17,7 @@ import (
 // silent, the host entering minigame results in the Minigame Phase.
 func botGame(t testing.TB, seed uint64, n int, opts map[string]string, step time.Duration) (*race.Race, *race.Played) {
 	t.Helper()
-	var es []race.Entrant
-	for i := 0; i < n; i++ {
-		es = append(es, race.Entrant{Player: fmt.Sprint("P", i), Racers: []string{fmt.Sprint("Racer ", i)}})
-	}
+	es := racetest.Entrants(n, "Racer ", nil)
 	r := &race.Race{ID: "t", Ruleset: "party", Config: race.Config{Track: DefaultBoard, Options: opts}, Entrants: es, Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
 	p, err := race.Start(Ruleset{}, r)
 	if err != nil {
@@ -49,15 +47,10 @@ func botGame(t testing.TB, seed uint64, n int, opts map[string]string, step time
 			add(race.Entry{Kind: race.EntryOrder, Seat: pr.Seat, Text: Ruleset{}.BotOrder(p.State, pr.Seat, false, rng), At: clock})
 		}
 		s := p.State.(*State)
-		if s.Phase == Minigame && !s.hasResults(s.Week) && rng.IntN(2) == 0 {
-			text := ""
-			for i, x := range s.Players {
-				if i > 0 {
-					text += ","
-				}
-				text += fmt.Sprintf("%s=%d", x.Name, rng.IntN(11))
+		if s.Phase == Minigame && !s.hasResults(s.Week) && rng.IntN(2) == 0 { // the host is late half the time
+			for _, kv := range (Ruleset{}).HostSettings(s, rng) {
+				add(race.Entry{Kind: race.EntrySet, Seat: -1, Text: kv, At: clock})
 			}
-			add(race.Entry{Kind: race.EntrySet, Seat: -1, Text: "minigame=" + text, At: clock})
 		}
 		clock = start.Add(step)
 		add(race.Entry{Kind: race.EntryResolve, Seat: -1, At: clock})
@@ -114,6 +107,25 @@ func TestReplayManyGames(t *testing.T) {
 		}
 		if h, _ := race.Hash(s); h != b {
 			t.Fatalf("seed %d: the decoded state hashes differently", seed)
+		}
+	}
+}
+
+// A stored state the game could not have made is refused when read, not
+// left to fail in a post or a prompt.
+func TestDecodeStateChecks(t *testing.T) {
+	_, p := botGame(t, 4, 3, nil, 40*time.Hour)
+	good := mustJSON(t, p.State)
+	if _, err := (Ruleset{}).DecodeState(good); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ old, new, want string }{
+		{`"players":[`, `"players":[],"x":[`, "0 players"},
+		{`"space":"`, `"space":"nowhere","was":"`, `not on the board`},
+	} {
+		bad := strings.Replace(string(good), tc.old, tc.new, 1)
+		if _, err := (Ruleset{}).DecodeState([]byte(bad)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v", tc.want, err)
 		}
 	}
 }

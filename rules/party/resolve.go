@@ -226,9 +226,7 @@ func (r *resolver) land(p *Player, id string, movement int) {
 	sp := r.s.board.Space(id)
 	mark := r.d.Mark()
 	text := fmt.Sprintf("%s lands on %s", p.Name, id)
-	if movement < 0 {
-		text = fmt.Sprintf("%s, with Movement %d, does not move and lands on %s again", p.Name, movement, id)
-	} else if len(p.Path) > 0 && len(p.Path[len(p.Path)-1]) == 1 {
+	if len(p.Path) > 0 && len(p.Path[len(p.Path)-1]) == 1 { // nothing passed: a Movement of 0 or less
 		text = fmt.Sprintf("%s, with Movement %d, does not move and lands on %s again", p.Name, movement, id)
 	}
 	if sp.Type != Blank {

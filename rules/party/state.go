@@ -70,9 +70,6 @@ func (s *State) Seats() []race.Seat {
 	return out
 }
 
-// Board is the game's board.
-func (s *State) Board() *Board { return s.board }
-
 func (s *State) clone() *State {
 	n := *s
 	n.Results = append([]int(nil), s.Results...)
