@@ -384,3 +384,13 @@ func normRect(x, y, w, h, r float64) (nx, ny, nw, nh, nr float64, ok bool) {
 	r = math.Min(r, math.Min(w, h)/2)
 	return x, y, w, h, r, true
 }
+
+// Clip shortens s to at most n characters (runes, not bytes, so a name is
+// never cut inside a letter), ending with "…" when it cut.
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n || n < 1 {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

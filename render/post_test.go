@@ -158,3 +158,15 @@ func TestPostEmpty(t *testing.T) {
 	}
 	_ = e.BBCode()
 }
+
+func TestClip(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{{"Mario", 5, "Mario"}, {"Mario Bros", 5, "Mari…"}, {"ÉÉÉÉÉÉ", 4, "ÉÉÉ…"}, {"", 3, ""}} {
+		if got := Clip(tc.in, tc.n); got != tc.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

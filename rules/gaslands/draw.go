@@ -255,9 +255,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			if i == 1 {
 				x += 14
 			}
-			if len(cell) > 34 {
-				cell = cell[:33] + "…"
-			}
+			cell = render.Clip(cell, 34)
 			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
 		}
 	}

@@ -417,8 +417,8 @@ func (s *State) drawBoard(cv render.Canvas, top float64) {
 			if i == 1 {
 				x += 16
 			}
-			if i == len(row)-1 && len(cell) > 42 {
-				cell = cell[:41] + "…"
+			if i == len(row)-1 {
+				cell = render.Clip(cell, 42)
 			}
 			col := ink
 			if strings.HasPrefix(row[9], "out") {

@@ -162,9 +162,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			if i == 1 {
 				x += 14
 			}
-			if len(cell) > 30 {
-				cell = cell[:29] + "…"
-			}
+			cell = render.Clip(cell, 30)
 			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
 		}
 	}

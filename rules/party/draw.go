@@ -270,9 +270,7 @@ func DrawGame(cv render.Canvas, s *State, title string) {
 			if i == len(row)-1 {
 				limit = 58
 			}
-			if len(cell) > limit {
-				cell = cell[:limit-1] + "…"
-			}
+			cell = render.Clip(cell, limit)
 			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
 		}
 	}

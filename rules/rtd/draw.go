@@ -164,9 +164,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			if i == 3 {
 				w = 34 // the kart column is the widest
 			}
-			if len(cell) > w {
-				cell = cell[:w-1] + "…"
-			}
+			cell = render.Clip(cell, w)
 			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
 		}
 	}
