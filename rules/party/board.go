@@ -37,8 +37,9 @@ var boardFiles embed.FS
 // Type is what a space does to a player who lands on it or passes it.
 type Type string
 
-// The space types. Blank does nothing; the others are the Mario Party spaces
-// of the notes (docs/rules/party.md says what each does).
+// The space types. Blank does nothing; the others are those Mario Party
+// spaces of the notes that pitwall plays (docs/rules/party.md says what each
+// does, and which of the notes' spaces are not played yet).
 const (
 	Blank     Type = "blank"
 	Start     Type = "start"
