@@ -32,9 +32,10 @@ type mover struct {
 }
 
 type resolver struct {
-	s  *State
-	d  *dice.Roller
-	ev []race.Event
+	s      *State
+	d      *dice.Roller
+	ev     []race.Event
+	movers map[int]*mover // by seat
 }
 
 func (r *resolver) say(c *RaceCar, kind string, mark int, format string, a ...any) {
@@ -48,26 +49,31 @@ func (r *resolver) say(c *RaceCar, kind string, mark int, format string, a ...an
 // resolve plays one turn: every car's order, one square at a time, leader first.
 func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.Event) {
 	s := old.clone()
-	r := &resolver{s: s, d: d}
-	var ms []*mover
+	r := &resolver{s: s, d: d, movers: map[int]*mover{}}
+	// Every order is checked against the state before the turn, before any
+	// car changes speed: a slipstream depends on the speed of the car ahead.
+	type planned struct {
+		c *RaceCar
+		o Order
+		p Plan
+	}
+	var plans []planned
 	for _, c := range s.order() {
-		c.Trail = []Point{c.Pos}
 		o := orders[c.Seat]
 		p, err := Check(o, s.carFor(c))
 		if err != nil { // orders were checked when they came in; a default never fails
+			r.say(c, "order", d.Mark(), "%s's orders no longer fit (%v): %s cruises", c.Name, err, c.Name)
 			o = cruise(c.Speed)
 			p, _ = Check(o, s.carFor(c))
 		}
+		plans = append(plans, planned{c, o, p})
+	}
+	var ms []*mover
+	for _, pl := range plans {
+		c, o, p := pl.c, pl.o, pl.p
+		c.Trail = []Point{c.Pos}
 		c.Orders = o.String()
-		m := &mover{c: c, moves: o.Moves, lastProg: s.track.Progress(c.Pos)}
-		for _, t := range o.After {
-			if t.Letter == 'A' {
-				m.after++
-			} else {
-				m.after--
-			}
-		}
-		m.offFrom = c.Pos
+		m := &mover{c: c, moves: o.Moves, lastProg: s.track.Progress(c.Pos), after: p.EndSpeed - p.TurnSpeed}
 		c.Wildcards -= p.Wildcards
 		mark := d.Mark()
 		text := fmt.Sprintf("%s: %s, speed %d", c.Name, orderText(o), p.TurnSpeed)
@@ -77,6 +83,7 @@ func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.E
 		r.say(c, "order", mark, "%s", text)
 		c.Speed = p.TurnSpeed
 		ms = append(ms, m)
+		r.movers[c.Seat] = m
 	}
 	// Square by square: each tick, every car with moves left takes one, leader first.
 	for {
@@ -164,6 +171,9 @@ func (r *resolver) step(m *mover) {
 		if m.done {
 			return
 		}
+	}
+	if m.lastProg >= 0 && r.backOver(c, m.lastProg, prog) {
+		r.say(c, "lap", r.d.Mark(), "%s crosses the line backwards: the lap it began there is not counted", c.Name)
 	}
 	m.lastProg = prog
 	r.pit(m, sq)
@@ -301,9 +311,9 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 	}
 	lead.Pos = spot
 	back.Pos = s.behind(spot, lead, from)
-	if back == c {
-		c.Trail = append(c.Trail, back.Pos)
-	}
+	back.Trail = append(back.Trail, back.Pos) // the picture shows where it was put
+	// Put back over the line, a car has not begun the lap it was credited.
+	backOver := r.backOver(back, s.track.Progress(spot), s.track.Progress(back.Pos))
 	for _, x := range []*RaceCar{c, o} {
 		x.MaxSpeed = max(MinMaxSpeed, x.MaxSpeed-1)
 		x.Speed = min(x.Speed, x.MaxSpeed)
@@ -312,7 +322,25 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 		s.Oil = append(s.Oil, spot)
 	}
 	m.done = true
+	if om := r.movers[o.Seat]; om != nil {
+		om.done = true // both stop for the turn
+		om.lastProg = s.track.Progress(o.Pos)
+	}
 	r.say(c, "crash", mark, "CRASH! %s runs into %s at %v: %s keeps the spot, %s is put behind at %v; both lose a point of max speed, and oil spills", c.Name, o.Name, spot, lead.Name, back.Name, back.Pos)
+	if backOver {
+		r.say(back, "lap", r.d.Mark(), "%s is put back over the line: the lap it began there is not counted", back.Name)
+	}
+}
+
+// backOver takes back a crossing when a car goes from progress a back over
+// the line to b: it has not begun the lap it was credited with. It reports
+// whether it did.
+func (r *resolver) backOver(c *RaceCar, a, b int) bool {
+	if b <= a || r.s.track.ahead(a, b) >= 0 || c.Crossings == 0 {
+		return false
+	}
+	c.Crossings--
+	return true
 }
 
 // behind is where the car that lost a crash goes: the free track square just
