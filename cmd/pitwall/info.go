@@ -427,10 +427,10 @@ func checkNascar(flags map[string]string, text string) (map[string]any, error) {
 	if c.Speed, err = num("speed", 0, 0); err != nil {
 		return nil, err
 	}
-	if c.MaxSpeed, err = num("max-speed", 12, 6); err != nil {
+	if c.MaxSpeed, err = num("max-speed", nascar.StartMaxSpeed, nascar.MinMaxSpeed); err != nil {
 		return nil, err
 	}
-	if c.Wildcards, err = num("wildcards", 6, 0); err != nil {
+	if c.Wildcards, err = num("wildcards", nascar.StartWildcards, 0); err != nil { // the contract: 6, whatever the upgrade
 		return nil, err
 	}
 	if c.Heading, err = nascar.ParseHeading(flags["heading"]); err != nil {

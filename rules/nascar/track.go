@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A track is a text grid, as on the forum: one character a square. A header of
@@ -78,6 +79,14 @@ func (t *Track) At(p Point) Square {
 
 // Tracks lists the shipped tracks, by ID.
 func Tracks() ([]*Track, error) {
+	all, err := shipped()
+	return append([]*Track(nil), all...), err
+}
+
+// shipped reads the tracks once: every state decoded and every race set up
+// asks for its track, and a loaded track is never changed (races copy what
+// they change, such as the oil).
+var shipped = sync.OnceValues(func() ([]*Track, error) {
 	ents, err := trackFiles.ReadDir("tracks")
 	if err != nil {
 		return nil, err
@@ -96,7 +105,7 @@ func Tracks() ([]*Track, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
-}
+})
 
 // LoadTrack finds a shipped track by ID.
 func LoadTrack(id string) (*Track, error) {
