@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"pitwall/internal/yamlfile"
 )
@@ -118,6 +119,13 @@ func (c *Course) segmentIndex(name string) int {
 
 // Courses lists the shipped courses, by ID.
 func Courses() ([]*Course, error) {
+	all, err := shipped()
+	return append([]*Course(nil), all...), err
+}
+
+// shipped reads the courses once: every race set up and every state decoded
+// asks for its course, and a loaded course is never changed.
+var shipped = sync.OnceValues(func() ([]*Course, error) {
 	ents, err := courseFiles.ReadDir("courses")
 	if err != nil {
 		return nil, err
@@ -136,7 +144,7 @@ func Courses() ([]*Course, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
-}
+})
 
 // LoadCourse finds a shipped course by ID.
 func LoadCourse(id string) (*Course, error) {

@@ -59,3 +59,20 @@ func TestParseOrderRefusals(t *testing.T) {
 		}
 	}
 }
+
+// A target named in any case is the racer of that name: the order keeps the
+// racer's own spelling, which the items match.
+func TestTargetTakesTheRacersSpelling(t *testing.T) {
+	_, p := botRace(t, 1, 3, "luigi-circuit")
+	s := p.Start.(*State).clone()
+	s.T = 1
+	x := &s.Racers[0]
+	x.Hand = Banana
+	o, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: 0, Text: "item throw at " + strings.ToLower(s.Racers[2].Name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := o.(Action).Target; got != s.Racers[2].Name {
+		t.Errorf("target %q, want %q", got, s.Racers[2].Name)
+	}
+}

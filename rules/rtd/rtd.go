@@ -179,6 +179,9 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
 		return nil, race.Illegalf("%s needs a %s in hand", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item)
 	}
+	if a.Target != "" {
+		a.Target = s.racerNamed(a.Target).Name // the items match names exactly: the racer's own spelling
+	}
 	return a, nil
 }
 
