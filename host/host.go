@@ -7,10 +7,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
+	mrand "math/rand/v2"
 	"strings"
 	"time"
 
@@ -22,11 +21,27 @@ import (
 // Host runs races kept in a store.
 type Host struct {
 	Store store.Store
-	Now   func() time.Time
+	Clock Clock
 }
 
+// Clock is the host's one source of time: the log's times, the bonus
+// window and the schedule's checks all read it, and nothing else does.
+type Clock interface{ Now() time.Time }
+
+// ClockFunc is a function as a Clock.
+type ClockFunc func() time.Time
+
+// Now implements Clock.
+func (f ClockFunc) Now() time.Time { return f() }
+
+// SystemClock is the machine's clock.
+var SystemClock Clock = ClockFunc(time.Now)
+
 // New returns a host on st that reads the system clock.
-func New(st store.Store) *Host { return &Host{Store: st, Now: time.Now} }
+func New(st store.Store) *Host { return &Host{Store: st, Clock: SystemClock} }
+
+// now is the time to log: UTC, to the microsecond (what every store keeps).
+func (h *Host) now() time.Time { return h.Clock.Now().UTC().Truncate(time.Microsecond) }
 
 // BadInput marks an error in what the user gave (exit status 2 on the command line).
 type BadInput struct{ Err error }
@@ -36,12 +51,35 @@ func (e *BadInput) Unwrap() error { return e.Err }
 
 func bad(err error) error { return &BadInput{Err: err} }
 
+func badf(format string, a ...any) error { return bad(fmt.Errorf(format, a...)) }
+
 // IsBadInput says whether err is the user's input being refused.
 func IsBadInput(err error) bool {
 	var b *BadInput
 	var oe *race.OrderError
 	return errors.As(err, &b) || errors.As(err, &oe) || errors.Is(err, store.ErrNotFound) ||
-		errors.Is(err, store.ErrExists) || errors.Is(err, race.ErrOver)
+		errors.Is(err, store.ErrExists) || errors.Is(err, race.ErrOver) || errors.Is(err, ErrClosed)
+}
+
+// ErrClosed is wrapped by a write for a turn that has been resolved.
+var ErrClosed = errors.New("that turn has closed")
+
+// kindOf is an error of a kind (errors.Is finds it) whose message says it all.
+type kindOf struct {
+	msg  string
+	kind error
+}
+
+func (e *kindOf) Error() string { return e.msg }
+func (e *kindOf) Unwrap() error { return e.kind }
+
+// Req says what a write is for. Turn is the turn it names; 0 means the turn
+// open when the write is first tried, and a retry keeps that turn, so a
+// write never moves to another turn. Key is the client's key: a write
+// repeated with it stores nothing more and gives back what the first stored.
+type Req struct {
+	Turn int
+	Key  string
 }
 
 // NewRace creates a race. With no seed, the seed comes from crypto/rand; a
@@ -73,8 +111,13 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 	if err := checkID(id); err != nil {
 		return nil, bad(err)
 	}
-	r := &race.Race{ID: id, Ruleset: ruleset, Config: cfg, Entrants: entrants, Seed: s, Created: h.Now().UTC()}
-	if err := check(rs, r); err != nil {
+	for _, e := range entrants {
+		if err := race.CheckEntrant(e); err != nil {
+			return nil, bad(err)
+		}
+	}
+	r := &race.Race{ID: id, Ruleset: ruleset, Rules: rs.Version(), Config: cfg, Entrants: entrants, Seed: s, Created: h.now()}
+	if err := check(rs, r, entrants); err != nil {
 		return nil, err
 	}
 	if err := h.Store.Create(ctx, r); err != nil {
@@ -88,8 +131,10 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 
 // check sets the race up to see that its configuration and entrants hold; too
 // few entrants is fine while the race is forming.
-func check(rs race.Ruleset, r *race.Race) error {
-	if _, err := race.Start(rs, r); err != nil && !errors.Is(err, race.ErrTooFew) {
+func check(rs race.Ruleset, r *race.Race, entrants []race.Entrant) error {
+	p := race.Begin(rs, r)
+	p.Entrants = entrants
+	if err := p.SetUp(); err != nil && !errors.Is(err, race.ErrTooFew) {
 		return bad(err)
 	}
 	return nil
@@ -107,232 +152,459 @@ func checkID(id string) error {
 	return nil
 }
 
-// Join adds an entrant to a race that has not started.
-func (h *Host) Join(ctx context.Context, id string, e race.Entrant) (*race.Race, error) {
-	r, err := h.Store.Load(ctx, id)
-	if err != nil {
-		return nil, bad(err)
-	}
-	if len(r.Log) > 0 {
-		return nil, bad(fmt.Errorf("race %s has started (its log has %d entries): entrants are fixed", id, len(r.Log)))
-	}
-	rs, err := race.Lookup(r.Ruleset)
-	if err != nil {
-		return nil, err
-	}
-	r.Entrants = append(slices.Clone(r.Entrants), e)
-	if err := check(rs, r); err != nil {
-		return nil, err
-	}
-	if err := h.Store.SetEntrants(ctx, id, r.Entrants); err != nil {
-		return nil, err
-	}
-	return r, nil
+// ErrForming is wrapped by Load for a race that has too few entrants to start.
+var ErrForming = errors.New("the race is still taking entrants")
+
+// Load is the race as it stands: resumed from the record of its last turn,
+// with only the entries after it replayed.
+func (h *Host) Load(ctx context.Context, id string) (*race.Played, error) {
+	return h.load(ctx, id, -1)
 }
 
-// Load replays a race from its log.
-func (h *Host) Load(ctx context.Context, id string) (*race.Played, error) {
+// LoadAt is the race after turn n (0: the start), holding turn n itself as
+// it was resolved; when n is the last turn, it is the race as it stands
+// (otherwise Past is set).
+func (h *Host) LoadAt(ctx context.Context, id string, n int) (*race.Played, error) {
+	if n < 0 {
+		return nil, badf("a turn is 0 (the start) or more; got %d", n)
+	}
+	if n > 0 {
+		return h.load(ctx, id, n)
+	}
 	r, err := h.Store.Load(ctx, id)
 	if err != nil {
 		return nil, bad(err)
 	}
-	rs, err := race.Lookup(r.Ruleset)
+	rs, err := rulesetOf(r)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := race.Start(rs, r); errors.Is(err, race.ErrTooFew) {
-		why := strings.TrimPrefix(err.Error(), race.ErrTooFew.Error()+": ")
-		return nil, bad(fmt.Errorf("race %s is still forming (%s): add entrants with 'pitwall race join %s': %w", id, why, id, ErrForming))
+	// The start needs only the entries before the first turn's play.
+	cut := len(r.Log)
+	for i, e := range r.Log {
+		if !e.IsEntrant() && e.Kind != race.EntrySchedule {
+			cut = i
+			break
+		}
 	}
-	p, err := race.Replay(rs, r)
+	all := len(r.Log)
+	r.Log = r.Log[:cut]
+	p, err := replay(rs, r)
+	if err != nil {
+		return nil, err
+	}
+	p.Past = cut < all
+	return p, nil
+}
+
+func rulesetOf(r *race.Race) (race.Ruleset, error) {
+	rs, err := race.Lookup(r.Ruleset)
+	if err != nil {
+		return nil, fmt.Errorf("race %s: %w", r.ID, err)
+	}
+	return rs, nil
+}
+
+func (h *Host) load(ctx context.Context, id string, n int) (*race.Played, error) {
+	r, rec, err := h.Store.Resume(ctx, id, n)
+	if err != nil {
+		return nil, bad(err)
+	}
+	rs, err := rulesetOf(r)
+	if err != nil {
+		return nil, err
+	}
+	if rec == nil {
+		return replay(rs, r)
+	}
+	past := false
+	if n > 0 {
+		// A past turn: its record, not a replay under today's rules.
+		for _, e := range r.Log[1:] {
+			if e.Kind == race.EntryResolve {
+				r.Log, past = r.Log[:1], true
+				break
+			}
+		}
+	}
+	p, err := race.Resume(rs, r, rec)
+	if err != nil {
+		return nil, fmt.Errorf("race %s: %w", id, err)
+	}
+	p.Past = past
+	return p, nil
+}
+
+// replay plays a race from its setup: one with too few entrants is forming.
+// A race created under other rules voids the pending entries these refuse.
+func replay(rs race.Ruleset, r *race.Race) (*race.Played, error) {
+	p := race.Begin(rs, r)
+	p.Lenient = r.Rules != rs.Version()
+	err := p.ApplyAll(r.Log)
+	if err == nil {
+		err = p.SetUp()
+	}
+	if errors.Is(err, race.ErrTooFew) {
+		why := strings.TrimPrefix(err.Error(), race.ErrTooFew.Error()+": ")
+		return nil, bad(&kindOf{fmt.Sprintf("race %s is still forming (%s): add entrants with 'pitwall race join %s'", r.ID, why, r.ID), ErrForming})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("race %s: %w", r.ID, err)
+	}
+	return p, nil
+}
+
+// retry runs fn again, on a fresh load, when another writer appended to the
+// race's log first: nothing was stored, so trying again is safe. fn keeps
+// the turn it first read, so a retry never moves to another turn.
+func retry[T any](ctx context.Context, fn func() (T, error)) (T, error) {
+	var v T
+	var err error
+	for i := 0; i < 400; i++ { // eight writers on one turn and a resolve still get in
+		if v, err = fn(); !errors.Is(err, store.ErrConflict) {
+			return v, err
+		}
+		if i > 8 { // many writers at once: step aside for a moment
+			select {
+			case <-ctx.Done():
+				return v, ctx.Err()
+			case <-time.After(time.Duration(mrand.N(int64(5*time.Millisecond)) + int64(time.Millisecond))):
+			}
+		}
+	}
+	return v, fmt.Errorf("the race's log kept moving on while this write was tried 400 times; try again: %w", err)
+}
+
+// pin fixes the turn a write is for: the turn named, or the one open now.
+// A turn already played is closed; one not yet open is bad input.
+func pin(p *race.Played, q *Req, what string) error {
+	open := p.Turn()
+	if q.Turn == 0 {
+		q.Turn = open
+	}
+	switch {
+	case q.Turn < open:
+		return bad(&kindOf{fmt.Sprintf("turn %d has closed (it has been resolved); turn %d is open", q.Turn, open), ErrClosed})
+	case q.Turn > open:
+		return badf("turn %d is not open yet; %s is for turn %d, the one open now", q.Turn, what, open)
+	case p.Started && p.State.Over():
+		return bad(fmt.Errorf("race %s is over: %w", p.Race.ID, race.ErrOver))
+	}
+	return nil
+}
+
+// appendEntry links e into the chain after p's head and stores it.
+func (h *Host) appendEntry(ctx context.Context, p *race.Played, e race.Entry, rec *race.TurnRecord) (race.Entry, error) {
+	e.Seq = p.Seq + 1
+	e.Hash = race.ChainNext(p.Head, e, rec, p.Race.Seed)
+	return e, h.Store.Append(ctx, p.Race.ID, e, rec)
+}
+
+// repeated looks a client key up: the entry stored with it, if any, which
+// must be of the same kind (and seat) as the request repeating it.
+func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int) (*race.Entry, error) {
+	if key == "" {
+		return nil, nil
+	}
+	if len(key) > 128 {
+		return nil, badf("a key is at most 128 characters; got %d", len(key))
+	}
+	e, err := h.Store.Keyed(ctx, id, key)
+	if err != nil {
+		return nil, bad(err)
+	}
+	if e == nil {
+		return nil, nil
+	}
+	if e.Kind != kind || kind == race.EntryOrder && e.Seat != seat {
+		return nil, badf("key %q was used for another request (entry %d, %s for turn %d); a key names one request", key, e.Seq, e.Kind, e.Turn)
+	}
+	return e, nil
+}
+
+// write runs one keyed, turn-addressed write: a repeat of the key gives what
+// was stored; a conflict with another writer tries again on a fresh load.
+func write[T any](ctx context.Context, h *Host, id string, q Req, kind string, seat int,
+	again func(e *race.Entry) (T, error), try func(q Req) (T, error)) (T, error) {
+	var zero T
+	return retry(ctx, func() (T, error) {
+		e, err := h.repeated(ctx, id, q.Key, kind, seat)
+		if err != nil {
+			return zero, err
+		}
+		if e != nil {
+			return again(e)
+		}
+		v, err := try(q)
+		if errors.Is(err, store.ErrDuplicateKey) {
+			return zero, store.ErrConflict // the key landed meanwhile: the next try finds it
+		}
+		return v, err
+	})
+}
+
+// Ack is what a stored order says back.
+type Ack struct {
+	Race   string `json:"race"`
+	Turn   int    `json:"turn"` // the turn the order was stored for
+	Seat   int    `json:"-"`    // from 0
+	Racer  string `json:"racer"`
+	Orders string `json:"orders"` // the orders as the rules read them
+	Entry  int    `json:"entry"`  // the log entry
+	Repeat bool   `json:"repeat,omitempty"`
+}
+
+// Submit checks a racer's orders for the turn q names and stores them; it
+// returns what was stored. A refused order changes nothing.
+func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q Req) (Ack, error) {
+	var pinned Req
+	again := func(e *race.Entry) (Ack, error) {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return Ack{}, err
+		}
+		a := Ack{Race: id, Turn: e.Turn, Seat: e.Seat, Racer: racerOf(p, e.Seat), Orders: e.Text, Entry: e.Seq, Repeat: true}
+		if e.Turn == p.Turn() && p.PendingAt[e.Seat] == e.Seq {
+			a.Orders = p.Pending[e.Seat].String()
+		}
+		return a, nil
+	}
+	return write(ctx, h, id, q, race.EntryOrder, seat, again, func(Req) (Ack, error) {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return Ack{}, err
+		}
+		if pinned.Turn == 0 {
+			pinned = q
+		}
+		if err := pin(p, &pinned, "an order"); err != nil {
+			return Ack{}, err
+		}
+		now := h.now()
+		in := p.Schedule.InWindow(now)
+		o, err := p.Check(race.Submission{Seat: seat, Text: text, InWindow: in, At: now})
+		if err != nil {
+			return Ack{}, bad(err)
+		}
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryOrder, Turn: pinned.Turn, Seat: seat, Text: text, InWindow: in, At: now, Key: q.Key}, nil)
+		if err != nil {
+			return Ack{}, err
+		}
+		return Ack{Race: id, Turn: e.Turn, Seat: seat, Racer: racerOf(p, seat), Orders: o.String(), Entry: e.Seq}, nil
+	})
+}
+
+func racerOf(p *race.Played, seat int) string {
+	if p.Started {
+		for _, s := range p.State.Seats() {
+			if s.Seat == seat {
+				return s.Name
+			}
+		}
+	}
+	return fmt.Sprint("seat ", seat+1)
+}
+
+// Set applies a host's setting (KEY=VALUE) for the turn q names and returns that turn.
+func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, error) {
+	var pinned Req
+	again := func(e *race.Entry) (int, error) { return e.Turn, nil }
+	return write(ctx, h, id, q, race.EntrySet, -1, again, func(Req) (int, error) {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		if pinned.Turn == 0 {
+			pinned = q
+		}
+		if err := pin(p, &pinned, "a setting"); err != nil {
+			return 0, err
+		}
+		if !p.Started {
+			if err := p.SetUp(); err != nil {
+				return 0, bad(err)
+			}
+		}
+		if err := p.CheckSetting(key, value); err != nil {
+			return 0, bad(err)
+		}
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: pinned.Turn, Seat: -1, Text: key + "=" + value, At: h.now(), Key: q.Key}, nil)
+		return e.Turn, err
+	})
+}
+
+// Schedule sets the deadline and bonus window of the turn q names: the
+// fields given replace those set before for that turn. A time already past
+// is refused. It returns the turn and its schedule as stored.
+func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q Req) (int, race.Schedule, error) {
+	type out struct {
+		turn int
+		s    race.Schedule
+	}
+	var pinned Req
+	again := func(e *race.Entry) (out, error) {
+		s, err := race.ParseSchedule(e.Text)
+		return out{e.Turn, s}, err
+	}
+	o, err := write(ctx, h, id, q, race.EntrySchedule, -1, again, func(Req) (out, error) {
+		p, err := h.Load(ctx, id)
+		if err != nil && !errors.Is(err, ErrForming) {
+			return out{}, err
+		}
+		if p == nil { // forming: the schedule of turn 1
+			if p, err = h.Forming(ctx, id); err != nil {
+				return out{}, err
+			}
+		}
+		if pinned.Turn == 0 {
+			pinned = q
+		}
+		if err := pin(p, &pinned, "a schedule"); err != nil {
+			return out{}, err
+		}
+		now := h.now()
+		s := p.Schedule
+		for _, f := range []struct {
+			name     string
+			from, to **time.Time
+		}{{"deadline", &change.Deadline, &s.Deadline}, {"window opening", &change.WindowOpen, &s.WindowOpen}, {"window closing", &change.WindowClose, &s.WindowClose}} {
+			if *f.from == nil {
+				continue
+			}
+			t := (*f.from).UTC().Truncate(time.Microsecond)
+			if f.name != "window opening" && !t.After(now) {
+				return out{}, badf("the %s %s has passed (it is %s now); give a time to come", f.name, t.Format(time.RFC3339), now.Format(time.RFC3339))
+			}
+			*f.to = &t
+		}
+		text := s.Text()
+		if _, err := race.ParseSchedule(text); err != nil {
+			return out{}, bad(err)
+		}
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySchedule, Turn: pinned.Turn, Seat: -1, Text: text, At: now, Key: q.Key}, nil)
+		return out{e.Turn, s}, err
+	})
+	return o.turn, o.s, err
+}
+
+// Forming is a race that may still be taking entrants: its log followed
+// without setting it up (Entrants, Head and Started are what it has).
+func (h *Host) Forming(ctx context.Context, id string) (*race.Played, error) {
+	r, err := h.Store.Load(ctx, id)
+	if err != nil {
+		return nil, bad(err)
+	}
+	rs, err := rulesetOf(r)
+	if err != nil {
+		return nil, err
+	}
+	p, err := race.Follow(rs, r)
 	if err != nil {
 		return nil, fmt.Errorf("race %s: %w", id, err)
 	}
 	return p, nil
 }
 
-// ErrForming is wrapped by Load for a race that has too few entrants to start.
-var ErrForming = errors.New("the race is still taking entrants")
+// Join adds an entrant to a race that has not started, as one append: many
+// joins at once all land. It returns the entrants as they stand after it.
+func (h *Host) Join(ctx context.Context, id string, e race.Entrant, q Req) ([]race.Entrant, error) {
+	return h.entrant(ctx, id, race.EntryJoin, race.EntrantText(e), q, &e)
+}
 
-// retry runs fn again, on a fresh load, when another writer appended to the
-// race's log first: nothing was stored, so trying again is safe.
-func retry[T any](fn func() (T, error)) (T, error) {
-	var v T
-	var err error
-	for i := 0; i < 20; i++ { // a full grid of racers at once still gets in
-		if v, err = fn(); !errors.Is(err, store.ErrConflict) {
-			return v, err
+// Fix replaces the choices of an entrant (found by the player's name) before the start.
+func (h *Host) Fix(ctx context.Context, id string, e race.Entrant, q Req) ([]race.Entrant, error) {
+	return h.entrant(ctx, id, race.EntryFix, race.EntrantText(e), q, &e)
+}
+
+// Withdraw removes an entrant (by the player's name) before the start.
+func (h *Host) Withdraw(ctx context.Context, id, player string, q Req) ([]race.Entrant, error) {
+	return h.entrant(ctx, id, race.EntryWithdraw, player, q, nil)
+}
+
+func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *race.Entrant) ([]race.Entrant, error) {
+	if e != nil {
+		if err := race.CheckEntrant(*e); err != nil {
+			return nil, bad(err)
 		}
 	}
-	return v, err
-}
-
-// Submit validates a racer's orders and, once they are stored, returns them.
-// A refused order changes nothing.
-func (h *Host) Submit(ctx context.Context, id string, seat int, text string) (race.Order, error) {
-	return retry(func() (race.Order, error) { return h.submit(ctx, id, seat, text) })
-}
-
-func (h *Host) submit(ctx context.Context, id string, seat int, text string) (race.Order, error) {
-	p, err := h.Load(ctx, id)
-	if err != nil {
-		return nil, err
+	again := func(*race.Entry) ([]race.Entrant, error) {
+		p, err := h.Forming(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return p.Entrants, nil
 	}
-	now := h.Now().UTC()
-	in := p.Race.Schedule.InWindow(now)
-	o, err := p.Check(race.Submission{Seat: seat, Text: text, InWindow: in, At: now})
-	if err != nil {
-		return nil, bad(err)
-	}
-	e := race.Entry{Seq: len(p.Race.Log) + 1, Kind: race.EntryOrder, Turn: p.State.Turn(), Seat: seat, Text: text, InWindow: in, At: now}
-	if err := h.Store.Append(ctx, id, e, nil); err != nil {
-		return nil, err
-	}
-	return o, nil
-}
-
-// Set applies a host's setting (KEY=VALUE) for the coming turn.
-func (h *Host) Set(ctx context.Context, id, key, value string) error {
-	_, err := retry(func() (struct{}, error) { return struct{}{}, h.set(ctx, id, key, value) })
-	return err
-}
-
-func (h *Host) set(ctx context.Context, id, key, value string) error {
-	p, err := h.Load(ctx, id)
-	if err != nil {
-		return err
-	}
-	if err := p.CheckSetting(key, value); err != nil {
-		return bad(err)
-	}
-	e := race.Entry{Seq: len(p.Race.Log) + 1, Kind: race.EntrySet, Turn: p.State.Turn(), Seat: -1, Text: key + "=" + value, At: h.Now().UTC()}
-	return h.Store.Append(ctx, id, e, nil)
-}
-
-// Schedule sets the next deadline and bonus window.
-func (h *Host) Schedule(ctx context.Context, id string, s race.Schedule) error {
-	if s.WindowOpen != nil && s.WindowClose != nil && !s.WindowClose.After(*s.WindowOpen) {
-		return bad(fmt.Errorf("the bonus window closes (%s) before it opens (%s)", s.WindowClose.Format(time.RFC3339), s.WindowOpen.Format(time.RFC3339)))
-	}
-	if (s.WindowOpen == nil) != (s.WindowClose == nil) {
-		return bad(errors.New("a bonus window needs both its opening and its closing time"))
-	}
-	if _, err := h.Store.Load(ctx, id); err != nil {
-		return bad(err)
-	}
-	return h.Store.SetSchedule(ctx, id, s)
-}
-
-// Resolve plays the current turn (missed orders take the default) and stores it.
-func (h *Host) Resolve(ctx context.Context, id string) (*race.Played, race.Turn, error) {
-	type result struct {
-		p *race.Played
-		t race.Turn
-	}
-	r, err := retry(func() (result, error) {
-		p, t, err := h.resolve(ctx, id)
-		return result{p, t}, err
+	return write(ctx, h, id, q, kind, -1, again, func(Req) ([]race.Entrant, error) {
+		p, err := h.Forming(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if p.Started {
+			return nil, badf("race %s has started (turn %d is open): its entrants are fixed", id, p.Turn())
+		}
+		entry := race.Entry{Kind: kind, Turn: 0, Seat: -1, Text: text, At: h.now(), Key: q.Key}
+		es, err := race.ApplyEntrant(p.Entrants, entry)
+		if err != nil {
+			return nil, bad(err)
+		}
+		if err := check(p.Ruleset, p.Race, es); err != nil {
+			return nil, err
+		}
+		if _, err := h.appendEntry(ctx, p, entry, nil); err != nil {
+			return nil, err
+		}
+		return es, nil
 	})
-	return r.p, r.t, err
 }
 
-func (h *Host) resolve(ctx context.Context, id string) (*race.Played, race.Turn, error) {
-	p, err := h.Load(ctx, id)
-	if err != nil {
-		return nil, race.Turn{}, err
-	}
-	now := h.Now().UTC()
-	e := race.Entry{Seq: len(p.Race.Log) + 1, Kind: race.EntryResolve, Turn: p.State.Turn(), Seat: -1, At: now}
-	t, err := p.NextTurn(now)
-	if err != nil {
-		if errors.Is(err, race.ErrOver) {
-			return nil, race.Turn{}, bad(fmt.Errorf("race %s is over: nothing to resolve", id))
-		}
-		return nil, race.Turn{}, err
-	}
-	snap, err := json.Marshal(t.After)
-	if err != nil {
-		return nil, race.Turn{}, err
-	}
-	saved := &store.SavedTurn{Turn: t.Turn, Hash: t.Hash, Rolls: t.Rolls, DiceState: t.DiceState, State: snap, At: now}
-	if err := h.Store.Append(ctx, id, e, saved); err != nil {
-		return nil, race.Turn{}, err
-	}
-	p.Race.Log = append(p.Race.Log, e)
-	return p, t, nil
+// Resolution is what a resolve did.
+type Resolution struct {
+	Race     *race.Played // the race after it
+	Turn     int          // the turn named
+	Resolved bool         // false: that turn had been resolved before; nothing was done now
+	Played   race.Turn    // the turn played, when Resolved
 }
 
-// Report is what verify found.
-type Report struct {
-	Race       string   `json:"race"`
-	OK         bool     `json:"ok"`
-	Turns      int      `json:"turns"`
-	Rolls      int      `json:"rolls"`
-	Commitment string   `json:"commitment"`
-	Seed       string   `json:"seed,omitempty"` // revealed once the race is over
-	Over       bool     `json:"over"`
-	Problems   []string `json:"problems,omitempty"`
-}
-
-// Verify replays a race from its seed and log and checks every roll and state
-// hash against what was recorded when each turn was resolved, and the seed
-// against the commitment published at the start.
-func (h *Host) Verify(ctx context.Context, id string) (Report, error) {
-	rep := Report{Race: id}
-	r, err := h.Store.Load(ctx, id)
-	if err != nil {
-		return rep, bad(err)
+// Resolve plays the turn q names (missed orders take the default) and stores
+// it. Any number of resolves of one turn, at once or one after another, play
+// it once: the others resolve nothing and say so.
+func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error) {
+	var pinned Req
+	again := func(e *race.Entry) (Resolution, error) {
+		p, err := h.Load(ctx, id)
+		return Resolution{Race: p, Turn: e.Turn}, err
 	}
-	sums, err := h.Store.List(ctx)
-	if err != nil {
-		return rep, err
-	}
-	for _, s := range sums {
-		if s.ID == id {
-			rep.Commitment = s.Commitment
+	return write(ctx, h, id, q, race.EntryResolve, -1, again, func(Req) (Resolution, error) {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return Resolution{}, err
 		}
-	}
-	if rep.Commitment != r.Seed.Commitment() {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("the seed does not match the published commitment %s", rep.Commitment))
-	}
-	saved, err := h.Store.Turns(ctx, id)
-	if err != nil {
-		return rep, err
-	}
-	rs, err := race.Lookup(r.Ruleset)
-	if err != nil {
-		return rep, err
-	}
-	p, err := race.Replay(rs, r)
-	if err != nil {
-		rep.Problems = append(rep.Problems, "the log does not replay: "+err.Error())
-		return rep, nil
-	}
-	rep.Over = p.State.Over()
-	if rep.Over {
-		rep.Seed = r.Seed.Hex()
-	}
-	rep.Turns = len(p.Turns)
-	if len(saved) != len(p.Turns) {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("%d turns were recorded, the log replays %d", len(saved), len(p.Turns)))
-	}
-	for i := 0; i < min(len(saved), len(p.Turns)); i++ {
-		got, want := p.Turns[i], saved[i]
-		rep.Rolls += len(got.Rolls)
-		if got.Hash != want.Hash {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("turn %d: the replayed state hash %.12s differs from the recorded %.12s", got.Turn, got.Hash, want.Hash))
+		if pinned.Turn == 0 {
+			pinned = q
 		}
-		if len(got.Rolls) != len(want.Rolls) {
-			rep.Problems = append(rep.Problems, fmt.Sprintf("turn %d: %d rolls replayed, %d recorded", got.Turn, len(got.Rolls), len(want.Rolls)))
-			continue
-		}
-		for j := range got.Rolls {
-			if got.Rolls[j] != want.Rolls[j] {
-				rep.Problems = append(rep.Problems, fmt.Sprintf("turn %d roll %d: replayed %s, recorded %s", got.Turn, j+1, got.Rolls[j], want.Rolls[j]))
-				break
+		if err := pin(p, &pinned, "a resolve"); err != nil {
+			if errors.Is(err, ErrClosed) {
+				return Resolution{Race: p, Turn: pinned.Turn}, nil
 			}
+			if errors.Is(err, race.ErrOver) {
+				return Resolution{}, badf("race %s is over: nothing to resolve", id)
+			}
+			return Resolution{}, err
 		}
-	}
-	rep.OK = len(rep.Problems) == 0
-	return rep, nil
+		now := h.now()
+		t, err := p.NextTurn(now)
+		if err != nil {
+			return Resolution{}, err
+		}
+		rec, err := t.Record(now)
+		if err != nil {
+			return Resolution{}, err
+		}
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryResolve, Turn: t.Turn, Seat: -1, At: now, Key: q.Key}, &rec)
+		if err != nil {
+			return Resolution{}, err
+		}
+		p.Pass(e)
+		return Resolution{Race: p, Turn: t.Turn, Resolved: true, Played: t}, nil
+	})
 }

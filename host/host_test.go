@@ -34,7 +34,7 @@ type fixture struct {
 	now  time.Time
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "races.db")
 	st, err := sqlite.Open(path)
@@ -43,11 +43,11 @@ func newFixture(t *testing.T) *fixture {
 	}
 	t.Cleanup(func() { st.Close() })
 	f := &fixture{path: path, now: time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)}
-	f.h = &Host{Store: st, Now: func() time.Time { return f.now }}
+	f.h = &Host{Store: st, Clock: ClockFunc(func() time.Time { return f.now })}
 	return f
 }
 
-func (f *fixture) race(t *testing.T, seed uint64) *race.Race {
+func (f *fixture) race(t testing.TB, seed uint64) *race.Race {
 	t.Helper()
 	s := dice.SeedFromInt(seed)
 	r, err := f.h.NewRace(context.Background(), "ludi", "r1", race.Config{Track: "circus-maximus"}, entrants(), &s)
@@ -75,7 +75,7 @@ func TestRefusedOrdersChangeNothing(t *testing.T) {
 		text string
 	}{{0, "Left 1"}, {0, "fly"}, {9, "Accelerate"}, {0, ""}, {0, "Accelerate, bonus move"}} {
 		before := logLen(t, f.h, "r1")
-		_, err := f.h.Submit(ctx, "r1", tc.seat, tc.text)
+		_, err := f.h.Submit(ctx, "r1", tc.seat, tc.text, Req{})
 		if err == nil || !IsBadInput(err) {
 			t.Fatalf("seat %d %q: %v, want a refusal", tc.seat, tc.text, err)
 		}
@@ -83,13 +83,13 @@ func TestRefusedOrdersChangeNothing(t *testing.T) {
 			t.Fatalf("seat %d %q was refused but the log grew", tc.seat, tc.text)
 		}
 	}
-	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate"); err != nil {
+	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{}); err != nil {
 		t.Fatal(err)
 	}
 	if logLen(t, f.h, "r1") != 1 {
 		t.Fatal("an accepted order is not in the log")
 	}
-	if _, err := f.h.Submit(ctx, "nope", 0, "Accelerate"); !IsBadInput(err) {
+	if _, err := f.h.Submit(ctx, "nope", 0, "Accelerate", Req{}); !IsBadInput(err) {
 		t.Fatalf("an unknown race: %v", err)
 	}
 }
@@ -99,29 +99,29 @@ func TestBonusWindowFollowsTheClock(t *testing.T) {
 	ctx := context.Background()
 	f.race(t, 1)
 	open, shut := f.now.Add(time.Hour), f.now.Add(2*time.Hour)
-	if err := f.h.Schedule(ctx, "r1", race.Schedule{WindowOpen: &open, WindowClose: &shut}); err != nil {
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{WindowOpen: &open}, Req{}); err == nil {
+		t.Fatal("a window with no closing time was accepted")
+	}
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{WindowOpen: &open, WindowClose: &shut}, Req{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate, bonus move"); err == nil {
+	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate, bonus move", Req{}); err == nil {
 		t.Fatal("a bonus before the window opened was accepted")
 	}
 	f.now = open
-	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate, bonus move"); err != nil {
+	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate, bonus move", Req{}); err != nil {
 		t.Fatalf("a bonus as the window opens: %v", err)
 	}
 	f.now = shut
-	if _, err := f.h.Submit(ctx, "r1", 1, "Accelerate, bonus initiative"); err == nil {
+	if _, err := f.h.Submit(ctx, "r1", 1, "Accelerate, bonus initiative", Req{}); err == nil {
 		t.Fatal("a bonus as the window closed was accepted")
 	}
 	r, _ := f.h.Store.Load(ctx, "r1")
-	if !r.Log[0].InWindow {
+	if r.Log[0].Kind != race.EntrySchedule || !r.Log[1].InWindow {
 		t.Fatal("the log does not record that the order came in the window")
 	}
-	if err := f.h.Schedule(ctx, "r1", race.Schedule{WindowOpen: &shut, WindowClose: &open}); err == nil {
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{WindowOpen: &shut, WindowClose: &open}, Req{}); err == nil {
 		t.Fatal("a window closing before it opens was accepted")
-	}
-	if err := f.h.Schedule(ctx, "r1", race.Schedule{WindowOpen: &open}); err == nil {
-		t.Fatal("a window with no closing time was accepted")
 	}
 }
 
@@ -135,17 +135,17 @@ func TestJoinUntilTheStart(t *testing.T) {
 		t.Fatalf("loading a forming race: %v", err)
 	}
 	for _, e := range entrants()[:2] {
-		if _, err := f.h.Join(ctx, "forming", e); err != nil {
+		if _, err := f.h.Join(ctx, "forming", e, Req{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := f.h.Join(ctx, "forming", race.Entrant{Player: "X", Racers: []string{"Y"}, Options: map[string]string{"package": "senate"}}); err == nil {
+	if _, err := f.h.Join(ctx, "forming", race.Entrant{Player: "X", Racers: []string{"Y"}, Options: map[string]string{"package": "senate"}}, Req{}); err == nil {
 		t.Fatal("an unknown package was accepted")
 	}
-	if _, err := f.h.Submit(ctx, "forming", 0, "Accelerate"); err != nil {
+	if _, err := f.h.Submit(ctx, "forming", 0, "Accelerate", Req{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.h.Join(ctx, "forming", entrants()[2]); err == nil || !strings.Contains(err.Error(), "has started") {
+	if _, err := f.h.Join(ctx, "forming", entrants()[2], Req{}); err == nil || !strings.Contains(err.Error(), "has started") {
 		t.Fatalf("joining a started race: %v", err)
 	}
 	if _, err := f.h.NewRace(ctx, "ludi", "forming", race.Config{}, nil, nil); !IsBadInput(err) {
@@ -160,7 +160,7 @@ func TestJoinUntilTheStart(t *testing.T) {
 }
 
 // playOut resolves turns with bots until the race ends.
-func playOut(t *testing.T, f *fixture, id string) {
+func playOut(t testing.TB, f *fixture, id string) {
 	t.Helper()
 	ctx := context.Background()
 	for turn := 0; ; turn++ {
@@ -177,11 +177,11 @@ func playOut(t *testing.T, f *fixture, id string) {
 		bot := p.Ruleset.(race.Botter)
 		rng := rand.New(rand.NewPCG(uint64(turn), 1))
 		for _, pr := range p.Ruleset.Prompts(p.State) {
-			if _, err := f.h.Submit(ctx, id, pr.Seat, bot.BotOrder(p.State, pr.Seat, false, rng)); err != nil {
+			if _, err := f.h.Submit(ctx, id, pr.Seat, bot.BotOrder(p.State, pr.Seat, false, rng), Req{}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, _, err := f.h.Resolve(ctx, id); err != nil {
+		if _, err := f.h.Resolve(ctx, id, Req{}); err != nil {
 			t.Fatal(err)
 		}
 		f.now = f.now.Add(48 * time.Hour)
@@ -193,20 +193,20 @@ func TestVerify(t *testing.T) {
 	ctx := context.Background()
 	f.race(t, 5)
 	playOut(t, f, "r1")
-	rep, err := f.h.Verify(ctx, "r1")
+	rep, err := f.h.Verify(ctx, "r1", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !rep.OK || rep.Turns == 0 || rep.Rolls == 0 || !rep.Over || rep.Seed != dice.SeedFromInt(5).Hex() {
 		t.Fatalf("an honest race: %+v", rep)
 	}
-	if _, _, err := f.h.Resolve(ctx, "r1"); !IsBadInput(err) {
+	if _, err := f.h.Resolve(ctx, "r1", Req{}); !IsBadInput(err) {
 		t.Fatalf("resolving a finished race: %v", err)
 	}
 
 	t.Run("an order changed", func(t *testing.T) {
 		tamper(t, f.path, `UPDATE entries SET text = 'Whip' WHERE race_id = 'r1' AND seq = (SELECT MIN(seq) FROM entries WHERE race_id = 'r1' AND kind = 'order' AND turn = 3)`)
-		rep, err := f.h.Verify(ctx, "r1")
+		rep, err := f.h.Verify(ctx, "r1", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,18 +228,18 @@ func TestVerify(t *testing.T) {
 		i := strings.Index(rolls, `"result":`) + len(`"result":`)
 		forged := rolls[:i] + "99" + rolls[i+strings.IndexAny(rolls[i:], ",}"):]
 		tamper(t, g.path, `UPDATE turns SET rolls = '`+forged+`' WHERE race_id = 'r1' AND turn = 2`)
-		rep, err := g.h.Verify(ctx, "r1")
+		rep, err := g.h.Verify(ctx, "r1", "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.OK || !strings.Contains(strings.Join(rep.Problems, ";"), "turn 2 roll") {
+		if rep.OK || !strings.Contains(strings.Join(rep.Problems, ";"), "turn 2: roll") {
 			t.Fatalf("a forged roll passed verification: %+v", rep)
 		}
 	})
 	t.Run("the seed swapped", func(t *testing.T) {
 		other := dice.SeedFromInt(77)
 		tamper(t, f.path, `UPDATE races SET seed = '`+other.Hex()+`' WHERE id = 'r1'`)
-		rep, err := f.h.Verify(ctx, "r1")
+		rep, err := f.h.Verify(ctx, "r1", "")
 		if err == nil && rep.OK {
 			t.Fatal("a swapped seed passed verification")
 		}
@@ -297,15 +297,15 @@ func TestGoldenPosts(t *testing.T) {
 			if pr.Seat == 1 {
 				continue // Livia Drusilla misses every turn: she cruises
 			}
-			if _, err := f.h.Submit(ctx, "r1", pr.Seat, bot.BotOrder(p.State, pr.Seat, false, rng)); err != nil {
+			if _, err := f.h.Submit(ctx, "r1", pr.Seat, bot.BotOrder(p.State, pr.Seat, false, rng), Req{}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, _, err := f.h.Resolve(ctx, "r1"); err != nil {
+		if _, err := f.h.Resolve(ctx, "r1", Req{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := f.h.Schedule(ctx, "r1", race.Schedule{Deadline: &deadline, WindowOpen: &open, WindowClose: &shut}); err != nil {
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{Deadline: &deadline, WindowOpen: &open, WindowClose: &shut}, Req{}); err != nil {
 		t.Fatal(err)
 	}
 	p, err := f.h.Load(ctx, "r1")
@@ -316,6 +316,10 @@ func TestGoldenPosts(t *testing.T) {
 		turn         int
 		format, file string
 	}{{0, "markdown", "grid.md"}, {3, "markdown", "turn3.md"}, {3, "bbcode", "turn3.bbcode"}} {
+		p, err := f.h.LoadAt(ctx, "r1", tc.turn)
+		if err != nil {
+			t.Fatal(err)
+		}
 		got, err := Post(p, tc.turn, tc.format, "r1-turn03.png")
 		if err != nil {
 			t.Fatal(err)
@@ -366,7 +370,7 @@ func TestConcurrentSubmissions(t *testing.T) {
 	errs := make(chan error, 4)
 	for seat := 0; seat < 4; seat++ {
 		go func(seat int) {
-			_, err := f.h.Submit(ctx, "r1", seat, "Accelerate")
+			_, err := f.h.Submit(ctx, "r1", seat, "Accelerate", Req{})
 			errs <- err
 		}(seat)
 	}

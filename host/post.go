@@ -196,8 +196,10 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		d.Image(Title(p, n), picture)
 	}
 
-	if n > 0 {
-		t := p.Turns[n-1]
+	t, _ := p.TurnAt(n)
+	if n > 0 && t.Untold {
+		d.P(render.Text(fmt.Sprintf("This %s was resolved before pitwall kept the story of each %s: its orders and events are in the race's log ('pitwall replay %s --turn %d').", turnName(rs), turnName(rs), p.Race.ID, n)))
+	} else if n > 0 {
 		d.H(2, "What happened")
 		story := tellStory(t.Events, s.Seats())
 		if len(story) == 0 {
@@ -239,7 +241,6 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	d.Table(header, rows)
 
 	if n > 0 {
-		t := p.Turns[n-1]
 		d.Spoiler(fmt.Sprintf("Every roll of %s %d (%d)", turnName(rs), n, len(t.Rolls)), func(d *render.Doc) {
 			var rr [][]string
 			for i, r := range t.Rolls {
@@ -257,12 +258,13 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 		})
 	}
 
-	if !s.Over() && n == len(p.Turns) {
+	if !s.Over() && !p.Past && n == p.Resolved() {
 		word := turnName(rs)
 		d.H(2, fmt.Sprintf("%s%s %d: your orders", strings.ToUpper(word[:1]), word[1:], s.Turn()))
-		sch := p.Race.Schedule
+		sch := p.Schedule
 		var lines []string
-		_, deflt := notes(rs, s)
+		now := p.State // the coming turn, with the host's settings for it
+		_, deflt := notes(rs, now)
 		when := "as the host announces"
 		if sch.Deadline != nil {
 			when = sch.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 MST")
@@ -272,7 +274,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. %s",
 				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST"), b.BonusNote()))
 		}
-		for _, pr := range rs.Prompts(s) {
+		for _, pr := range rs.Prompts(now) {
 			line := fmt.Sprintf("%s: %d order(s) from %s", pr.Name, pr.Orders, strings.Join(pr.Legal, ", "))
 			if pr.Note != "" {
 				line += " (" + pr.Note + ")"
@@ -280,6 +282,11 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 			lines = append(lines, line)
 		}
 		d.Bullets(lines...)
+	}
+	if p.PublicHead != "" { // a race played outside a store (a test's) has no chain
+		// The head of the log's public part: the open turn's orders are not in it.
+		d.P(render.Text(fmt.Sprintf("The race's log is sealed by a hash chain: its head after %d entries is ", p.PublicSeq)), render.Bold(p.PublicHead),
+			render.Text(fmt.Sprintf(". Keep it: 'pitwall verify %s --head %s' shows whether anything up to here was rewritten since.", p.Race.ID, p.PublicHead)))
 	}
 	if format == "bbcode" {
 		return d.BBCode(), nil
@@ -329,5 +336,5 @@ func seatName(seats []race.Seat, seat int) string {
 	return fmt.Sprint("seat ", seat)
 }
 
-// Clock formats a time for people.
-func Clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }
+// Stamp formats a time for people.
+func Stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }

@@ -44,7 +44,7 @@ func TestBonusWindowNote(t *testing.T) {
 			t.Fatal(err)
 		}
 		open, shut := f.now.Add(time.Hour), f.now.Add(2*time.Hour)
-		if err := f.h.Schedule(ctx, "b1", race.Schedule{WindowOpen: &open, WindowClose: &shut}); err != nil {
+		if _, _, err := f.h.Schedule(ctx, "b1", race.Schedule{WindowOpen: &open, WindowClose: &shut}, Req{}); err != nil {
 			t.Fatal(err)
 		}
 		p, err := f.h.Load(ctx, "b1")

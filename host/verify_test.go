@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -43,14 +42,19 @@ func storeBotRace(t *testing.T, st store.Store, id string, seed uint64, seats in
 		seq++
 		e.Seq, e.Turn, e.At = seq, p.State.Turn(), time.Unix(int64(seq), 0).UTC()
 		var saved *store.SavedTurn
+		head := p.Head
 		if err := p.Apply(e); err != nil {
 			t.Fatalf("%s entry %d: %v", id, seq, err)
 		}
 		if e.Kind == race.EntryResolve {
-			tn := p.Turns[len(p.Turns)-1]
-			snap, _ := json.Marshal(tn.After)
-			saved = &store.SavedTurn{Turn: tn.Turn, Hash: tn.Hash, Rolls: tn.Rolls, DiceState: tn.DiceState, State: snap, At: e.At}
+			rec, err := p.Turns[len(p.Turns)-1].Record(e.At)
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved = &rec
 		}
+		e.Hash = race.ChainNext(head, e, saved, r.Seed)
+		p.Head = e.Hash
 		if err := st.Append(ctx, id, e, saved); err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +142,7 @@ func verifyBotRaces(t *testing.T, st store.Store, n int, tamperWith func(ids []i
 	}
 	h := New(st)
 	for i := 1; i <= n; i++ {
-		rep, err := h.Verify(ctx, fmt.Sprint("r", i))
+		rep, err := h.Verify(ctx, fmt.Sprint("r", i), "")
 		if err != nil || !rep.OK {
 			t.Fatalf("race r%d: %v %+v", i, err, rep)
 		}
@@ -149,7 +153,7 @@ func verifyBotRaces(t *testing.T, st store.Store, n int, tamperWith func(ids []i
 	}
 	h = New(tamperWith(ids))
 	for _, i := range ids {
-		rep, err := h.Verify(ctx, fmt.Sprint("r", i, suffix))
+		rep, err := h.Verify(ctx, fmt.Sprint("r", i, suffix), "")
 		if err != nil {
 			t.Fatal(err)
 		}

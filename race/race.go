@@ -140,6 +140,11 @@ type TrackInfo struct {
 type Ruleset interface {
 	ID() string
 	Name() string
+	// Version is the version of the rules as this build plays them. It goes
+	// up whenever a change could play a logged turn differently; a race
+	// records the version it was created under and each turn the version
+	// that resolved it.
+	Version() int
 	Tracks() []TrackInfo
 	Setup(cfg Config, entrants []Entrant, d *dice.Roller) (State, error)
 	// Set applies a host's setting for the coming turn (such as the number of orders).
@@ -209,47 +214,18 @@ func IDs() []string {
 	return ids
 }
 
-// Entry kinds in a race's log.
-const (
-	EntryOrder   = "order"   // a racer's orders for the current turn (a later one replaces an earlier one)
-	EntrySet     = "set"     // a host's setting for the current turn
-	EntryResolve = "resolve" // the host resolved the turn
-)
-
-// Entry is one line of a race's append-only log.
-type Entry struct {
-	Seq      int       `json:"seq"` // from 1, no gaps
-	Kind     string    `json:"kind"`
-	Turn     int       `json:"turn"`
-	Seat     int       `json:"seat"`           // for orders; -1 otherwise
-	Text     string    `json:"text,omitempty"` // the orders, or KEY=VALUE for a setting
-	InWindow bool      `json:"in_window,omitempty"`
-	At       time.Time `json:"at"`
-}
-
-// Race is everything that defines a race: replay derives the rest.
+// Race is everything that defines a race: replay derives the rest. Entrants
+// are those given when the race was created; joins, fixes and withdrawals
+// before the start are entries of the log.
 type Race struct {
 	ID       string    `json:"id"`
 	Ruleset  string    `json:"ruleset"`
+	Rules    int       `json:"rules"` // the ruleset's version when the race was created
 	Config   Config    `json:"config"`
 	Entrants []Entrant `json:"entrants"`
 	Seed     dice.Seed `json:"-"`
 	Created  time.Time `json:"created"`
 	Log      []Entry   `json:"log,omitempty"`
-	Schedule Schedule  `json:"schedule"`
-}
-
-// Schedule is the host's clock for the coming turn: its deadline and the bonus
-// window (orders sent while it is open earn a bonus in games that have one).
-type Schedule struct {
-	Deadline    *time.Time `json:"deadline,omitempty"`
-	WindowOpen  *time.Time `json:"window_open,omitempty"`
-	WindowClose *time.Time `json:"window_close,omitempty"`
-}
-
-// InWindow says whether the bonus window is open at t (open inclusive, close exclusive).
-func (s Schedule) InWindow(t time.Time) bool {
-	return s.WindowOpen != nil && s.WindowClose != nil && !t.Before(*s.WindowOpen) && t.Before(*s.WindowClose)
 }
 
 // ErrTooFew is wrapped by Setup when a race has too few entrants to start;
@@ -258,3 +234,27 @@ var ErrTooFew = errors.New("too few entrants")
 
 // Commitment is the SHA-256 of the seed, public from the start.
 func (r *Race) Commitment() string { return r.Seed.Commitment() }
+
+// CheckFinishOrder checks a decoded state's finishing order: each seat in it
+// is a racer who finished, listed once, and the finishers number finished.
+// racer gives a seat's name and whether it finished (ok false: no such
+// seat); noun names the racers in the error ("chariots").
+func CheckFinishOrder(order []int, racer func(seat int) (name string, done, ok bool), finished int, noun string) error {
+	seen := map[int]bool{}
+	for _, seat := range order {
+		name, done, ok := racer(seat)
+		switch {
+		case !ok:
+			return fmt.Errorf("seat %d finished, and there is no seat %d", seat, seat)
+		case seen[seat]:
+			return fmt.Errorf("%s finished twice", name)
+		case !done:
+			return fmt.Errorf("%s is listed as finished but is not", name)
+		}
+		seen[seat] = true
+	}
+	if finished != len(order) {
+		return fmt.Errorf("%d %s finished, %d are listed", finished, noun, len(order))
+	}
+	return nil
+}

@@ -13,7 +13,10 @@ import (
 
 // dash is a toy game for testing the core: each seat orders a step of 1 to 3;
 // a turn moves every seat by its step plus a d6; the first to 20 wins.
+// Version 2 of its rules (dashVersion, set by a test) adds the step twice.
 type dash struct{}
+
+var dashVersion = 1
 
 type dashState struct {
 	T   int   `json:"t"`
@@ -44,6 +47,7 @@ func (o step) String() string { return strconv.Itoa(int(o)) }
 
 func (dash) ID() string          { return "dash" }
 func (dash) Name() string        { return "Dash" }
+func (dash) Version() int        { return dashVersion }
 func (dash) Tracks() []TrackInfo { return nil }
 func (dash) Setup(cfg Config, es []Entrant, d *dice.Roller) (State, error) {
 	if len(es) == 0 {
@@ -83,7 +87,7 @@ func (dash) Resolve(s State, orders map[int]Order, d *dice.Roller) (State, []Eve
 	var ev []Event
 	for i := range n.Pos {
 		r := d.Roll(i, "dash", dice.D6)
-		n.Pos[i] += int(orders[i].(step)) + r
+		n.Pos[i] += int(orders[i].(step))*dashVersion + r
 		ev = append(ev, Event{Seat: i, Kind: "move", Text: fmt.Sprint("moves to ", n.Pos[i])})
 	}
 	return n, ev, nil
@@ -229,7 +233,7 @@ func TestRegistry(t *testing.T) {
 }
 
 func TestRaceLaps(t *testing.T) {
-	for _, tc := range []struct{ host, track, want int }{{0, 3, 3}, {5, 3, 5}, {20, 3, 20}, {21, 3, 0}, {-1, 3, 0}, {0, 0, 0}} {
+	for _, tc := range []struct{ host, track, want int }{{0, 3, 3}, {1, 3, 1}, {0, 1, 1}, {5, 3, 5}, {20, 3, 20}, {21, 3, 0}, {-1, 3, 0}, {0, 0, 0}} {
 		got, err := Config{Laps: tc.host}.RaceLaps(tc.track)
 		if got != tc.want || (err != nil) != (tc.want == 0) {
 			t.Errorf("laps %d on a track of %d: %d, %v; want %d", tc.host, tc.track, got, err, tc.want)

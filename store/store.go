@@ -11,7 +11,6 @@ import (
 	"errors"
 	"time"
 
-	"pitwall/dice"
 	"pitwall/race"
 )
 
@@ -25,19 +24,16 @@ var ErrConflict = errors.New("the race's log moved on; reload and try again")
 // ErrExists is returned when a race is created with an ID already taken.
 var ErrExists = errors.New("a race with this ID exists")
 
-// SavedTurn is what is kept of a resolved turn, to check replays against
-// (pitwall verify) and to show a race without replaying it. A store gives
-// back State and DiceState byte for byte: State is the hashed snapshot, so a
-// store must not re-encode it (as PostgreSQL's jsonb would), and DiceState is
-// binary (not valid UTF-8, and it may hold NUL bytes).
-type SavedTurn struct {
-	Turn      int         `json:"turn"`
-	Hash      string      `json:"hash"`
-	Rolls     []dice.Roll `json:"rolls"`
-	DiceState []byte      `json:"dice_state"`
-	State     []byte      `json:"state"` // JSON snapshot of the state after the turn
-	At        time.Time   `json:"at"`
-}
+// ErrDuplicateKey is returned when an entry's client key is already in the
+// race's log: the request was made before, and nothing more is stored.
+var ErrDuplicateKey = errors.New("an entry with this key is stored already")
+
+// SavedTurn is what is kept of a resolved turn, beside its resolve entry. A
+// store gives back State, Story and DiceState byte for byte: State is the
+// hashed snapshot and both are in the hash chain, so a store must not
+// re-encode them (as PostgreSQL's jsonb would); DiceState is binary (not
+// valid UTF-8, and it may hold NUL bytes).
+type SavedTurn = race.TurnRecord
 
 // Summary is one line of a race list.
 type Summary struct {
@@ -50,37 +46,40 @@ type Summary struct {
 	Commitment string    `json:"commitment"`
 }
 
-// Store keeps races. Every method is safe for concurrent use. A method that
-// returns nil has made its change durable.
+// Store keeps races: a race's definition never changes once created, and its
+// log only grows. Every method is safe for concurrent use, also from several
+// processes on one database. A method that returns nil has made its change
+// durable.
 //
-// Every time a store gives back (Race.Created, Schedule times, Entry.At,
-// SavedTurn.At, Summary.Created) equals the time stored to the nanosecond and
-// is in UTC, whatever zone it was stored in. Errors wrap ErrNotFound,
-// ErrExists and ErrConflict so that errors.Is finds them, and name the race.
-// The conformance suite in package storetest holds stores to all of this.
+// Every time a store gives back (Race.Created, Entry.At, SavedTurn.At,
+// Summary.Created) equals the time stored to the microsecond and is in UTC,
+// whatever zone it was stored in. Errors wrap ErrNotFound, ErrExists,
+// ErrConflict and ErrDuplicateKey so that errors.Is finds them, and name the
+// race. The conformance suite in package storetest holds stores to all of this.
 type Store interface {
-	// Create stores a new race's definition, with its Schedule (its Log must
-	// be empty).
+	// Create stores a new race's definition (its Log must be empty).
 	Create(ctx context.Context, r *race.Race) error
-	// Load returns the race with its schedule and its whole log, in order.
+	// Load returns the race with its whole log, in order.
 	Load(ctx context.Context, id string) (*race.Race, error)
+	// Resume returns the race with the record of turn n (n < 0: the last
+	// turn resolved) and, in Log, the entries from that turn's resolve entry
+	// on, less (where the store can) the orders that a later order of the
+	// same seat for the same turn replaced. With no turn resolved, or for
+	// n = 0 (the start), it returns the whole log and a nil record; for a
+	// turn not resolved, an error wrapping ErrNotFound.
+	Resume(ctx context.Context, id string, n int) (*race.Race, *SavedTurn, error)
+	// Keyed returns the entry stored with the client key, or nil.
+	Keyed(ctx context.Context, id, key string) (*race.Entry, error)
 	// List returns every race, newest first.
 	List(ctx context.Context) ([]Summary, error)
 	// Append adds e to the race's log. e.Seq must be the log's length + 1, or
-	// Append returns ErrConflict and stores nothing. A turn is stored only
+	// Append returns ErrConflict and stores nothing; a key already in the
+	// log gives ErrDuplicateKey and stores nothing. A turn is stored only
 	// with a resolve entry of the same turn number (turn.Turn == e.Turn), in
-	// the same transaction: if either cannot be stored, neither is. For any
-	// other entry turn must be nil.
+	// the same transaction, and once: if either cannot be stored, neither is.
+	// For any other entry turn must be nil.
 	Append(ctx context.Context, id string, e race.Entry, turn *SavedTurn) error
 	// Turns returns the saved turns, in order.
 	Turns(ctx context.Context, id string) ([]SavedTurn, error)
-	// SetSchedule records the next turn's deadline and bonus window, replacing
-	// the whole schedule: nil fields clear them.
-	SetSchedule(ctx context.Context, id string, s race.Schedule) error
-	// SetEntrants replaces the entrants of a race whose log is empty. Once the
-	// log has an entry the entrants are fixed (replay depends on them) and
-	// SetEntrants returns ErrConflict, wrapped with the race's ID; the check
-	// is made in the same transaction as the change.
-	SetEntrants(ctx context.Context, id string, entrants []race.Entrant) error
 	Close() error
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -98,56 +100,219 @@ func demoEntrants(ruleset string) []race.Entrant {
 func (a *app) demoCmd() *cobra.Command {
 	var dir string
 	var seed int64
+	var rules []string
 	c := &cobra.Command{
-		Use:   "demo --out DIR",
+		Use:   "demo --out DIR [--rules GAME]",
 		Short: "Play a whole race of every game with bots, and write every post and picture",
-		Long: `Plays one complete race of every game pitwall has, with bots in every seat,
-on a fresh database in DIR, and writes each turn's post (Markdown and BBCode)
-and picture (SVG and PNG) there. The race is kept, so you can try the other
-commands on it: pitwall --db DIR/pitwall-demo.db race show ludi-demo`,
+		Long: `Plays one complete race of every game pitwall has (or of the games --rules
+names), with bots in every seat, on a fresh database in DIR, and writes each
+turn's post (Markdown and BBCode) and picture (SVG and PNG) there. The race
+is kept, so you can try the other commands on it:
+pitwall --db DIR/pitwall-demo.db race show ludi-demo
+
+DIR may be new, empty, or hold an earlier demo. The new demo is written
+aside first; only once it is whole are the earlier demo's files removed and
+the new ones put in their place, so an interrupted demo leaves the earlier
+one as it was. A DIR that holds any file a demo does not write is refused,
+and nothing in it is touched.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if dir == "" {
 				return usagef("--out DIR is required: the folder to write the posts and pictures in")
 			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return usagef("cannot make %s: %v", dir, err)
-			}
-			db := filepath.Join(dir, "pitwall-demo.db")
-			for _, suffix := range []string{"", "-wal", "-shm"} {
-				if err := os.Remove(db + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
-					return fmt.Errorf("clearing the old demo database: %w", err)
-				}
-			}
-			st, err := sqlite.Open(db)
+			ids, err := demoGames(rules)
 			if err != nil {
 				return err
 			}
-			defer st.Close()
+			earlier, err := demoFolder(dir)
+			if err != nil {
+				return err
+			}
+			tmp, err := os.MkdirTemp(dir, demoTmpPrefix)
+			if err != nil {
+				return usagef("--out %s: cannot write in it: %v", dir, err)
+			}
+			defer os.RemoveAll(tmp) // empty once the demo is in place
 			var s *dice.Seed
 			if cmd.Flags().Changed("seed") {
 				x := dice.SeedFromInt(uint64(seed))
 				s = &x
 			}
-			var results []map[string]any
-			for _, id := range race.IDs() {
-				res, err := a.demoRace(context.Background(), host.New(st), id, dir, s, uint64(seed))
-				if err != nil {
-					return fmt.Errorf("%s demo: %w", id, err)
-				}
-				results = append(results, res)
+			results, err := a.demoRaces(ids, filepath.Join(tmp, demoDB), tmp, s, uint64(seed))
+			if err != nil {
+				return err
 			}
+			if err := demoReplace(dir, tmp, earlier); err != nil {
+				return err
+			}
+			db := filepath.Join(dir, demoDB)
 			return a.out(map[string]any{"ok": true, "dir": dir, "database": db, "races": results}, func(w io.Writer) {
 				for _, r := range results {
 					fmt.Fprintf(w, "%s: %d turns, winner %s; %d files in %s (start with %s)\n", r["ruleset"], r["turns"], r["winner"], r["files"], dir, r["first_post"])
 				}
-				fmt.Fprintf(w, "the races are kept in %s: try 'pitwall --db %s race show ludi-demo'\n", db, db)
+				fmt.Fprintf(w, "the races are kept in %s: try 'pitwall --db %s race show %s-demo'\n", db, db, ids[0])
 			})
 		},
 	}
-	c.Flags().StringVar(&dir, "out", "", "the folder to write into")
+	c.Flags().StringVar(&dir, "out", "", "the folder to write into: new, empty, or holding an earlier demo")
 	c.Flags().Int64Var(&seed, "seed", 0, "a fixed seed for the dice and the bots (default: a fresh seed)")
+	c.Flags().StringSliceVar(&rules, "rules", nil, "play only these games, such as ludi or ludi,rtd (default: every game)")
 	return c
+}
+
+// The names a demo writes in its folder: the database, with SQLite's files,
+// and GAME-demo-turnNN.EXT for every game's turns; it writes them in a
+// temporary folder in DIR first.
+const (
+	demoDB        = "pitwall-demo.db"
+	demoTmpPrefix = ".pitwall-demo-new-"
+)
+
+// demoGames checks --rules: the games to play, every game by default.
+func demoGames(rules []string) ([]string, error) {
+	all := race.IDs()
+	if len(rules) == 0 {
+		return all, nil
+	}
+	var ids []string
+	for _, r := range rules {
+		if !slices.Contains(all, r) {
+			return nil, usagef("--rules: pitwall has no game %q; it has %s", r, strings.Join(all, ", "))
+		}
+		if !slices.Contains(ids, r) {
+			ids = append(ids, r)
+		}
+	}
+	return ids, nil
+}
+
+// demoFile says whether name is one a demo writes.
+func demoFile(name string) bool {
+	switch name {
+	case demoDB, demoDB + "-wal", demoDB + "-shm", demoDB + "-journal":
+		return true
+	}
+	for _, id := range race.IDs() {
+		rest, ok := strings.CutPrefix(name, id+"-demo-turn")
+		if !ok {
+			continue
+		}
+		num, ext, _ := strings.Cut(rest, ".")
+		digits := len(num) >= 2
+		for _, c := range num {
+			digits = digits && c >= '0' && c <= '9'
+		}
+		if digits && (ext == "png" || ext == "svg" || ext == "md" || ext == "bbcode") {
+			return true
+		}
+	}
+	return false
+}
+
+// demoFolder makes dir if it is missing and returns what an earlier demo
+// left in it: its files, and the temporary folders of demos cut short. It
+// refuses a dir that holds anything else.
+func demoFolder(dir string) ([]string, error) {
+	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, usagef("--out %s: cannot make the folder: %v", dir, err)
+		}
+		return nil, nil
+	}
+	if err != nil {
+		return nil, usagef("--out %s: %v", dir, err)
+	}
+	if !st.IsDir() {
+		return nil, usagef("--out %s is not a folder; give a new folder's path, or one an earlier demo wrote", dir)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, usagef("--out %s: cannot read the folder: %v", dir, err)
+	}
+	var earlier, foreign []string
+	for _, e := range ents {
+		if demoOwn(dir, e) {
+			earlier = append(earlier, e.Name())
+		} else {
+			foreign = append(foreign, e.Name())
+		}
+	}
+	if len(foreign) > 0 {
+		more := ""
+		if len(foreign) > 1 {
+			more = fmt.Sprintf(" and %d more", len(foreign)-1)
+		}
+		return nil, usagef("--out %s holds files a demo did not write (%s%s); give a new or empty folder, or one only a demo wrote in: nothing was changed", dir, foreign[0], more)
+	}
+	return earlier, nil
+}
+
+// demoOwn says whether the entry e of dir is a demo's: a regular file by a
+// demo's name, or a cut-short demo's temporary folder of such files.
+func demoOwn(dir string, e fs.DirEntry) bool {
+	if e.Type().IsRegular() {
+		return demoFile(e.Name())
+	}
+	if !e.IsDir() || !strings.HasPrefix(e.Name(), demoTmpPrefix) {
+		return false
+	}
+	ents, err := os.ReadDir(filepath.Join(dir, e.Name()))
+	if err != nil {
+		return false
+	}
+	for _, f := range ents {
+		if !f.Type().IsRegular() || !demoFile(f.Name()) {
+			return false
+		}
+	}
+	return true
+}
+
+// demoReplace removes the earlier demo's files from dir and moves the new
+// demo's in from tmp.
+func demoReplace(dir, tmp string, earlier []string) error {
+	for _, name := range earlier {
+		p := filepath.Join(dir, name)
+		var err error
+		if strings.HasPrefix(name, demoTmpPrefix) {
+			err = os.RemoveAll(p)
+		} else {
+			err = os.Remove(p)
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("removing the earlier demo's %s: %w", name, err)
+		}
+	}
+	ents, err := os.ReadDir(tmp)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("putting the demo's %s in place: %w", e.Name(), err)
+		}
+	}
+	return nil
+}
+
+// demoRaces plays a race of each game on a fresh database at db, writing
+// the posts and pictures in dir.
+func (a *app) demoRaces(ids []string, db, dir string, s *dice.Seed, botSeed uint64) ([]map[string]any, error) {
+	st, err := sqlite.Open(db)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	var results []map[string]any
+	for _, id := range ids {
+		res, err := a.demoRace(context.Background(), host.New(st), id, dir, s, botSeed)
+		if err != nil {
+			return nil, fmt.Errorf("%s demo: %w", id, err)
+		}
+		results = append(results, res)
+	}
+	return results, st.Close()
 }
 
 // demoRace plays one race with bots through the host, as a host would: a
@@ -159,7 +324,7 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 		return nil, fmt.Errorf("no bot for %s yet", ruleset)
 	}
 	clock := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
-	h.Now = func() time.Time { return clock }
+	h.Clock = host.ClockFunc(func() time.Time { return clock })
 	id := ruleset + "-demo"
 	tracks := rs.Tracks()
 	cfg := race.Config{Track: tracks[0].ID}
@@ -179,7 +344,7 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 			if err != nil {
 				return err
 			}
-			if err := writeFile(base+"."+f, b); err != nil {
+			if err := writeOut(base+"."+f, base+"."+f, b); err != nil {
 				return err
 			}
 		}
@@ -188,12 +353,28 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 			if err != nil {
 				return err
 			}
-			if err := writeFile(base+"."+ext, []byte(text)); err != nil {
+			if err := writeOut(base+"."+ext, base+"."+ext, []byte(text)); err != nil {
 				return err
 			}
 		}
 		files += 4
 		return nil
+	}
+	// Each turn's deadline, two days on, and now and then a bonus window,
+	// an hour long, ten hours into the turn; set before the post that announces it.
+	schedule := func(turn int) (race.Schedule, error) {
+		deadline := clock.Add(48 * time.Hour)
+		sch := race.Schedule{Deadline: &deadline}
+		if turn%4 == 2 {
+			open, shut := clock.Add(10*time.Hour), clock.Add(11*time.Hour)
+			sch.WindowOpen, sch.WindowClose = &open, &shut
+		}
+		_, sch, err := h.Schedule(ctx, id, sch, host.Req{Turn: turn})
+		return sch, err
+	}
+	sch, err := schedule(1)
+	if err != nil {
+		return nil, err
 	}
 	p, err := h.Load(ctx, r.ID)
 	if err != nil {
@@ -207,19 +388,10 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 		if turn > 500 {
 			return nil, errors.New("the race did not end in 500 turns")
 		}
-		deadline := clock.Add(48 * time.Hour)
-		sch := race.Schedule{Deadline: &deadline}
-		if turn%4 == 2 { // a bonus window, an hour long, ten hours into the turn
-			open, shut := clock.Add(10*time.Hour), clock.Add(11*time.Hour)
-			sch.WindowOpen, sch.WindowClose = &open, &shut
-		}
-		if err := h.Schedule(ctx, id, sch); err != nil {
-			return nil, err
-		}
 		if turn > 1 && turn%5 == 0 {
 			// A two-order turn now and then, in the games that have them.
 			if _, err := rs.Set(p.State, "orders", "2"); err == nil {
-				if err := h.Set(ctx, id, "orders", "2"); err != nil {
+				if _, err := h.Set(ctx, id, "orders", "2", host.Req{Turn: turn}); err != nil {
 					return nil, err
 				}
 			}
@@ -231,7 +403,7 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 			// The host's own moves, such as a week's minigame results.
 			for _, kv := range hb.HostSettings(p.State, rng) {
 				k, v, _ := strings.Cut(kv, "=")
-				if err := h.Set(ctx, id, k, v); err != nil {
+				if _, err := h.Set(ctx, id, k, v, host.Req{Turn: turn}); err != nil {
 					return nil, err
 				}
 			}
@@ -248,14 +420,22 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 			if in {
 				clock = *sch.WindowOpen
 			}
-			h.Now = func() time.Time { return clock }
 			text := bot.BotOrder(p.State, pr.Seat, sch.InWindow(clock), rng)
-			if _, err := h.Submit(ctx, id, pr.Seat, text); err != nil {
+			if _, err := h.Submit(ctx, id, pr.Seat, text, host.Req{Turn: turn}); err != nil {
 				return nil, fmt.Errorf("turn %d, seat %d, %q: %w", turn, pr.Seat, text, err)
 			}
 		}
-		clock = deadline
-		if p, _, err = h.Resolve(ctx, id); err != nil {
+		clock = *sch.Deadline
+		res, err := h.Resolve(ctx, id, host.Req{Turn: turn})
+		if err != nil {
+			return nil, err
+		}
+		if !res.Race.State.Over() {
+			if sch, err = schedule(turn + 1); err != nil {
+				return nil, err
+			}
+		}
+		if p, err = h.Load(ctx, id); err != nil {
 			return nil, err
 		}
 		if err := write(p, turn); err != nil {
@@ -268,7 +448,7 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 	if a.tty {
 		fmt.Fprintln(a.stderr)
 	}
-	rep, err := h.Verify(ctx, id)
+	rep, err := h.Verify(ctx, id, "")
 	if err != nil {
 		return nil, err
 	}
@@ -279,6 +459,6 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 	if st := rs.Standings(p.State); len(st) > 0 && st[0].Status == "finished" {
 		winner = st[0].Name
 	}
-	return map[string]any{"ruleset": ruleset, "race": id, "turns": len(p.Turns), "winner": winner, "files": files,
+	return map[string]any{"ruleset": ruleset, "race": id, "turns": p.Resolved(), "winner": winner, "files": files,
 		"first_post": id + "-turn00.md", "verified": rep.OK, "seed": rep.Seed}, nil
 }

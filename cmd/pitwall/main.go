@@ -53,6 +53,11 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	if err == nil {
 		return 0
 	}
+	var fv *failedVerification
+	if errors.As(err, &fv) { // the report went out already, as the one JSON document
+		fail(stdout, stderr, false, err)
+		return 1
+	}
 	fail(stdout, stderr, jsonOut, err)
 	if isBad(err) {
 		return 2

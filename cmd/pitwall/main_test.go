@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -179,9 +181,12 @@ func TestAHostsRace(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "unknown package") {
 		t.Fatalf("a bad package: %d %s", code, errs)
 	}
-	must("orders", "submit", "ludi-test", "0", "Accelerate")
+	ack := must("orders", "submit", "ludi-test", "1", "Accelerate")
+	if ack["racer"] != "Marcus Aurelius" || ack["seat"].(float64) != 1 || ack["turn"].(float64) != 1 {
+		t.Fatalf("the acknowledgement names the racer, the seat as posts number it and the turn: %v", ack)
+	}
 	must("orders", "submit", "ludi-test", "Livia Drusilla", "whip")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "2", "Left 1")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "3", "Left 1")
 	if code != 2 || !strings.Contains(errs, "not allowed at the race start") {
 		t.Fatalf("Left 1 at the start: %d %s", code, errs)
 	}
@@ -196,13 +201,17 @@ func TestAHostsRace(t *testing.T) {
 	if res["turn"].(float64) != 1 || len(res["defaulted"].([]any)) != 2 {
 		t.Fatalf("resolve: %v", res)
 	}
-	must("turn", "set", "ludi-test", "--orders", "2", "--deadline", "2026-11-25T18:00:00Z")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "0", "Accelerate")
+	must("turn", "set", "ludi-test", "--orders", "2", "--deadline", "2099-11-25T18:00:00Z")
+	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "1", "Accelerate")
 	if code != 2 || !strings.Contains(errs, "takes 2 order(s)") {
 		t.Fatalf("one order on a two-order turn: %d %s", code, errs)
 	}
-	must("orders", "submit", "ludi-test", "0", "Accelerate, Control else Brake")
+	must("orders", "submit", "ludi-test", "1", "Accelerate, Control else Brake")
 	must("turn", "resolve", "ludi-test")
+	if strings.Contains(mustText(t, db, "post", "ludi-test", "--format", "markdown"), "2099") {
+		t.Fatal("turn 2's deadline is shown for turn 3")
+	}
+	must("turn", "set", "ludi-test", "--deadline", "2099-11-27T18:00:00Z")
 	rp := must("replay", "ludi-test", "--turn", "1")
 	if rp["turn"].(float64) != 1 || rp["hash"] == "" {
 		t.Fatalf("replay: %v", rp)
@@ -217,7 +226,7 @@ func TestAHostsRace(t *testing.T) {
 		t.Fatal("render wrote no PNG")
 	}
 	post := mustText(t, db, "post", "ludi-test", "--format", "markdown", "--turn", "2")
-	for _, want := range []string{"turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Wed 25 Nov 2026, 18:00 UTC"} {
+	for _, want := range []string{"turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Fri 27 Nov 2099, 18:00 UTC"} {
 		if !strings.Contains(post, want) {
 			t.Errorf("the post lacks %q", want)
 		}
@@ -455,7 +464,7 @@ func TestAGaslandsRace(t *testing.T) {
 	must("race", "join", "g1", "--player", "Sam", "--racer", "Mario", "--option", "vehicle=buggy")
 	must("race", "join", "g1", "--player", "Kit", "--racer", "Bowser", "--option", "vehicle=heavy-truck")
 	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g1", "Bowser", "medium")
-	if code != 2 || !strings.Contains(errs, "seats that do: 0 (Mario)") {
+	if code != 2 || !strings.Contains(errs, "racers who do: Mario (seat 1)") {
 		t.Fatalf("out of turn: %d %s", code, errs)
 	}
 	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g1", "Mario", "gentle")
@@ -581,5 +590,126 @@ func TestPartyOwnBoard(t *testing.T) {
 	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "q", "--board", file)
 	if code != 2 || !strings.Contains(errs, "s9") {
 		t.Fatalf("a bad board: %d %s", code, errs)
+	}
+}
+
+// --out never writes over what is not a regular file: a FIFO stays a FIFO,
+// a link stays a link, and the command says so with status 2.
+func TestOutRefusesWhatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "races.db")
+	must := mustJSON(t, db)
+	must("race", "new", "--rules", "party", "--id", "p", "--seed", "1")
+	for _, j := range [][]string{{"Sam", "Mario"}, {"Kit", "Luigi"}} {
+		must("race", "join", "p", "--player", j[0], "--racer", j[1])
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	code, out, errs := pitwall(t, "--db", db, "post", "p", "--out", fifo)
+	if code != 2 || out != "" || !strings.Contains(errs, "--out "+fifo+" is a named pipe") || !strings.Contains(errs, "give a regular file's path") {
+		t.Fatalf("post --out FIFO: %d %q %q", code, out, errs)
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO is no longer one: %v %v", st, err)
+	}
+	target := filepath.Join(dir, "keep.png")
+	os.WriteFile(target, []byte("keep"), 0o644)
+	link := filepath.Join(dir, "link.png")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs = pitwall(t, "--db", db, "render", "p", "--out", link)
+	if code != 2 || !strings.Contains(errs, "is a symbolic link") {
+		t.Fatalf("render --out LINK: %d %q", code, errs)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep" {
+		t.Fatalf("the link's target was written: %q", b)
+	}
+	// and a regular file is written, as before
+	post := filepath.Join(dir, "post.md")
+	if code, _, errs = pitwall(t, "--db", db, "post", "p", "--out", post); code != 0 {
+		t.Fatalf("post --out FILE: %d %s", code, errs)
+	}
+	if b, _ := os.ReadFile(post); len(b) == 0 {
+		t.Fatal("no post written")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.Contains(e.Name(), "tmp") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// A second demo into a folder replaces the first one's files, all of them;
+// a folder that holds anything else is refused and left as it was.
+func TestDemoReplacesAnEarlierDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the demo plays whole races")
+	}
+	dir := filepath.Join(t.TempDir(), "demo")
+	names := func() []string {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n []string
+		for _, e := range ents {
+			n = append(n, e.Name())
+		}
+		return n
+	}
+	if code, _, errs := pitwall(t, "demo", "--out", dir, "--rules", "party", "--seed", "1"); code != 0 {
+		t.Fatalf("the first demo: %d %s", code, errs)
+	}
+	code, doc, errs := jsonOf(t, "demo", "--out", dir, "--rules", "rtd", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("the second demo: %d %s", code, errs)
+	}
+	files := doc["races"].([]any)[0].(map[string]any)["files"].(float64)
+	second := names()
+	for _, n := range second {
+		if !strings.HasPrefix(n, "rtd-demo-turn") && n != "pitwall-demo.db" {
+			t.Errorf("after the second demo the folder holds %s", n)
+		}
+	}
+	if len(second) != int(files)+1 {
+		t.Errorf("the folder holds %d files, want the second demo's %v and its database", len(second), files)
+	}
+	if code, _, errs := pitwall(t, "--db", filepath.Join(dir, "pitwall-demo.db"), "race", "show", "rtd-demo"); code != 0 {
+		t.Errorf("the demo's database: %d %s", code, errs)
+	}
+	// someone's own file in the folder: refused, and nothing changes
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	code, _, errs = pitwall(t, "demo", "--out", dir, "--rules", "party")
+	if code != 2 || !strings.Contains(errs, "notes.txt") {
+		t.Fatalf("a folder with notes.txt: %d %s", code, errs)
+	}
+	if got := names(); len(got) != len(second)+1 {
+		t.Errorf("the refused demo changed the folder: %d names, want %d", len(got), len(second)+1)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "notes.txt")); string(b) != "mine" {
+		t.Errorf("notes.txt: %q", b)
+	}
+}
+
+// An entrants file that would cost the YAML parser gigabytes is refused as
+// bad input, naming the line; so is one that never ends.
+func TestEntrantsFileLimits(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "races.db")
+	deep := filepath.Join(dir, "entrants.yaml")
+	os.WriteFile(deep, []byte("entrants: "+strings.Repeat("[", 80_000)+strings.Repeat("]", 80_000)+"\n"), 0o644)
+	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "ludi", "--entrants", deep)
+	if code != 2 || !strings.Contains(errs, "entrants.yaml: line 1: nesting deeper than 32 levels") {
+		t.Fatalf("nested brackets: %d %s", code, errs)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		code, _, errs = pitwall(t, "--db", db, "race", "new", "--rules", "ludi", "--entrants", "/dev/zero")
+		if code != 2 || !strings.Contains(errs, "larger than") {
+			t.Fatalf("/dev/zero: %d %s", code, errs)
+		}
 	}
 }

@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
+	"pitwall/internal/safefile"
 	"pitwall/race"
 )
 
@@ -23,16 +24,17 @@ func (a *app) renderCmd() *cobra.Command {
 			if format != "svg" && format != "png" {
 				return usagef("--format is svg or png; got %q", format)
 			}
-			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
-				turn = turnFlag(cmd, turn, p)
+			return a.withTurn(cmd, args[0], turn, func(_ context.Context, _ *host.Host, p *race.Played, turn int) error {
 				b, err := host.Render(p, turn, format)
 				if err != nil {
 					return err
 				}
+				label := "--out " + out
 				if out == "" {
 					out = fmt.Sprintf("%s-turn%02d.%s", args[0], turn, format)
+					label = out
 				}
-				if err := writeFile(out, b); err != nil {
+				if err := writeOut(label, out, b); err != nil {
 					return err
 				}
 				return a.out(map[string]any{"ok": true, "file": out, "turn": turn, "bytes": len(b)}, func(w io.Writer) {
@@ -62,8 +64,7 @@ deadline. --picture names the picture file the post shows (make it with
 			if format != "markdown" && format != "bbcode" {
 				return usagef("--format is markdown or bbcode; got %q", format)
 			}
-			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
-				turn = turnFlag(cmd, turn, p)
+			return a.withTurn(cmd, args[0], turn, func(_ context.Context, _ *host.Host, p *race.Played, turn int) error {
 				if !cmd.Flags().Changed("picture") {
 					picture = fmt.Sprintf("%s-turn%02d.png", args[0], turn)
 				}
@@ -72,7 +73,7 @@ deadline. --picture names the picture file the post shows (make it with
 					return err
 				}
 				if out != "" {
-					if err := writeFile(out, []byte(text)); err != nil {
+					if err := writeOut("--out "+out, out, []byte(text)); err != nil {
 						return err
 					}
 				}
@@ -93,15 +94,14 @@ deadline. --picture names the picture file the post shows (make it with
 	return c
 }
 
-// writeFile writes b whole or not at all: a half-written picture is worse than none.
-func writeFile(path string, b []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+// writeOut writes b to path whole or not at all (a half-written picture is
+// worse than none), and never over anything but a regular file: a path
+// safefile refuses is bad input, told with label (such as "--out FILE").
+func writeOut(label, path string, b []byte) error {
+	err := safefile.WriteFile(path, b)
+	var r *safefile.Refused
+	if errors.As(err, &r) {
+		return usagef("%s %s; %s", label, r.What, r.Fix)
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return err
 }

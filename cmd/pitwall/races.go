@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -51,17 +52,46 @@ func (a *app) withRace(id string, fn func(ctx context.Context, h *host.Host, p *
 	})
 }
 
-// turnFlag is the --turn a command was given, or the last turn played.
-func turnFlag(cmd *cobra.Command, turn int, p *race.Played) int {
-	if cmd.Flags().Changed("turn") {
-		return turn
+// withTurn loads a race after the turn --turn names (default: the last
+// played) and calls fn with it and the turn.
+func (a *app) withTurn(cmd *cobra.Command, id string, turn int, fn func(ctx context.Context, h *host.Host, p *race.Played, turn int) error) error {
+	return a.withHost(func(ctx context.Context, h *host.Host) error {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		if !cmd.Flags().Changed("turn") {
+			return fn(ctx, h, p, p.Resolved())
+		}
+		if turn < 0 || turn > p.Resolved() {
+			return usagef("turn %d has not been played; race %s has played 0 to %d", turn, id, p.Resolved())
+		}
+		if turn != p.Resolved() {
+			if p, err = h.LoadAt(ctx, id, turn); err != nil {
+				return err
+			}
+		}
+		return fn(ctx, h, p, turn)
+	})
+}
+
+// req is a write's turn and key from --turn and --key.
+func req(cmd *cobra.Command, turn int, key string) (host.Req, error) {
+	if cmd.Flags().Changed("turn") && turn < 1 {
+		return host.Req{}, usagef("--turn is a turn number from 1; got %d", turn)
 	}
-	return len(p.Turns)
+	return host.Req{Turn: turn, Key: key}, nil
+}
+
+// writeFlags adds --turn and --key to a command that writes to a race.
+func writeFlags(c *cobra.Command, turn *int, key *string, what string) {
+	c.Flags().IntVar(turn, "turn", 0, "the turn "+what+" is for; refused once that turn has closed (default: the turn open now)")
+	c.Flags().StringVar(key, "key", "", "a key of your own for this request: a repeat with the same key stores nothing more and prints what the first stored")
 }
 
 func (a *app) raceCmd() *cobra.Command {
 	c := &cobra.Command{Use: "race", Short: "Create, enter and show races"}
-	c.AddCommand(a.raceNewCmd(), a.raceJoinCmd(), a.raceShowCmd(), a.raceListCmd())
+	c.AddCommand(a.raceNewCmd(), a.raceJoinCmd(false), a.raceJoinCmd(true), a.raceWithdrawCmd(), a.raceShowCmd(), a.raceListCmd(), a.raceExportCmd())
 	return c
 }
 
@@ -73,7 +103,7 @@ type entrantsFile struct {
 // readEntrants reads entrants: player, aurigae (or racers) and the game's
 // choices, such as package and extras for ludi.
 func readEntrants(path string) ([]race.Entrant, error) {
-	b, err := os.ReadFile(path)
+	b, err := yamlfile.ReadFile(path)
 	if err != nil {
 		return nil, usagef("reading the entrants: %v", err)
 	}
@@ -177,7 +207,7 @@ in the race as options, so it replays the same wherever it goes.`,
 				if rules != "gaslands" {
 					return usagef("--maneuvers is for gaslands races; this one is %s", rules)
 				}
-				src, err := os.ReadFile(maneuvers)
+				src, err := yamlfile.ReadFile(maneuvers)
 				if err != nil {
 					return usagef("reading the maneuvers: %v", err)
 				}
@@ -198,7 +228,7 @@ in the race as options, so it replays the same wherever it goes.`,
 				if rules != "party" {
 					return usagef("--board is for party games; this one is %s", rules)
 				}
-				src, err := os.ReadFile(board)
+				src, err := yamlfile.ReadFile(board)
 				if err != nil {
 					return usagef("reading the board: %v", err)
 				}
@@ -257,14 +287,22 @@ in the race as options, so it replays the same wherever it goes.`,
 	return c
 }
 
-func (a *app) raceJoinCmd() *cobra.Command {
-	var player, pkg, extras, upgrade, perk, debuff, vehicle string
+func (a *app) raceJoinCmd(fix bool) *cobra.Command {
+	var player, pkg, extras, upgrade, perk, debuff, vehicle, key string
 	var aurigae, racers []string
 	var opts []string
+	use, short, long := "join", "Enter a race that has not started", `Enters a participant in a race that has not started. Joins are each one
+append to the race's log: many at once all land.
+`
+	if fix {
+		use, short, long = "fix", "Change an entrant's racers and choices before the start", `Replaces the racers and choices of the entrant --player names, before the
+race starts; give everything, as for a join.
+`
+	}
 	c := &cobra.Command{
-		Use:   "join RACE --player NAME [--racer NAME]... [game choices]",
-		Short: "Enter a race that has not started",
-		Long: `Enters a participant in a race that has not started.
+		Use:   use + " RACE --player NAME [--racer NAME]... [game choices]",
+		Short: short,
+		Long: long + `
 
   ludi:   pitwall race join RACE --player Marcus --auriga "Marcus Aurelius" --package military --extras skill,speed
   nascar: pitwall race join RACE --player Dale --racer Intimidator --upgrade turbo
@@ -307,12 +345,16 @@ func (a *app) raceJoinCmd() *cobra.Command {
 				e.Options[k] = v
 			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				r, err := h.Join(ctx, args[0], e)
+				do, verb := h.Join, "joins"
+				if fix {
+					do, verb = h.Fix, "now races"
+				}
+				es, err := do(ctx, args[0], e, host.Req{Key: key})
 				if err != nil {
 					return err
 				}
-				return a.out(map[string]any{"ok": true, "id": r.ID, "entrants": len(r.Entrants)}, func(w io.Writer) {
-					fmt.Fprintf(w, "%s joins %s with %s; %d entrant(s) now\n", player, r.ID, strings.Join(e.Racers, " and "), len(r.Entrants))
+				return a.out(map[string]any{"ok": true, "id": args[0], "entrants": len(es), "player": player, "racers": e.Racers}, func(w io.Writer) {
+					fmt.Fprintf(w, "%s %s %s with %s; %d entrant(s) now\n", player, verb, args[0], strings.Join(e.Racers, " and "), len(es))
 				})
 			})
 		},
@@ -328,6 +370,70 @@ func (a *app) raceJoinCmd() *cobra.Command {
 	f.StringVar(&pkg, "package", "", "ludi: military, noble, political, priestly, strength or trader")
 	f.StringVar(&extras, "extras", "", "ludi: two more characteristics, e.g. skill,speed")
 	f.StringArrayVar(&opts, "option", nil, "another choice KEY=VALUE")
+	f.StringVar(&key, "key", "", "a key of your own for this request: a repeat with the same key stores nothing more")
+	return c
+}
+
+func (a *app) raceExportCmd() *cobra.Command {
+	var out string
+	c := &cobra.Command{
+		Use:   "export RACE --out FILE",
+		Short: "Write a race as anyone can verify it without this database",
+		Long: `Writes the race as one JSON document (docs/export.md): its definition, its
+log with the hash chain, the record of every resolved turn, and its seed once
+the race is over. The orders of the turn still open are secret: the log stops
+before the first of them. Anyone can check the file with
+'pitwall verify --file FILE'.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return usagef("--out FILE is required: the file to write the export to")
+			}
+			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				x, err := h.Export(ctx, args[0])
+				if err != nil {
+					return err
+				}
+				b, err := json.MarshalIndent(x, "", "  ")
+				if err != nil {
+					return err
+				}
+				if err := writeOut("--out", out, append(b, '\n')); err != nil {
+					return err
+				}
+				return a.out(map[string]any{"ok": true, "race": args[0], "file": out, "entries": len(x.Log), "turns": len(x.Turns), "chain_head": x.ChainHead, "over": x.Over}, func(w io.Writer) {
+					fmt.Fprintf(w, "wrote %s: %d entries (head %.12s) and %d turn records", out, len(x.Log), x.ChainHead, len(x.Turns))
+					if x.Over {
+						fmt.Fprint(w, ", and the seed")
+					}
+					fmt.Fprintln(w)
+				})
+			})
+		},
+	}
+	c.Flags().StringVarP(&out, "out", "o", "", "the file to write")
+	return c
+}
+
+func (a *app) raceWithdrawCmd() *cobra.Command {
+	var key string
+	c := &cobra.Command{
+		Use:   "withdraw RACE PLAYER",
+		Short: "Remove an entrant before the start",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				es, err := h.Withdraw(ctx, args[0], args[1], host.Req{Key: key})
+				if err != nil {
+					return err
+				}
+				return a.out(map[string]any{"ok": true, "id": args[0], "entrants": len(es)}, func(w io.Writer) {
+					fmt.Fprintf(w, "%s leaves %s; %d entrant(s) now\n", args[1], args[0], len(es))
+				})
+			})
+		},
+	}
+	c.Flags().StringVar(&key, "key", "", "a key of your own for this request: a repeat with the same key stores nothing more")
 	return c
 }
 
@@ -347,7 +453,7 @@ func (a *app) raceListCmd() *cobra.Command {
 						fmt.Fprintln(w, "no races yet: create one with 'pitwall race new'")
 					}
 					for _, s := range l {
-						fmt.Fprintf(w, "%-20s %-6s %-16s %3d turn(s) resolved  created %s\n", s.ID, s.Ruleset, s.Track, s.Turns, host.Clock(s.Created))
+						fmt.Fprintf(w, "%-20s %-6s %-16s %3d turn(s) resolved  created %s\n", s.ID, s.Ruleset, s.Track, s.Turns, host.Stamp(s.Created))
 					}
 				})
 			})
@@ -364,11 +470,11 @@ func (a *app) raceShowCmd() *cobra.Command {
 			err := a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error { return a.showPlayed(p) })
 			if errors.Is(err, host.ErrForming) {
 				return a.withHost(func(ctx context.Context, h *host.Host) error {
-					r, err := h.Store.Load(ctx, args[0])
+					p, err := h.Forming(ctx, args[0])
 					if err != nil {
 						return err
 					}
-					return a.showForming(r)
+					return a.showForming(p)
 				})
 			}
 			return err
@@ -377,12 +483,17 @@ func (a *app) raceShowCmd() *cobra.Command {
 }
 
 // showForming prints a race that is still taking entrants.
-func (a *app) showForming(r *race.Race) error {
-	v := map[string]any{"id": r.ID, "ruleset": r.Ruleset, "track": r.Config.Track, "forming": true, "entrants": r.Entrants, "commitment": r.Commitment()}
+func (a *app) showForming(p *race.Played) error {
+	r, es := p.Race, p.Entrants
+	if es == nil {
+		es = []race.Entrant{}
+	}
+	v := map[string]any{"id": r.ID, "ruleset": r.Ruleset, "track": r.Config.Track, "forming": true, "entrants": es,
+		"commitment": r.Commitment(), "chain_head": p.Head, "entries": p.Seq}
 	return a.out(v, func(w io.Writer) {
-		fmt.Fprintf(w, "%s: %s on %s, taking entrants (%d so far)\n", r.ID, r.Ruleset, r.Config.Track, len(r.Entrants))
+		fmt.Fprintf(w, "%s: %s on %s, taking entrants (%d so far)\n", r.ID, r.Ruleset, r.Config.Track, len(es))
 		fmt.Fprintf(w, "dice commitment: sha256 %s\n", r.Commitment())
-		for _, e := range r.Entrants {
+		for _, e := range es {
 			fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
 			switch {
 			case e.Options["package"] != "":
@@ -406,22 +517,58 @@ func (a *app) showForming(r *race.Race) error {
 	})
 }
 
+// seatView is a seat as people number it: from 1, as pictures and posts do.
+type seatView struct {
+	Seat   int    `json:"seat"`
+	Name   string `json:"name"`
+	Player string `json:"player"`
+}
+
+// standingView is a standing with the seat numbered from 1.
+type standingView struct {
+	race.Standing
+	Seat int `json:"seat"`
+}
+
+func standings(st race.Standings) []standingView {
+	out := []standingView{}
+	for _, x := range st {
+		out = append(out, standingView{Standing: x, Seat: x.Seat + 1})
+	}
+	return out
+}
+
+// promptView is a prompt with the seat numbered from 1.
+type promptView struct {
+	race.Prompt
+	Seat int `json:"seat"`
+}
+
 // showPlayed prints a race's current state. Orders already in stay secret: it says who, not what.
 func (a *app) showPlayed(p *race.Played) error {
 	s := p.State
 	prompts := p.Ruleset.Prompts(s)
 	var waiting, in []string
+	var pv []promptView
 	for _, pr := range prompts {
+		pv = append(pv, promptView{Prompt: pr, Seat: pr.Seat + 1})
 		if _, ok := p.Pending[pr.Seat]; ok {
 			in = append(in, pr.Name)
 		} else {
 			waiting = append(waiting, pr.Name)
 		}
 	}
+	var seats []seatView
+	for _, x := range s.Seats() {
+		seats = append(seats, seatView{Seat: x.Seat + 1, Name: x.Name, Player: x.Player})
+	}
 	v := map[string]any{
-		"id": p.Race.ID, "ruleset": p.Race.Ruleset, "track": p.Race.Config.Track, "turn": s.Turn(), "over": s.Over(),
-		"turns_resolved": len(p.Turns), "commitment": p.Race.Commitment(), "standings": p.Ruleset.Standings(s),
-		"prompts": prompts, "orders_in": in, "waiting_for": waiting, "schedule": p.Race.Schedule,
+		"id": p.Race.ID, "ruleset": p.Race.Ruleset, "rules": p.Ruleset.Version(), "track": p.Race.Config.Track, "turn": s.Turn(), "over": s.Over(),
+		"turns_resolved": p.Resolved(), "commitment": p.Race.Commitment(), "seats": seats, "standings": standings(p.Ruleset.Standings(s)),
+		"prompts": pv, "orders_in": in, "waiting_for": waiting, "schedule": p.Schedule, "chain_head": p.Head, "entries": p.Seq,
+	}
+	if len(p.Voided) > 0 {
+		v["voided"] = p.Voided
 	}
 	if s.Over() {
 		v["seed"] = p.Race.Seed.Hex()
@@ -429,13 +576,14 @@ func (a *app) showPlayed(p *race.Played) error {
 	return a.out(v, func(w io.Writer) {
 		fmt.Fprintf(w, "%s: %s on %s, ", p.Race.ID, p.Race.Ruleset, p.Race.Config.Track)
 		if s.Over() {
-			fmt.Fprintf(w, "over after %d turns; seed %s\n", len(p.Turns), p.Race.Seed.Hex())
+			fmt.Fprintf(w, "over after %d turns; seed %s\n", p.Resolved(), p.Race.Seed.Hex())
 		} else {
-			fmt.Fprintf(w, "turn %d to play (%d resolved)\n", s.Turn(), len(p.Turns))
+			fmt.Fprintf(w, "turn %d to play (%d resolved)\n", s.Turn(), p.Resolved())
 		}
-		fmt.Fprintf(w, "dice commitment: sha256 %s\n\n", p.Race.Commitment())
+		fmt.Fprintf(w, "dice commitment: sha256 %s\n", p.Race.Commitment())
+		fmt.Fprintf(w, "log head after entry %d: %s\n\n", p.Seq, p.Head)
 		for _, st := range p.Ruleset.Standings(s) {
-			fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat, st.Name, st.Player, st.Status, st.Detail)
+			fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat+1, st.Name, st.Player, st.Status, st.Detail)
 		}
 		if !s.Over() {
 			fmt.Fprintf(w, "\norders in: %d of %d", len(in), len(prompts))
@@ -443,58 +591,91 @@ func (a *app) showPlayed(p *race.Played) error {
 				fmt.Fprintf(w, "; waiting for %s", strings.Join(waiting, ", "))
 			}
 			fmt.Fprintln(w)
-			if d := p.Race.Schedule.Deadline; d != nil {
-				fmt.Fprintf(w, "deadline: %s\n", host.Clock(*d))
+			if d := p.Schedule.Deadline; d != nil {
+				fmt.Fprintf(w, "deadline: %s\n", host.Stamp(*d))
 			}
+		}
+		for _, x := range p.Voided {
+			fmt.Fprintf(w, "void: entry %d (%s %q) is refused by the rules as this pitwall plays them (version %d): %s\n", x.Seq, x.Kind, x.Text, p.Ruleset.Version(), x.Reason)
 		}
 	})
 }
 
-// seatOf reads a seat as a number or a racer's name.
+// seatOf reads a seat as people name it: the racer's name, in any case, or
+// the number pictures and posts show, counted from 1. It gives the seat
+// from 0, as the rules number them.
 func seatOf(p *race.Played, arg string) (int, error) {
-	if n, err := strconv.Atoi(arg); err == nil {
-		return n, nil
-	}
+	seats := p.State.Seats()
 	var names []string
-	for _, s := range p.State.Seats() {
+	for _, s := range seats {
 		if strings.EqualFold(s.Name, arg) {
 			return s.Seat, nil
 		}
-		names = append(names, fmt.Sprintf("%d %s", s.Seat, s.Name))
+		names = append(names, fmt.Sprintf("%d %s", s.Seat+1, s.Name))
+	}
+	if n, err := strconv.Atoi(arg); err == nil {
+		for _, s := range seats {
+			if s.Seat+1 == n {
+				return s.Seat, nil
+			}
+		}
+		return 0, usagef("race %s has no seat %d; seats are numbered from 1, as in posts: %s", p.Race.ID, n, strings.Join(names, ", "))
 	}
 	return 0, usagef("no racer %q in race %s; seats: %s", arg, p.Race.ID, strings.Join(names, ", "))
 }
 
 func (a *app) ordersCmd() *cobra.Command {
 	c := &cobra.Command{Use: "orders", Short: "Take racers' orders"}
-	c.AddCommand(&cobra.Command{
-		Use:   "submit RACE SEAT ORDERS",
+	var turn int
+	var key string
+	submit := &cobra.Command{
+		Use:   "submit RACE SEAT ORDERS [--turn N] [--key K]",
 		Short: "Submit a racer's orders for the coming turn (checked at once)",
 		Long: `Checks a racer's orders against the race now and stores them; a later
-submission for the same turn replaces an earlier one. SEAT is the seat number
-or the racer's name. A refused order changes nothing and says why.
+submission for the same turn replaces an earlier one. SEAT is the racer's
+name (in any case) or the seat number that pictures and posts show, from 1.
+A refused order changes nothing and says why. The reply names the racer and
+the turn the orders were stored for.
+
+With --turn N the orders are for turn N only: once turn N has been resolved
+they are refused, never moved to the next turn. With --key K a repeat of the
+same request (a retry after a lost reply) stores nothing more and prints what
+the first stored.
 
   pitwall orders submit ludi-1a2b3c 4 'Accelerate'
-  pitwall orders submit ludi-1a2b3c 'Marcus Aurelius' 'Left 1, Whip else Brake, bonus move'
+  pitwall orders submit ludi-1a2b3c 'Marcus Aurelius' 'Left 1, Whip else Brake, bonus move' --turn 7
   pitwall orders submit kart-cup Mario 'gentle left skid 2 shift up shell nearest'
   pitwall orders submit party-night Luigi 'roll via c1'`,
 		Args: cobra.ExactArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			q, err := req(cmd, turn, key)
+			if err != nil {
+				return err
+			}
 			return a.withRace(args[0], func(ctx context.Context, h *host.Host, p *race.Played) error {
 				seat, err := seatOf(p, args[1])
 				if err != nil {
 					return err
 				}
-				o, err := h.Submit(ctx, args[0], seat, args[2])
+				ack, err := h.Submit(ctx, args[0], seat, args[2], q)
 				if err != nil {
 					return err
 				}
-				return a.out(map[string]any{"ok": true, "race": args[0], "seat": seat, "turn": p.State.Turn(), "orders": o.String()}, func(w io.Writer) {
-					fmt.Fprintf(w, "accepted for turn %d, seat %d: %s\n", p.State.Turn(), seat, o)
+				v := map[string]any{"ok": true, "race": ack.Race, "turn": ack.Turn, "seat": ack.Seat + 1, "racer": ack.Racer, "orders": ack.Orders, "entry": ack.Entry}
+				if ack.Repeat {
+					v["repeat"] = true
+				}
+				return a.out(v, func(w io.Writer) {
+					if ack.Repeat {
+						fmt.Fprintf(w, "already stored with key %q (entry %d): ", key, ack.Entry)
+					}
+					fmt.Fprintf(w, "accepted for turn %d from %s (seat %d): %s\n", ack.Turn, ack.Racer, ack.Seat+1, ack.Orders)
 				})
 			})
 		},
-	})
+	}
+	writeFlags(submit, &turn, &key, "the orders are")
+	c.AddCommand(submit)
 	return c
 }
 
@@ -512,18 +693,44 @@ func parseTime(flag, v string) (*time.Time, error) {
 
 func (a *app) turnCmd() *cobra.Command {
 	c := &cobra.Command{Use: "turn", Short: "Set up and resolve turns"}
-	c.AddCommand(&cobra.Command{
-		Use:   "resolve RACE",
+	var rturn int
+	var rkey string
+	resolve := &cobra.Command{
+		Use:   "resolve RACE [--turn N] [--key K]",
 		Short: "Resolve the current turn; racers without orders take the default",
-		Args:  cobra.ExactArgs(1),
+		Long: `Resolves the turn open now (or turn N with --turn): racers without orders
+take the game's default. A turn is resolved once: when turn N has been
+resolved already, by this command or any other at the same moment, it
+resolves nothing, says so and exits 0 ("resolved": false in --json).`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			q, err := req(cmd, rturn, rkey)
+			if err != nil {
+				return err
+			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				p, t, err := h.Resolve(ctx, args[0])
+				res, err := h.Resolve(ctx, args[0], q)
 				if err != nil {
 					return err
 				}
-				return a.out(map[string]any{"ok": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": t.Orders,
-					"defaulted": t.Defaulted, "events": t.Events, "rolls": t.Rolls, "standings": p.Ruleset.Standings(p.State), "over": p.State.Over()}, func(w io.Writer) {
+				p := res.Race
+				if !res.Resolved {
+					return a.out(map[string]any{"ok": true, "resolved": false, "race": args[0], "turn": res.Turn, "open": p.Turn(), "over": p.State.Over()}, func(w io.Writer) {
+						fmt.Fprintf(w, "turn %d of %s was resolved already: nothing to do (turn %d is open)\n", res.Turn, args[0], p.Turn())
+					})
+				}
+				t := res.Played
+				orders := map[int]string{}
+				for seat, o := range t.Orders {
+					orders[seat+1] = o
+				}
+				var defaulted []int
+				for _, seat := range t.Defaulted {
+					defaulted = append(defaulted, seat+1)
+				}
+				return a.out(map[string]any{"ok": true, "resolved": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": orders,
+					"defaulted": defaulted, "events": t.Events, "rolls": t.Rolls, "standings": standings(p.Ruleset.Standings(p.State)), "over": p.State.Over(),
+					"chain_head": p.Head}, func(w io.Writer) {
 					fmt.Fprintf(w, "turn %d resolved (%d roll(s); state %.12s)\n", t.Turn, len(t.Rolls), t.Hash)
 					for _, e := range t.Events {
 						fmt.Fprintf(w, "  %s\n", e.Text)
@@ -534,21 +741,29 @@ func (a *app) turnCmd() *cobra.Command {
 				})
 			})
 		},
-	})
-	var orders int
-	var deadline, wopen, wclose string
+	}
+	writeFlags(resolve, &rturn, &rkey, "the resolve is")
+	c.AddCommand(resolve)
+	var orders, turn int
+	var deadline, wopen, wclose, key string
 	var settings []string
 	set := &cobra.Command{
-		Use:   "set RACE [--orders N] [--deadline T] [--window-open T --window-close T] [--setting KEY=VALUE]...",
+		Use:   "set RACE [--orders N] [--deadline T] [--window-open T --window-close T] [--setting KEY=VALUE]... [--turn N] [--key K]",
 		Short: "Set the coming turn: orders per racer, deadline, bonus window, a game's own settings",
-		Long: `Sets the coming turn: how many orders each racer gives (ludi), the deadline,
-the bonus window, and any setting of the game itself, such as party's
-minigame results:
+		Long: `Sets the turn open now (or turn N with --turn): how many orders each racer
+gives (ludi), the deadline, the bonus window, and any setting of the game
+itself, such as party's minigame results. The deadline and window belong to
+that turn only; a time already past is refused. Times are UTC unless they
+carry a zone.
 
   pitwall turn set cup --deadline 2026-11-25T18:00:00Z
   pitwall turn set party-night --setting minigame=Mario=10,Luigi=5`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			q, err := req(cmd, turn, key)
+			if err != nil {
+				return err
+			}
 			d, err := parseTime("deadline", deadline)
 			if err != nil {
 				return err
@@ -569,56 +784,61 @@ minigame results:
 					return usagef("--setting is KEY=VALUE, such as minigame=Mario=10,Luigi=5; got %q", kv)
 				}
 			}
+			// One command may make several writes: each gets a key of its own from --key.
+			part := func(name string) host.Req {
+				r := q
+				if r.Key != "" {
+					r.Key += "/" + name
+				}
+				return r
+			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
 				for _, kv := range settings {
 					k, v, _ := strings.Cut(kv, "=")
-					if err := h.Set(ctx, args[0], strings.TrimSpace(k), v); err != nil {
-						return err
-					}
-				}
-				if cmd.Flags().Changed("orders") {
-					if err := h.Set(ctx, args[0], "orders", strconv.Itoa(orders)); err != nil {
-						return err
-					}
-				}
-				if d != nil || wo != nil || wc != nil {
-					r, err := h.Store.Load(ctx, args[0])
+					n, err := h.Set(ctx, args[0], strings.TrimSpace(k), v, part("setting/"+strings.TrimSpace(k)))
 					if err != nil {
 						return err
 					}
-					sch := r.Schedule
-					if d != nil {
-						sch.Deadline = d
-					}
-					if wo != nil || wc != nil {
-						sch.WindowOpen, sch.WindowClose = wo, wc
-					}
-					if err := h.Schedule(ctx, args[0], sch); err != nil {
+					q.Turn = n // the writes that follow are for the same turn
+				}
+				if cmd.Flags().Changed("orders") {
+					n, err := h.Set(ctx, args[0], "orders", strconv.Itoa(orders), part("orders"))
+					if err != nil {
 						return err
 					}
+					q.Turn = n
 				}
-				r, err := h.Store.Load(ctx, args[0])
-				if err != nil {
-					return err
+				var sch race.Schedule
+				if d != nil || wo != nil || wc != nil {
+					n, s, err := h.Schedule(ctx, args[0], race.Schedule{Deadline: d, WindowOpen: wo, WindowClose: wc}, part("schedule"))
+					if err != nil {
+						return err
+					}
+					q.Turn, sch = n, s
 				}
+				v := map[string]any{"ok": true, "race": args[0], "turn": q.Turn}
 				p, err := h.Load(ctx, args[0])
-				if err != nil {
+				switch {
+				case errors.Is(err, host.ErrForming): // a schedule for turn 1, set while racers join
+				case err != nil:
 					return err
+				case q.Turn == p.Turn():
+					sch = p.Schedule
+					if pr := p.Ruleset.Prompts(p.State); len(pr) > 0 {
+						v["orders"] = pr[0].Orders
+					}
 				}
-				v := map[string]any{"ok": true, "race": args[0], "turn": p.State.Turn(), "schedule": r.Schedule}
-				if pr := p.Ruleset.Prompts(p.State); len(pr) > 0 {
-					v["orders"] = pr[0].Orders
-				}
+				v["schedule"] = sch
 				return a.out(v, func(w io.Writer) {
-					fmt.Fprintf(w, "turn %d of %s:", p.State.Turn(), args[0])
+					fmt.Fprintf(w, "turn %d of %s:", q.Turn, args[0])
 					if n, ok := v["orders"]; ok {
 						fmt.Fprintf(w, " %d order(s) each;", n)
 					}
-					if d := r.Schedule.Deadline; d != nil {
-						fmt.Fprintf(w, " deadline %s;", host.Clock(*d))
+					if d := sch.Deadline; d != nil {
+						fmt.Fprintf(w, " deadline %s;", host.Stamp(*d))
 					}
-					if r.Schedule.WindowOpen != nil && r.Schedule.WindowClose != nil {
-						fmt.Fprintf(w, " bonus window %s to %s;", host.Clock(*r.Schedule.WindowOpen), host.Clock(*r.Schedule.WindowClose))
+					if sch.WindowOpen != nil && sch.WindowClose != nil {
+						fmt.Fprintf(w, " bonus window %s to %s;", host.Stamp(*sch.WindowOpen), host.Stamp(*sch.WindowClose))
 					}
 					fmt.Fprintln(w)
 				})
@@ -626,10 +846,11 @@ minigame results:
 		},
 	}
 	set.Flags().IntVar(&orders, "orders", 1, "orders each racer gives this turn (ludi: 1-3)")
-	set.Flags().StringVar(&deadline, "deadline", "", "the turn's deadline (UTC)")
-	set.Flags().StringVar(&wopen, "window-open", "", "the bonus window opens (UTC)")
-	set.Flags().StringVar(&wclose, "window-close", "", "the bonus window closes (UTC)")
+	set.Flags().StringVar(&deadline, "deadline", "", "the turn's deadline (UTC unless the time names a zone)")
+	set.Flags().StringVar(&wopen, "window-open", "", "the bonus window opens (UTC unless the time names a zone)")
+	set.Flags().StringVar(&wclose, "window-close", "", "the bonus window closes (UTC unless the time names a zone)")
 	set.Flags().StringArrayVar(&settings, "setting", nil, "a setting of the game, KEY=VALUE (party: minigame=NAME=COINS,...)")
+	writeFlags(set, &turn, &key, "the settings are")
 	c.AddCommand(set)
 	return c
 }
@@ -638,24 +859,26 @@ func (a *app) replayCmd() *cobra.Command {
 	var turn int
 	c := &cobra.Command{
 		Use:   "replay RACE --turn N",
-		Short: "Replay a race from its seed and log, and show it after turn N",
+		Short: "Show a race after turn N, as it was resolved",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
-				turn = turnFlag(cmd, turn, p)
+			return a.withTurn(cmd, args[0], turn, func(_ context.Context, _ *host.Host, p *race.Played, turn int) error {
 				s, err := p.StateAt(turn)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				v := map[string]any{"race": args[0], "turn": turn, "standings": p.Ruleset.Standings(s), "state": s}
-				var t *race.Turn
-				if turn > 0 {
-					t = &p.Turns[turn-1]
-					v["hash"], v["events"], v["orders"], v["rolls"] = t.Hash, t.Events, t.Orders, t.Rolls
+				v := map[string]any{"race": args[0], "turn": turn, "standings": standings(p.Ruleset.Standings(s)), "state": s}
+				t, played := p.TurnAt(turn)
+				if played {
+					orders := map[int]string{}
+					for seat, o := range t.Orders {
+						orders[seat+1] = o
+					}
+					v["hash"], v["events"], v["orders"], v["rolls"] = t.Hash, t.Events, orders, t.Rolls
 				}
 				return a.out(v, func(w io.Writer) {
-					fmt.Fprintf(w, "%s after turn %d of %d\n", args[0], turn, len(p.Turns))
-					if t != nil {
+					fmt.Fprintf(w, "%s after turn %d\n", args[0], turn)
+					if played {
 						fmt.Fprintf(w, "state %s\n", t.Hash)
 						for _, e := range t.Events {
 							fmt.Fprintf(w, "  %s\n", e.Text)
@@ -672,38 +895,99 @@ func (a *app) replayCmd() *cobra.Command {
 	return c
 }
 
+// failedVerification is a race that did not verify: exit status 1, not 2.
+type failedVerification struct{ msg string }
+
+func (e *failedVerification) Error() string { return e.msg }
+
 func (a *app) verifyCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "verify RACE",
-		Short: "Replay a race and check every roll and state against the record",
-		Long: `Replays the race from its seed and log and checks every roll and every
-state hash against those recorded when each turn was resolved, and the seed
-against the commitment published at the start. Exits 1 if anything differs.`,
-		Args: cobra.ExactArgs(1),
+	var head, file string
+	c := &cobra.Command{
+		Use:   "verify RACE [--head HASH] | verify --file EXPORT [--head HASH]",
+		Short: "Replay a race and check every roll, state and link of its log",
+		Long: `Checks a race from its first entry: the hash chain that seals its log,
+the seed against the commitment published at the start, and a replay of
+every turn against what was recorded when it was resolved (state, snapshot,
+rolls, dice stream, story). --head HASH checks that a head once published
+(every post prints one) is still on the chain: a race rewritten after that
+post fails. --file checks an export ('pitwall race export') without any
+database: its chain, and once the race is over (the export then holds the
+seed) every turn. Exits 0 when the race verifies, 1 when it does not, 2 when
+the file is not an export.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if file != "" && len(args) > 0 || file == "" && len(args) != 1 {
+				return usagef("verify takes a race, or --file EXPORT (see 'pitwall verify --help')")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				rep, err := h.Verify(ctx, args[0])
+			if cmd.Flags().Changed("head") && !isHash(head) {
+				return usagef("--head is a chain head as posts print it: 64 hex digits; got %q", head)
+			}
+			if file != "" {
+				f, err := os.Open(file)
+				if err != nil {
+					return usagef("reading the export: %v", err)
+				}
+				defer f.Close()
+				x, err := host.ReadExport(f)
 				if err != nil {
 					return err
 				}
-				err = a.out(rep, func(w io.Writer) {
-					if rep.OK {
-						fmt.Fprintf(w, "%s verified: %d turns and %d rolls replay exactly; the seed matches commitment %s\n", rep.Race, rep.Turns, rep.Rolls, rep.Commitment)
-						if rep.Seed != "" {
-							fmt.Fprintf(w, "seed: %s\n", rep.Seed)
-						}
-						return
-					}
-					fmt.Fprintf(w, "%s FAILED verification:\n", rep.Race)
-					for _, p := range rep.Problems {
-						fmt.Fprintf(w, "  %s\n", p)
-					}
-				})
-				if err == nil && !rep.OK {
-					return fmt.Errorf("race %s failed verification: %s", rep.Race, rep.Problems[0])
+				return a.report(host.VerifyExport(x, strings.ToLower(head)))
+			}
+			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				rep, err := h.Verify(ctx, args[0], strings.ToLower(head))
+				if err != nil {
+					return err
 				}
-				return err
+				return a.report(rep)
 			})
 		},
 	}
+	c.Flags().StringVar(&head, "head", "", "a chain head once published (64 hex digits): check it is still on the race's chain")
+	c.Flags().StringVar(&file, "file", "", "an export to verify instead of a race in the database")
+	return c
+}
+
+// report prints what verify found; a race that fails is exit status 1.
+func (a *app) report(rep host.Report) error {
+	err := a.out(rep, func(w io.Writer) {
+		if rep.OK {
+			if !rep.Replayed {
+				fmt.Fprintf(w, "%s: %d entries chain to head %s from the definition and commitment %s; the turns are replayed once the race is over and its seed revealed\n",
+					rep.Race, rep.Entries, rep.ChainHead, rep.Commitment)
+			} else {
+				fmt.Fprintf(w, "%s verified: %d entries chain to head %s; %d turn(s) and %d roll(s) replay exactly; the seed matches commitment %s\n",
+					rep.Race, rep.Entries, rep.ChainHead, rep.Turns, rep.Rolls, rep.Commitment)
+			}
+			if rep.Head != "" {
+				fmt.Fprintf(w, "the published head %.12s is entry %d's\n", rep.Head, rep.HeadEntry)
+			}
+			if rep.Seed != "" {
+				fmt.Fprintf(w, "seed: %s\n", rep.Seed)
+			}
+			return
+		}
+		fmt.Fprintf(w, "%s FAILED verification:\n", rep.Race)
+		for _, p := range rep.Problems {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
+	})
+	if err == nil && !rep.OK {
+		return &failedVerification{fmt.Sprintf("race %s failed verification: %s", rep.Race, rep.Problems[0])}
+	}
+	return err
+}
+
+func isHash(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for _, r := range strings.ToLower(s) {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -5,15 +5,17 @@ package yamlfile
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 )
 
 // Decode reads src into v: unknown fields and wrong types are errors, given
-// on one line as "NAME: [line:col] what is wrong".
+// on one line as "NAME: [line:col] what is wrong" (or "NAME: line N: what is
+// wrong" for what the scan before the parser refuses).
 func Decode(name string, src []byte, v any) (err error) {
 	// go-yaml can panic on some malformed input (an unknown tag on a list
 	// field: goccy/go-yaml issue 735, open); a user's file must get an error.
@@ -25,10 +27,11 @@ func Decode(name string, src []byte, v any) (err error) {
 	if len(src) > MaxSize {
 		return fmt.Errorf("%s: the file is %d bytes; pitwall reads files of at most %d", name, len(src), MaxSize)
 	}
-	if line := aliasLine(src); line > 0 {
-		// An alias copies what its anchor names; nested, a few hundred bytes
-		// expand to gigabytes. Nothing pitwall reads needs them.
-		return fmt.Errorf("%s: line %d: aliases (*name) are not read; write the value out where it is wanted", name, line)
+	// Depth, keys, empty values and documents are counted before any parser
+	// sees the bytes, as go-yaml's cost grows with their square, and aliases
+	// refused: nested, a few hundred bytes expand to gigabytes.
+	if _, err := prescan(src, fileLimits); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(src), yaml.Strict(), yaml.DisallowUnknownField())
 	if err := dec.Decode(v); err != nil {
@@ -38,44 +41,28 @@ func Decode(name string, src []byte, v any) (err error) {
 }
 
 // MaxSize is the largest file Decode reads: far more than any track, board
-// or entrants file needs.
-const MaxSize = 1 << 20
+// or entrants file needs (pitwall's own are under 2 KB; a thousand entrants
+// take about 60 KB). go-yaml costs up to some 600 bytes of memory a byte of
+// input in files the scan lets through (a line of '[],' repeated), so this
+// bounds what any file can cost: about 120 MB and a second.
+const MaxSize = 256 << 10
 
-// aliasLine is the line of the first alias in src, 0 when there is none (or
-// src does not parse: then Decode says what is wrong).
-func aliasLine(src []byte) (line int) {
-	defer func() {
-		if recover() != nil {
-			line = 0
-		}
-	}()
-	f, err := parser.ParseBytes(src, 0)
+// ReadFile reads a file for Decode, at most MaxSize bytes of it: a larger
+// file, or a device that never ends, is refused without being read whole.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return 0
+		return nil, err
 	}
-	var v aliasFinder
-	for _, d := range f.Docs {
-		if d != nil {
-			ast.Walk(&v, d)
-		}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, err
 	}
-	return v.line
-}
-
-type aliasFinder struct{ line int }
-
-func (a *aliasFinder) Visit(n ast.Node) ast.Visitor {
-	if a.line > 0 {
-		return nil
+	if len(b) > MaxSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes; pitwall reads files of at most %d", path, MaxSize, MaxSize)
 	}
-	if al, ok := n.(*ast.AliasNode); ok {
-		a.line = 1
-		if t := al.GetToken(); t != nil && t.Position != nil {
-			a.line = t.Position.Line
-		}
-		return nil
-	}
-	return a
+	return b, nil
 }
 
 // Line finds the line of a YAML path, such as $.segments[2].shape, in src,

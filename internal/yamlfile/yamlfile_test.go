@@ -2,6 +2,8 @@ package yamlfile
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -68,5 +70,47 @@ func TestAliasesAndSizeRefused(t *testing.T) {
 	// Anchors alone, without aliases, are harmless and read.
 	if err := Decode("ok.yaml", []byte("a: &x 1\n"), &v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// ReadFile reads at most MaxSize bytes: a larger file, or a device that never
+// ends, is refused without being read whole.
+func TestReadFileIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	ok := dir + "/ok.yaml"
+	if err := os.WriteFile(ok, []byte(strings.Repeat("a", MaxSize)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadFile(ok); err != nil || len(b) != MaxSize {
+		t.Fatalf("a file of MaxSize bytes: %d, %v", len(b), err)
+	}
+	big := dir + "/big.yaml"
+	if err := os.WriteFile(big, []byte(strings.Repeat("a", MaxSize+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFile(big); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Fatalf("a file one byte over: %v", err)
+	}
+	if _, err := ReadFile("/dev/zero"); err == nil {
+		t.Fatal("/dev/zero was read")
+	}
+	if _, err := ReadFile(dir + "/none.yaml"); err == nil {
+		t.Fatal("a missing file was read")
+	}
+}
+
+// ReadFile reads no more than Decode would: a device that never ends is
+// refused after MaxSize bytes.
+func TestReadFileStopsAtMaxSize(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "f.yaml")
+	os.WriteFile(p, []byte("a: 1\n"), 0o644)
+	if b, err := ReadFile(p); err != nil || string(b) != "a: 1\n" {
+		t.Fatalf("%q %v", b, err)
+	}
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	if _, err := ReadFile("/dev/zero"); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Fatalf("/dev/zero: %v", err)
 	}
 }

@@ -4,10 +4,12 @@
 package racetest
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 
+	"pitwall/dice"
 	"pitwall/race"
 )
 
@@ -22,6 +24,10 @@ type Options struct {
 	Bot func(s race.State, seat int, rng *rand.Rand) string
 	// Before gives the host's settings (KEY=VALUE) to log before a turn's orders.
 	Before func(s race.State) []string
+	// InWindow says the bonus window was open when seat's orders came in:
+	// it is logged with them, and the ruleset's bot is told (a Bot of the
+	// test's own is not). nil: the window is never open.
+	InWindow func(s race.State, seat int) bool
 }
 
 // Play plays r from its setup to its end, as a host would, logging every
@@ -39,7 +45,9 @@ func Play(t testing.TB, rs race.Ruleset, r *race.Race, rng *rand.Rand, o Options
 		if !ok {
 			t.Fatalf("%s has no bot", rs.ID())
 		}
-		bot = func(s race.State, seat int, rng *rand.Rand) string { return b.BotOrder(s, seat, false, rng) }
+		bot = func(s race.State, seat int, rng *rand.Rand) string {
+			return b.BotOrder(s, seat, o.InWindow != nil && o.InWindow(s, seat), rng)
+		}
 	}
 	add := func(e race.Entry) {
 		t.Helper()
@@ -62,7 +70,8 @@ func Play(t testing.TB, rs race.Ruleset, r *race.Race, rng *rand.Rand, o Options
 			if o.Miss > 0 && rng.IntN(o.Miss) == 0 {
 				continue // a racer who sends nothing
 			}
-			add(race.Entry{Kind: race.EntryOrder, Seat: pr.Seat, Text: bot(p.State, pr.Seat, rng)})
+			add(race.Entry{Kind: race.EntryOrder, Seat: pr.Seat, Text: bot(p.State, pr.Seat, rng),
+				InWindow: o.InWindow != nil && o.InWindow(p.State, pr.Seat)})
 		}
 		add(race.Entry{Kind: race.EntryResolve, Seat: -1})
 	}
@@ -91,6 +100,131 @@ func SameReplay(t testing.TB, rs race.Ruleset, r *race.Race, live *race.Played) 
 			}
 		}
 	}
+}
+
+// SameDecode checks that every state of a played race survives the round
+// trip through its stored form: the start and each turn's state, marshalled
+// to JSON and read back by rs.DecodeState, hash as the state did, give the
+// same prompts and standings, and resume the race as a load does
+// (race.Resume, from that turn's record and the log after it: settings,
+// orders with their window and time, the resolve with its time) to the
+// same next turn: the same orders, rolls and hash.
+func SameDecode(t testing.TB, rs race.Ruleset, p *race.Played) {
+	t.Helper()
+	r := p.Race
+	// The dice stream as setup left it: turn 1 draws on from there.
+	roller := dice.New(r.Seed)
+	if _, err := rs.Setup(r.Config, r.Entrants, roller); err != nil {
+		t.Fatalf("%s: setting up again: %v", r.ID, err)
+	}
+	// Where each turn's entries begin: after the resolve before it.
+	starts := []int{0}
+	for i, e := range r.Log {
+		if e.Kind == race.EntryResolve {
+			starts = append(starts, i+1)
+		}
+	}
+	if len(starts)-1 != len(p.Turns) {
+		t.Fatalf("%s: %d resolves logged, %d turns played", r.ID, len(starts)-1, len(p.Turns))
+	}
+	for k := 0; k <= len(p.Turns); k++ {
+		where := fmt.Sprintf("%s: the state after turn %d", r.ID, k)
+		s, stream := p.Start, roller.State()
+		if k > 0 {
+			s, stream = p.Turns[k-1].After, p.Turns[k-1].DiceState
+		} else {
+			where = r.ID + ": the start state"
+		}
+		decodeSame(t, rs, s, where)
+		if k == len(p.Turns) {
+			break
+		}
+		// The record a store keeps of turn k (of the start, for k = 0),
+		// and the log from its resolve entry through turn k+1's.
+		snap, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hash, _ := race.Hash(s)
+		rec := &race.TurnRecord{Turn: k, Hash: hash, State: snap, DiceState: stream, Rules: rs.Version()}
+		resolveK := race.Entry{Seq: starts[k], Kind: race.EntryResolve, Turn: k, Seat: -1}
+		if k > 0 {
+			resolveK = r.Log[starts[k]-1]
+		}
+		tail := race.Race(*r)
+		tail.Log = append([]race.Entry{resolveK}, r.Log[starts[k]:starts[k+1]]...)
+		resumed, err := race.Resume(rs, &tail, rec)
+		if err != nil {
+			t.Fatalf("%s, decoded: resuming: %v", where, err)
+		}
+		want := p.Turns[k]
+		got, ok := resumed.TurnAt(want.Turn)
+		if !ok {
+			t.Fatalf("%s, decoded: turn %d was not played", where, want.Turn)
+		}
+		if fmt.Sprint(got.Orders) != fmt.Sprint(want.Orders) {
+			t.Fatalf("%s, decoded: turn %d takes the orders %v; played %v", where, want.Turn, got.Orders, want.Orders)
+		}
+		if len(got.Rolls) != len(want.Rolls) {
+			t.Fatalf("%s, decoded: turn %d rolls %d dice; played %d", where, want.Turn, len(got.Rolls), len(want.Rolls))
+		}
+		for j := range want.Rolls {
+			if got.Rolls[j] != want.Rolls[j] {
+				t.Fatalf("%s, decoded: turn %d roll %d is %v; played %v", where, want.Turn, j+1, got.Rolls[j], want.Rolls[j])
+			}
+		}
+		if got.Hash != want.Hash {
+			t.Fatalf("%s, decoded: turn %d ends in another state:\n%s", where, want.Turn, diff(got.After, want.After))
+		}
+	}
+}
+
+// decodeSame marshals s, decodes it and fails t unless the decoded state
+// hashes as s does and gives the same prompts and standings.
+func decodeSame(t testing.TB, rs race.Ruleset, s race.State, where string) race.State {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	d, err := rs.DecodeState(b)
+	if err != nil {
+		t.Fatalf("%s does not decode: %v", where, err)
+	}
+	h1, _ := race.Hash(s)
+	h2, _ := race.Hash(d)
+	if h1 != h2 {
+		t.Fatalf("%s: decoded, it hashes differently: %s", where, diff(d, s))
+	}
+	if a, b := mustJSON(t, rs.Prompts(d)), mustJSON(t, rs.Prompts(s)); a != b {
+		t.Fatalf("%s: decoded, it prompts %s; %s before", where, a, b)
+	}
+	if a, b := mustJSON(t, rs.Standings(d)), mustJSON(t, rs.Standings(s)); a != b {
+		t.Fatalf("%s: decoded, its standings are %s; %s before", where, a, b)
+	}
+	return d
+}
+
+// diff shows the first difference between two states' JSON, with some context.
+func diff(got, want race.State) string {
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(want)
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-120)
+	cut := func(s []byte) string { return string(s[from:min(len(s), i+120)]) }
+	return fmt.Sprintf("at byte %d\n got: ...%s...\nwant: ...%s...", i, cut(a), cut(b))
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // Entrants are n entrants named P0, P1... with one racer each, named by

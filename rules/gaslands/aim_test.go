@@ -228,7 +228,7 @@ func TestSetup(t *testing.T) {
 		es   []race.Entrant
 		want string
 	}{
-		{race.Config{Track: "nowhere"}, es("A", "B"), "no gaslands track"},
+		{race.Config{Track: "nowhere"}, es("A", "B"), "unknown track \"nowhere\"; gaslands tracks: bowser-castle, luigi-raceway"},
 		{race.Config{Laps: 30}, es("A", "B"), "laps is 1 to 20"},
 		{race.Config{Options: map[string]string{"turbo": "1"}}, es("A", "B"), "unknown race option \"turbo\""},
 		{race.Config{Options: map[string]string{"six-is-one": "maybe"}}, es("A", "B"), "true or false"},

@@ -65,7 +65,7 @@ func hazardOdds(dice, evades int, sixIsOne bool) map[string]float64 {
 	out := map[string]float64{}
 	for h, ph := range hits {
 		for c, pc := range cancels {
-			out[fmt.Sprint(AttackHazards(h, c))] += ph * pc
+			out[fmt.Sprint(AttackHazards(h, c))] += float64(ph * pc)
 		}
 	}
 	return out

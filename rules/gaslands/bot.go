@@ -26,10 +26,10 @@ func plan(s *State, i int) Order {
 			score := s.judge(i, k.Pos, m)
 			switch s.M.Class(name, k.Gear) {
 			case Hazardous:
-				score -= 25 + 10*float64(k.Hazards)
+				score -= 25 + float64(10*float64(k.Hazards))
 			case Trivial:
 				if k.Hazards > 0 {
-					score += 10 + 10*float64(k.Hazards)
+					score += 10 + float64(10*float64(k.Hazards))
 				}
 			}
 			if score > bestScore {
@@ -50,7 +50,7 @@ func plan(s *State, i int) Order {
 				continue
 			}
 			dir := heading(b.Rect.Heading)
-			endR := Rect{Centre: b.Rect.Centre.Add(dir.Scale(b.Rect.Length/2 + k.Pos.Length/2)), Heading: b.Rect.Heading, Length: k.Pos.Length, Width: k.Pos.Width}
+			endR := Rect{Centre: b.Rect.Centre.Add(dir.Scale(float64(b.Rect.Length/2) + float64(k.Pos.Length/2))), Heading: b.Rect.Heading, Length: k.Pos.Length, Width: k.Pos.Width}
 			bs := math.Inf(-1)
 			for _, name := range BoostTemplates {
 				tm, err := s.M.Template(name)
@@ -85,7 +85,7 @@ func (s *State) judge(i int, from Rect, m motion) float64 {
 	score := progressGain(t, from.Centre, end.Centre)
 	if t.RectOffRoad(end) {
 		_, d, _ := t.project(end.Centre)
-		score -= 150 + 2*(d-t.Width/2+KartLength)
+		score -= 150 + float64(2*(d-float64(t.Width/2)+KartLength))
 	}
 	if c != nil {
 		score -= 250 // a collision: a hazard at least, and the move cut short
@@ -93,7 +93,7 @@ func (s *State) judge(i int, from Rect, m motion) float64 {
 	// Room ahead: a kart that ends nose to an obstruction or the edge has no way on.
 	ahead := templateMotion(Template{Name: "look", Length: 60}, false, end)
 	if gap, hit := s.sweep(ahead, 0, ahead.Len, i, -1, nil); hit != nil && hit.kind != "kart" {
-		score -= 3 * (ahead.Len - gap)
+		score -= float64(3 * (ahead.Len - gap))
 	}
 	for j, o := range s.Karts {
 		if j != i && !o.Finished {
@@ -102,9 +102,9 @@ func (s *State) judge(i int, from Rect, m motion) float64 {
 			}
 		}
 	}
-	score -= 60 * math.Abs(angleTo(end.Heading, t.Heading(end.Centre)))
+	score -= float64(60 * math.Abs(angleTo(end.Heading, t.Heading(end.Centre))))
 	_, d, _ := t.project(end.Centre)
-	return score - 0.3*d
+	return score - float64(0.3*d)
 }
 
 // blocked says whether every template kart i may take meets an obstruction

@@ -48,7 +48,7 @@ func (s *State) scale() float64 { return (picW - 2*marginX) / s.track.W }
 // px turns a point on the table (mm, y up) into the picture (px, y down).
 func (s *State) px(v Vec) render.Point {
 	sc := s.scale()
-	return render.Pt(marginX+v.X*sc, tableY+(s.track.H-v.Y)*sc)
+	return render.Pt(marginX+float64(v.X*sc), tableY+float64((s.track.H-v.Y)*sc))
 }
 
 func (s *State) pxs(vs []Vec) []render.Point {
@@ -59,11 +59,11 @@ func (s *State) pxs(vs []Vec) []render.Point {
 	return out
 }
 
-func (s *State) boardY() float64 { return tableY + s.track.H*s.scale() + 34 }
+func (s *State) boardY() float64 { return tableY + float64(s.track.H*s.scale()) + 34 }
 
 // Picture is the size of the picture of s.
 func Picture(s *State) (w, h float64) {
-	return picW, math.Ceil(s.boardY() + rowH*float64(len(s.Karts)+1) + 16)
+	return picW, math.Ceil(s.boardY() + float64(rowH*float64(len(s.Karts)+1)) + 16)
 }
 
 func (s *State) rect(cv render.Canvas, r Rect, st render.Style) {
@@ -80,7 +80,7 @@ func DrawTrack(cv render.Canvas, s *State) {
 	cv.Rect(0, 0, W, H, render.Style{Fill: paperCol})
 	cv.Rect(marginX, tableY, t.W*sc, t.H*sc, render.Style{Fill: grassCol, Stroke: ink, StrokeWidth: 1.5})
 	line := append(s.pxs(t.Line), s.px(t.Line[0]), s.px(t.Line[1]))
-	cv.Polyline(line, render.Style{Stroke: kerbCol, StrokeWidth: t.Width*sc + 6})
+	cv.Polyline(line, render.Style{Stroke: kerbCol, StrokeWidth: float64(t.Width*sc) + 6})
 	cv.Polyline(line, render.Style{Stroke: roadCol, StrokeWidth: t.Width * sc})
 	cv.Polyline(line, render.Style{Stroke: kerbCol, StrokeWidth: 1.2, Dash: []float64{10, 14}, Opacity: 0.6})
 	// The start line, chequered; the checkpoints, dashed and numbered.
@@ -117,12 +117,12 @@ func DrawTrack(cv render.Canvas, s *State) {
 			s.obstruction(cv, o)
 		}
 	}
-	cv.Text(render.Pt(marginX, tableY+t.H*sc+16), "Obstructions: pipes, blocks and cubes are immovable; mushrooms go when hit. Orange strips are boosts; ? are item boxes.",
+	cv.Text(render.Pt(marginX, tableY+float64(t.H*sc)+16), "Obstructions: pipes, blocks and cubes are immovable; mushrooms go when hit. Orange strips are boosts; ? are item boxes.",
 		render.TextStyle{Size: 11, Color: ink})
 	// A 100 mm scale bar.
-	y := tableY + t.H*sc + 22
-	cv.Polyline([]render.Point{render.Pt(W-marginX-100*sc, y), render.Pt(W-marginX, y)}, render.Style{Stroke: ink, StrokeWidth: 3, FlatEnds: true})
-	cv.Text(render.Pt(W-marginX-50*sc, y-5), "100 mm", render.TextStyle{Size: 10, Color: ink, Anchor: render.AnchorMiddle})
+	y := tableY + float64(t.H*sc) + 22
+	cv.Polyline([]render.Point{render.Pt(W-marginX-float64(100*sc), y), render.Pt(W-marginX, y)}, render.Style{Stroke: ink, StrokeWidth: 3, FlatEnds: true})
+	cv.Text(render.Pt(W-marginX-float64(50*sc), y-5), "100 mm", render.TextStyle{Size: 10, Color: ink, Anchor: render.AnchorMiddle})
 }
 
 func (s *State) obstruction(cv render.Canvas, o Obstruction) {
@@ -131,10 +131,10 @@ func (s *State) obstruction(cv render.Canvas, o Obstruction) {
 	case o.Kind == Destructible:
 		p := s.px(o.Rect.Centre)
 		r := math.Min(o.Rect.Length, o.Rect.Width) / 2 * sc
-		cv.Rect(p.X-r*0.35, p.Y, r*0.7, r*0.8, render.Style{Fill: render.RGB(0xf6, 0xe7, 0xc8), Stroke: ink, StrokeWidth: 0.8})
+		cv.Rect(p.X-float64(r*0.35), p.Y, r*0.7, r*0.8, render.Style{Fill: render.RGB(0xf6, 0xe7, 0xc8), Stroke: ink, StrokeWidth: 0.8})
 		cv.Circle(p, r, render.Style{Fill: mushCol, Stroke: ink, StrokeWidth: 1})
-		cv.Circle(render.Pt(p.X-r*0.4, p.Y-r*0.2), r*0.25, render.Style{Fill: render.RGB(0xff, 0xff, 0xff)})
-		cv.Circle(render.Pt(p.X+r*0.45, p.Y-r*0.1), r*0.2, render.Style{Fill: render.RGB(0xff, 0xff, 0xff)})
+		cv.Circle(render.Pt(p.X-float64(r*0.4), p.Y-float64(r*0.2)), r*0.25, render.Style{Fill: render.RGB(0xff, 0xff, 0xff)})
+		cv.Circle(render.Pt(p.X+float64(r*0.45), p.Y-float64(r*0.1)), r*0.2, render.Style{Fill: render.RGB(0xff, 0xff, 0xff)})
 	case o.Name == "warp pipe" || o.Name == "pipe":
 		s.rect(cv, o.Rect, render.Style{Fill: pipeCol, Stroke: ink, StrokeWidth: 1.5})
 		cv.Circle(s.px(o.Rect.Centre), math.Min(o.Rect.Length, o.Rect.Width)/2*sc*0.7, render.Style{Fill: render.RGB(0x10, 0x3a, 0x18)})
@@ -183,7 +183,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			// The slide template, laid from where the move ended along the slide.
 			from, to := a.Slide[0], a.Slide[len(a.Slide)-1]
 			if d := to.Sub(from); d.Len() > 0.5 {
-				n := heading(math.Atan2(d.Y, d.X) + math.Pi/2).Scale(TemplateWidth / 2)
+				n := heading(detAtan2(d.Y, d.X) + math.Pi/2).Scale(TemplateWidth / 2)
 				cv.Polygon(s.pxs([]Vec{from.Add(n), to.Add(n), to.Sub(n), from.Sub(n)}), render.Style{Fill: render.RGB(0xff, 0xb0, 0x70), Stroke: ink, StrokeWidth: 0.8, Opacity: 0.6})
 			}
 			s.arrow(cv, from, to, hitCol, "slide")
@@ -221,7 +221,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		cv.Text(p, fmt.Sprint(k.Seat+1), render.TextStyle{Size: 11, Bold: true, Color: contrast(col), Anchor: render.AnchorMiddle, VAlign: render.Middle})
 		// Hazard tokens: orange dots in a row behind the kart.
 		for h := 0; h < k.Hazards; h++ {
-			q := k.Pos.Centre.Sub(f.Scale(k.Pos.Length/2 + 7)).Add(l.Scale((float64(h) - float64(k.Hazards-1)/2) * 9))
+			q := k.Pos.Centre.Sub(f.Scale(float64(k.Pos.Length/2) + 7)).Add(l.Scale((float64(h) - float64(float64(k.Hazards-1)/2)) * 9))
 			cv.Circle(s.px(q), 3.6, render.Style{Fill: hazardCol, Stroke: ink, StrokeWidth: 0.8})
 		}
 	}
@@ -237,7 +237,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 	if s.Done && s.placed() > 0 {
 		for _, k := range s.Karts {
 			if k.Place == 1 {
-				cv.Text(render.Pt(picW/2, tableY+s.track.H*sc/2), "Winner: "+k.Name, render.TextStyle{Size: 22, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+				cv.Text(render.Pt(picW/2, tableY+float64(s.track.H*sc/2)), "Winner: "+k.Name, render.TextStyle{Size: 22, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
 			}
 		}
 	}
@@ -248,7 +248,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		cv.Text(render.Pt(marginX+boardCols[i], y0), h, render.TextStyle{Size: 11.5, Bold: true, Color: ink})
 	}
 	for r, row := range rows {
-		y := y0 + rowH*float64(r+1)
+		y := y0 + float64(rowH*float64(r+1))
 		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
 		for i, cell := range row {
 			x := marginX + boardCols[i]
@@ -270,15 +270,15 @@ func (s *State) arrow(cv render.Canvas, a, b Vec, col render.Color, label string
 		c.Polygon([]render.Point{render.Pt(0, 0), render.Pt(-9, -5), render.Pt(-9, 5)}, render.Style{Fill: col})
 	})
 	if label != "" {
-		m := render.Pt((pa.X+pb.X)/2, (pa.Y+pb.Y)/2-12)
-		w := 6.5*float64(len(label)) + 6
-		cv.Rect(m.X-w/2, m.Y-10, w, 14, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.85, Radius: 3})
+		m := render.Pt(float64((pa.X+pb.X)/2), float64((pa.Y+pb.Y)/2)-12)
+		w := float64(6.5*float64(len(label))) + 6
+		cv.Rect(m.X-float64(w/2), m.Y-10, w, 14, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.85, Radius: 3})
 		cv.Text(m, label, render.TextStyle{Size: 10, Bold: true, Color: col, Anchor: render.AnchorMiddle})
 	}
 }
 
 func contrast(c render.Color) render.Color {
-	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 150 {
+	if float64(0.299*float64(c.R))+float64(0.587*float64(c.G))+float64(0.114*float64(c.B)) > 150 {
 		return ink
 	}
 	return render.RGB(0xff, 0xff, 0xff)

@@ -86,7 +86,11 @@ func FuzzParseTrack(f *testing.F) {
 // FuzzParseManeuvers: any file is read without a panic; what loads permits a
 // template in every gear, and every template's move is finite.
 func FuzzParseManeuvers(f *testing.F) {
-	f.Add(maneuversYAML)
+	src, err := dataFiles.ReadFile("data/maneuvers.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(src)
 	f.Add([]byte("templates: [{name: s, length: 75}]\nslide: 10\nchart: {s: T T T T T T}"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m, err := ParseManeuvers("f.yaml", src)

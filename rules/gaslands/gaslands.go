@@ -24,6 +24,10 @@ func (Ruleset) ID() string { return "gaslands" }
 // Name implements race.Ruleset.
 func (Ruleset) Name() string { return "Gaslands, Mario Kart edition" }
 
+// Version is the version of these rules: raise it with any change that could
+// play a logged turn differently (docs/architecture.md, "Versions").
+func (Ruleset) Version() int { return 1 }
+
 // Checks implements race.Oddser.
 func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
 
@@ -65,7 +69,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	s := &State{TrackID: t.ID, Laps: laps, M: DefaultManeuvers(), track: t, Round: 1, Phase: 1}
+	m, err := LoadDefaultManeuvers()
+	if err != nil {
+		return nil, err
+	}
+	s := &State{TrackID: t.ID, Laps: laps, M: m, track: t, Round: 1, Phase: 1}
 	// Templates first, so that a chart row can name a template the race
 	// adds; the list of the race's templates last, once all are there.
 	rank := func(k string) int {

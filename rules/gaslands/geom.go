@@ -1,18 +1,42 @@
 package gaslands
 
+// Every float computation in this package gives the same bits on every build
+// and machine, so that a race replays bit for bit (a state's hash covers the
+// karts' positions). Two things stand in the way, and the package avoids both:
+//
+//   - The Go compiler may fuse x*y + z into one FMA instruction, rounded
+//     once, and does on arm64 and on amd64 built with GOAMD64=v3; it never
+//     fuses a product explicitly converted, float64(x*y) + z (the Go spec).
+//     So every product that is added or subtracted, here or after inlining
+//     (Vec.Scale's product in Vec.Add), is written float64(x*y), and so is a
+//     halving, float64(x/2), which is compiled as x*0.5: cheap, and the code
+//     reads as before. Fixed-point would do it too, at the cost of
+//     rewriting all the geometry and its trigonometry for no other gain.
+//   - math.Sin, Cos, Sincos, Atan and Atan2 are plain Go that fuses the same
+//     way, and math.Hypot is assembly on amd64 and fused Go on arm64: the
+//     package uses its own copies of them (fmath.go), converted likewise.
+//
+// fma_test.go checks the source for unconverted products and math functions
+// that differ between builds, and the compiled code for amd64 v3 and arm64
+// for fused instructions; crossbuild_test.go replays bot races against
+// hashes written by a default build (.ci/run runs it under GOAMD64=v3).
+
 import "math"
 
 // Vec is a point or a direction on the table, in millimetres: x to the
 // right, y up. Its methods are the plane's usual operations.
 type Vec struct{ X, Y float64 }
 
-func (a Vec) Add(b Vec) Vec                { return Vec{a.X + b.X, a.Y + b.Y} }
-func (a Vec) Sub(b Vec) Vec                { return Vec{a.X - b.X, a.Y - b.Y} }
-func (a Vec) Scale(k float64) Vec          { return Vec{a.X * k, a.Y * k} }
-func (a Vec) Dot(b Vec) float64            { return a.X*b.X + a.Y*b.Y }
-func (a Vec) Cross(b Vec) float64          { return a.X*b.Y - a.Y*b.X }
-func (a Vec) Len() float64                 { return math.Hypot(a.X, a.Y) }
-func (a Vec) Rotate(r float64) Vec         { s, c := math.Sincos(r); return Vec{a.X*c - a.Y*s, a.X*s + a.Y*c} }
+func (a Vec) Add(b Vec) Vec       { return Vec{a.X + b.X, a.Y + b.Y} }
+func (a Vec) Sub(b Vec) Vec       { return Vec{a.X - b.X, a.Y - b.Y} }
+func (a Vec) Scale(k float64) Vec { return Vec{float64(a.X * k), float64(a.Y * k)} }
+func (a Vec) Dot(b Vec) float64   { return float64(a.X*b.X) + float64(a.Y*b.Y) }
+func (a Vec) Cross(b Vec) float64 { return float64(a.X*b.Y) - float64(a.Y*b.X) }
+func (a Vec) Len() float64        { return detHypot(a.X, a.Y) }
+func (a Vec) Rotate(r float64) Vec {
+	s, c := detSincos(r)
+	return Vec{float64(a.X*c) - float64(a.Y*s), float64(a.X*s) + float64(a.Y*c)}
+}
 func heading(r float64) Vec                { return Vec{1, 0}.Rotate(r) }
 func (a Vec) Near(b Vec, eps float64) bool { return a.Sub(b).Len() <= eps }
 
@@ -27,7 +51,7 @@ type Rect struct {
 
 // Corners are the rectangle's corners: front left, front right, rear right, rear left.
 func (r Rect) Corners() [4]Vec {
-	sn, cs := math.Sincos(r.Heading)
+	sn, cs := detSincos(r.Heading)
 	f, l := Vec{cs, sn}.Scale(r.Length/2), Vec{-sn, cs}.Scale(r.Width/2)
 	c := r.Centre
 	return [4]Vec{c.Add(f).Add(l), c.Add(f).Sub(l), c.Sub(f).Sub(l), c.Sub(f).Add(l)}
@@ -37,13 +61,13 @@ func (r Rect) Corners() [4]Vec {
 // count), by the separating axis test over both rectangles' axes. Rectangles
 // whose bounding circles are apart are rejected first: most pairs on a table.
 func (r Rect) Overlaps(o Rect) bool {
-	reach := math.Hypot(r.Length, r.Width)/2 + math.Hypot(o.Length, o.Width)/2
-	if d := o.Centre.Sub(r.Centre); d.X*d.X+d.Y*d.Y >= reach*reach {
+	reach := float64(detHypot(r.Length, r.Width)/2) + float64(detHypot(o.Length, o.Width)/2)
+	if d := o.Centre.Sub(r.Centre); float64(d.X*d.X)+float64(d.Y*d.Y) >= reach*reach {
 		return false
 	}
 	a, b := r.Corners(), o.Corners()
-	rs, rc := math.Sincos(r.Heading)
-	os, oc := math.Sincos(o.Heading)
+	rs, rc := detSincos(r.Heading)
+	os, oc := detSincos(o.Heading)
 	for _, axis := range [4]Vec{{rc, rs}, {-rs, rc}, {oc, os}, {-os, oc}} {
 		amin, amax := project(a, axis)
 		bmin, bmax := project(b, axis)
@@ -71,7 +95,7 @@ func (r Rect) Crosses(p, q Vec) bool {
 	a, b := to(p), to(q)
 	d := b.Sub(a)
 	t0, t1 := 0.0, 1.0
-	for _, e := range [4][2]float64{{-d.X, a.X + r.Length/2}, {d.X, r.Length/2 - a.X}, {-d.Y, a.Y + r.Width/2}, {d.Y, r.Width/2 - a.Y}} {
+	for _, e := range [4][2]float64{{-d.X, a.X + float64(r.Length/2)}, {d.X, float64(r.Length/2) - a.X}, {-d.Y, a.Y + float64(r.Width/2)}, {d.Y, float64(r.Width/2) - a.Y}} {
 		pp, qq := e[0], e[1]
 		if math.Abs(pp) < 1e-12 {
 			if qq <= 0 {

@@ -1,13 +1,14 @@
 package gaslands
 
 import (
-	_ "embed"
+	"embed"
 	"fmt"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 
+	"pitwall/internal/shipped"
 	"pitwall/internal/yamlfile"
 )
 
@@ -48,20 +49,27 @@ type Maneuvers struct {
 }
 
 //go:embed data/maneuvers.yaml
-var maneuversYAML []byte
+var dataFiles embed.FS
 
-var defaultManeuvers = mustManeuvers()
+// shippedManeuvers is data/maneuvers.yaml, read once.
+var shippedManeuvers = shipped.New(dataFiles, "data", "maneuvers.yaml", "gaslands", "maneuvers file", ParseManeuvers, nil)
 
-func mustManeuvers() Maneuvers {
-	m, err := ParseManeuvers("data/maneuvers.yaml", maneuversYAML)
+// LoadDefaultManeuvers is a copy of the defaults, read from data/maneuvers.yaml.
+func LoadDefaultManeuvers() (Maneuvers, error) {
+	ms, err := shippedManeuvers.All()
 	if err != nil {
-		panic(err) // the embedded file is checked by TestDefaultManeuvers
+		return Maneuvers{}, err
 	}
-	return m
+	return ms[0].clone(), nil
 }
 
-// DefaultManeuvers is a copy of the defaults.
-func DefaultManeuvers() Maneuvers { return defaultManeuvers.clone() }
+// DefaultManeuvers is a copy of the defaults; none at all should the shipped
+// file not read (a build's bug, which TestDefaultManeuvers catches; a race
+// set up then says so, from LoadDefaultManeuvers).
+func DefaultManeuvers() Maneuvers {
+	m, _ := LoadDefaultManeuvers()
+	return m
+}
 
 func (m Maneuvers) clone() Maneuvers {
 	c := Maneuvers{Templates: append([]Template(nil), m.Templates...), Slide: m.Slide, Chart: map[string][MaxGear]Class{}}
@@ -145,6 +153,30 @@ func (m *Maneuvers) setRow(name, row string) error {
 	}
 	m.Chart[name] = r
 	return nil
+}
+
+// valid checks maneuvers read from a stored state as a maneuvers file is
+// checked: each template's measures, the chart's classes, and check.
+func (m Maneuvers) valid() error {
+	again := Maneuvers{Slide: m.Slide, Chart: m.Chart}
+	for i, t := range m.Templates {
+		if err := again.put(t); err != nil {
+			return err
+		}
+		if len(again.Templates) != i+1 || again.Templates[i] != t {
+			return fmt.Errorf("template %q: written otherwise, or twice", t.Name)
+		}
+	}
+	for _, k := range sortedKeys(m.Chart) {
+		for g, c := range m.Chart[k] {
+			switch c {
+			case Trivial, Permitted, Hazardous, NotPermitted:
+			default:
+				return fmt.Errorf("chart row %s, gear %d: %q is not one of T, P, H, X", k, g+1, byte(c))
+			}
+		}
+	}
+	return again.check()
 }
 
 // check: every template has a chart row and every row a template; each gear

@@ -8,6 +8,26 @@ import (
 	"pitwall/race"
 )
 
+// The shipped maneuvers file reads: a race is set up with it, and a file that
+// does not read would make every gaslands race refuse to start.
+func TestDefaultManeuvers(t *testing.T) {
+	m, err := LoadDefaultManeuvers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Templates) == 0 || len(m.Chart) == 0 || m.Slide <= 0 {
+		t.Fatalf("%d templates, %d chart rows, slide %v", len(m.Templates), len(m.Chart), m.Slide)
+	}
+	// Each call is a copy of its own: a race that changes its templates
+	// changes no other race's.
+	m.Templates[0].Length = -1
+	m.Chart["short"] = [MaxGear]Class{}
+	again := DefaultManeuvers()
+	if again.Templates[0].Length == -1 || again.Chart["short"] == ([MaxGear]Class{}) {
+		t.Fatal("a change to one copy of the defaults reached another")
+	}
+}
+
 // The default chart, cell by cell as data/maneuvers.yaml writes it.
 func TestDefaultChart(t *testing.T) {
 	m := DefaultManeuvers()

@@ -180,7 +180,7 @@ func (p *play) activate(o Order) {
 	}
 	if o.Bill && !s.Karts[i].Finished {
 		k := &s.Karts[i]
-		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(k.Pos.Length/2 + 30))
+		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(float64(k.Pos.Length/2) + 30))
 		s.Bills = append(s.Bills, Bill{Owner: k.Seat, Pos: Rect{Centre: front, Heading: k.Pos.Heading, Length: 50, Width: 30}})
 		k.Item = ""
 		p.say(k.Seat, "item", "%s fires a Bullet Bill.", k.Name)
@@ -214,7 +214,7 @@ func templateMotion(t Template, left bool, k Rect) motion {
 	return motion{Len: k.Length + pl, At: func(u float64) Rect {
 		r := k
 		if u <= k.Length {
-			r.Centre = rear0.Add(h0.Scale(u + k.Length/2))
+			r.Centre = rear0.Add(h0.Scale(u + float64(k.Length/2)))
 			return r
 		}
 		pt, h := t.Pose(math.Min(1, (u-k.Length)/pl), left)
@@ -455,9 +455,9 @@ func itemWord(it string) string {
 // rectNear says whether a circle of radius rad round c touches r.
 func rectNear(r Rect, c Vec, rad float64) bool {
 	l := c.Sub(r.Centre).Rotate(-r.Heading)
-	dx := math.Max(0, math.Abs(l.X)-r.Length/2)
-	dy := math.Max(0, math.Abs(l.Y)-r.Width/2)
-	return math.Hypot(dx, dy) < rad
+	dx := math.Max(0, math.Abs(l.X)-float64(r.Length/2))
+	dy := math.Max(0, math.Abs(l.Y)-float64(r.Width/2))
+	return detHypot(dx, dy) < rad
 }
 
 // gates counts the gate due if the centre's step from a to b crosses it going forwards.
@@ -540,7 +540,7 @@ func (p *play) boost(i, bi int, o Order) bool {
 	from := k.Pos
 	along := from.Centre.Sub(b.Centre).Dot(dir)
 	startC := b.Centre.Add(dir.Scale(along))
-	endC := b.Centre.Add(dir.Scale(b.Length/2 + k.Pos.Length/2))
+	endC := b.Centre.Add(dir.Scale(float64(b.Length/2) + float64(k.Pos.Length/2)))
 	dist := math.Max(0, endC.Sub(startC).Dot(dir))
 	carry := motion{Len: dist, At: func(u float64) Rect {
 		return Rect{Centre: startC.Add(dir.Scale(u)), Heading: b.Heading, Length: from.Length, Width: from.Width}
@@ -968,7 +968,7 @@ func (p *play) wipeouts() {
 		// full turn it is set down at the largest turn that has room (a
 		// reading: karts never overlap), without a collision.
 		from := k.Pos
-		turn := float64(r-1) * 45
+		turn := float64(float64(r-1) * 45)
 		m := motion{Len: turn, At: func(u float64) Rect {
 			x := from
 			x.Heading = math.Remainder(from.Heading-u*math.Pi/180, 2*math.Pi)

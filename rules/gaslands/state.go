@@ -155,7 +155,107 @@ func decode(b []byte) (*State, error) {
 		return nil, err
 	}
 	s.track = t
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("reading a gaslands state: %w", err)
+	}
 	return &s, nil
+}
+
+// farOff bounds every length and position in a stored state, in mm: ten
+// times the largest table a track may have. A kart a light year away, or
+// one a light year long, would make every sweep of a move endless.
+const farOff = 50000.0
+
+// check refuses a decoded state the game could not have made, which would
+// fail later and worse (a panic in a prompt, a post or an activation, or an
+// activation that never ends): the race's templates unchecked, karts out of
+// their seats or far off the table, gears and weights the game has not
+// got, an active kart that is not there, finishers with no place.
+func (s *State) check() error {
+	n := len(s.Karts)
+	switch {
+	case s.Laps < 1 || s.Laps > race.MaxLaps:
+		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case n < 2 || n > s.track.Seats:
+		return fmt.Errorf("%d karts; %s races 2 to %d", n, s.track.Name, s.track.Seats)
+	case s.Act < 0:
+		return fmt.Errorf("%d activations played", s.Act)
+	case s.Round < 1 || s.Round > s.MaxRounds():
+		return fmt.Errorf("round %d; a race of %d laps runs rounds 1 to %d", s.Round, s.Laps, s.MaxRounds())
+	case s.Phase < 1 || s.Phase > MaxGear+1:
+		return fmt.Errorf("gear phase %d; phases are 1 to %d", s.Phase, MaxGear)
+	case s.Pole < 0 || s.Pole >= n || s.Next < 0 || s.Next > n:
+		return fmt.Errorf("pole position seat %d, %d karts on from it: %d karts race", s.Pole, s.Next, n)
+	case s.Done && s.Active != -1, !s.Done && (s.Active < 0 || s.Active >= n):
+		return fmt.Errorf("the active kart is seat %d, with %d karts racing (the race over: %v)", s.Active, n, s.Done)
+	}
+	if err := s.M.valid(); err != nil {
+		return fmt.Errorf("the race's maneuvers: %w", err)
+	}
+	places := map[int]bool{}
+	for i := range s.Karts {
+		k := &s.Karts[i]
+		switch {
+		case k.Seat != i:
+			return fmt.Errorf("kart %d sits in seat %d", i+1, k.Seat)
+		case k.Weight < Light || k.Weight > Heavy:
+			return fmt.Errorf("%s has the weight class %d; classes are %d (light) to %d (heavy)", k.Name, k.Weight, Light, Heavy)
+		case k.MaxGear < 1 || k.MaxGear > MaxGear || k.Gear < 1 || k.Gear > k.MaxGear:
+			return fmt.Errorf("%s is in gear %d of %d; gears are 1 to %d", k.Name, k.Gear, k.MaxGear, MaxGear)
+		case k.Handling < 0 || k.Handling > 10:
+			return fmt.Errorf("%s has Handling %d; 0 to 10", k.Name, k.Handling)
+		case k.Hazards < 0 || k.Hazards > 100:
+			return fmt.Errorf("%s has %d hazard tokens", k.Name, k.Hazards)
+		case !k.Pos.sane():
+			return fmt.Errorf("%s stands at %v, not a kart on the table", k.Name, k.Pos)
+		case k.Lap < 0 || k.Lap > s.Laps+1:
+			return fmt.Errorf("%s is on lap %d of %d", k.Name, k.Lap, s.Laps)
+		case k.Gate < 0 || k.Gate >= len(s.track.Gates):
+			return fmt.Errorf("%s is due at gate %d; %s has gates 0 to %d", k.Name, k.Gate, s.track.Name, len(s.track.Gates)-1)
+		case k.Item != "" && k.Item != GreenShell && k.Item != RedShell && k.Item != BulletBill:
+			return fmt.Errorf("%s holds an unknown item %q", k.Name, k.Item)
+		case k.Collide != "evade" && k.Collide != "smash":
+			return fmt.Errorf("%s would %q in a collision; evade or smash", k.Name, k.Collide)
+		case k.Finished != (k.Place > 0), k.Place < 0 || k.Place > n || places[k.Place]:
+			return fmt.Errorf("%s has place %d (finished: %v)", k.Name, k.Place, k.Finished)
+		}
+		if k.Place > 0 {
+			places[k.Place] = true
+		}
+	}
+	seen := map[int]bool{}
+	for _, g := range s.Gone {
+		if g < 0 || g >= len(s.track.Obstructions) || seen[g] {
+			return fmt.Errorf("obstructions %v gone; %s has obstructions 0 to %d", s.Gone, s.track.Name, len(s.track.Obstructions)-1)
+		}
+		seen[g] = true
+	}
+	for _, b := range s.Bills {
+		if b.Owner < 0 || b.Owner >= n || !b.Pos.sane() || b.Moves < 0 || b.Moves > BillLife {
+			return fmt.Errorf("a Bullet Bill of seat %d at %v after %d moves", b.Owner, b.Pos, b.Moves)
+		}
+	}
+	if a := s.Last; a != nil {
+		if a.Seat < 0 || a.Seat >= n || !a.Start.sane() {
+			return fmt.Errorf("the last activation was seat %d's, from %v", a.Seat, a.Start)
+		}
+		for _, vs := range [][]Vec{a.Outline, a.Path, a.Slide, a.Hits, a.Shot, a.BillPath} {
+			for _, v := range vs {
+				if !saneVec(v) {
+					return fmt.Errorf("the last activation passes %v, far off the table", v)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func saneVec(v Vec) bool { return math.Abs(v.X) <= farOff && math.Abs(v.Y) <= farOff }
+
+// sane says the rectangle is somewhere near the table, of a size a kart or
+// a Bill could be, facing a way that is a number of the usual size.
+func (r Rect) sane() bool {
+	return saneVec(r.Centre) && r.Length > 0 && r.Length <= farOff && r.Width > 0 && r.Width <= farOff && math.Abs(r.Heading) <= farOff
 }
 
 // Distance is how far round the race the kart has come, in mm: laps, the
@@ -171,7 +271,7 @@ func (s *State) Distance(k Kart) float64 {
 	if since > t.Length*0.9 {
 		since = 0 // just behind the gate it crossed: a spin or a slide back
 	}
-	lapBase := float64(k.Lap-1) * t.Length
+	lapBase := float64(float64(k.Lap-1) * t.Length)
 	if last == 0 {
 		return lapBase + since
 	}

@@ -34,7 +34,7 @@ func (t Template) PathLength() float64 {
 	case t.Radius > 0:
 		return t.Radius * t.Degrees * math.Pi / 180
 	case t.Shift != 0:
-		return math.Hypot(t.Length, t.Shift*math.Pi/2)
+		return detHypot(t.Length, t.Shift*math.Pi/2)
 	}
 	return t.Length
 }
@@ -50,12 +50,12 @@ func (t Template) Pose(u float64, left bool) (Vec, float64) {
 	switch {
 	case t.Radius > 0:
 		th := u * t.Degrees * math.Pi / 180
-		return Vec{t.Radius * math.Sin(th), sign * t.Radius * (1 - math.Cos(th))}, sign * th
+		return Vec{t.Radius * detSin(th), sign * t.Radius * (1 - detCos(th))}, sign * th
 	case t.Shift != 0:
 		x := u * t.Length
-		y := sign * t.Shift * (1 - math.Cos(math.Pi*u)) / 2
-		dy := sign * t.Shift * math.Pi / 2 * math.Sin(math.Pi*u) / t.Length
-		return Vec{x, y}, math.Atan(dy)
+		y := sign * t.Shift * (1 - detCos(math.Pi*u)) / 2
+		dy := sign * t.Shift * math.Pi / 2 * detSin(math.Pi*u) / t.Length
+		return Vec{x, y}, detAtan(dy)
 	}
 	return Vec{u * t.Length, 0}, 0
 }
@@ -86,7 +86,7 @@ func (t Template) End(left bool) (Vec, float64) {
 	switch {
 	case t.Radius > 0:
 		th := t.Degrees * math.Pi / 180
-		return Vec{t.Radius * math.Sin(th), sign * t.Radius * (1 - math.Cos(th))}, sign * th
+		return Vec{t.Radius * detSin(th), sign * t.Radius * (1 - detCos(th))}, sign * th
 	case t.Shift != 0:
 		return Vec{t.Length, sign * t.Shift}, 0
 	}

@@ -4,11 +4,10 @@ import (
 	"embed"
 	"fmt"
 	"math"
-	"path"
 	"sort"
 	"strings"
-	"sync"
 
+	"pitwall/internal/shipped"
 	"pitwall/internal/yamlfile"
 )
 
@@ -93,60 +92,15 @@ type trackFile struct {
 //go:embed tracks/*.yaml
 var trackFiles embed.FS
 
-var (
-	tracksOnce sync.Once
-	tracks     map[string]*Track
-	tracksErr  error
-)
+// shippedTracks are the files of tracks/, read once: every race set up and
+// every state decoded asks for its track, and a loaded track is never changed.
+var shippedTracks = shipped.New(trackFiles, "tracks", "*.yaml", "gaslands", "track", ParseTrack, func(t *Track) string { return t.ID })
 
-// Tracks loads the shipped tracks, sorted by id.
-func ShippedTracks() ([]*Track, error) {
-	tracksOnce.Do(func() {
-		tracks = map[string]*Track{}
-		names, err := trackFiles.ReadDir("tracks")
-		if err != nil {
-			tracksErr = err
-			return
-		}
-		for _, n := range names {
-			src, err := trackFiles.ReadFile(path.Join("tracks", n.Name()))
-			if err != nil {
-				tracksErr = err
-				return
-			}
-			t, err := ParseTrack(n.Name(), src)
-			if err != nil {
-				tracksErr = err
-				return
-			}
-			tracks[t.ID] = t
-		}
-	})
-	if tracksErr != nil {
-		return nil, tracksErr
-	}
-	var out []*Track
-	for _, k := range sortedKeys(tracks) {
-		out = append(out, tracks[k])
-	}
-	return out, nil
-}
+// ShippedTracks lists the shipped tracks, by file name (the ID and ".yaml").
+func ShippedTracks() ([]*Track, error) { return shippedTracks.All() }
 
 // LoadTrack finds a shipped track by id.
-func LoadTrack(id string) (*Track, error) {
-	ts, err := ShippedTracks()
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for _, t := range ts {
-		if t.ID == id {
-			return t, nil
-		}
-		ids = append(ids, t.ID)
-	}
-	return nil, fmt.Errorf("no gaslands track %q; tracks: %s", id, strings.Join(ids, ", "))
-}
+func LoadTrack(id string) (*Track, error) { return shippedTracks.Lookup(id) }
 
 func finite(vs ...float64) bool {
 	for _, v := range vs {
@@ -214,7 +168,7 @@ func ParseTrack(name string, src []byte) (*Track, error) {
 			return nil, fail("gates are fractions of the lap between 0 and 1, increasing; got %v", f.Gates)
 		}
 		p, h := t.At(g * t.Length)
-		n := heading(h + math.Pi/2).Scale(t.Width/2 + 20)
+		n := heading(h + math.Pi/2).Scale(float64(t.Width/2) + 20)
 		t.Gates = append(t.Gates, Gate{S: g * t.Length, A: p.Add(n), B: p.Sub(n)})
 	}
 	for i, b := range f.Boosts {
@@ -341,7 +295,7 @@ func (t *Track) index() {
 	t.segs = make([]seg, len(t.Line))
 	for i, a := range t.Line {
 		ab := t.Line[(i+1)%len(t.Line)].Sub(a)
-		t.segs[i] = seg{a: a, ab: ab, l2: ab.Dot(ab), cum: t.cum[i], h: math.Atan2(ab.Y, ab.X)}
+		t.segs[i] = seg{a: a, ab: ab, l2: ab.Dot(ab), cum: t.cum[i], h: detAtan2(ab.Y, ab.X)}
 	}
 }
 
@@ -354,7 +308,7 @@ func (g seg) nearest(p Vec) (u, d2 float64) {
 	}
 	q := g.a.Add(g.ab.Scale(u))
 	dx, dy := p.X-q.X, p.Y-q.Y
-	return u, dx*dx + dy*dy
+	return u, float64(dx*dx) + float64(dy*dy)
 }
 
 // project is the lap distance of the centreline's point nearest p, the
@@ -363,7 +317,7 @@ func (t *Track) project(p Vec) (s, d, h float64) {
 	best := math.Inf(1)
 	for _, g := range t.segments() {
 		if u, d2 := g.nearest(p); d2 < best {
-			best, s, h = d2, g.cum+u*math.Sqrt(g.l2), g.h
+			best, s, h = d2, g.cum+float64(u*math.Sqrt(g.l2)), g.h
 		}
 	}
 	return s, math.Sqrt(best), h
@@ -375,7 +329,7 @@ func (t *Track) project(p Vec) (s, d, h float64) {
 func (t *Track) ProgressNear(p Vec, near, window float64) float64 {
 	best, s := math.Inf(1), near
 	for i, a := range t.Line {
-		mid := (t.cum[i] + t.cum[i+1]) / 2
+		mid := float64((t.cum[i] + t.cum[i+1]) / 2)
 		if math.Abs(math.Remainder(mid-near, t.Length)) > window {
 			continue
 		}
@@ -387,7 +341,7 @@ func (t *Track) ProgressNear(p Vec, near, window float64) float64 {
 			u = math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l2))
 		}
 		if d := p.Sub(a.Add(ab.Scale(u))).Len(); d < best {
-			best, s = d, t.cum[i]+u*math.Sqrt(l2)
+			best, s = d, t.cum[i]+float64(u*math.Sqrt(l2))
 		}
 	}
 	return s
@@ -413,7 +367,7 @@ func (t *Track) At(s float64) (Vec, float64) {
 	if l := t.cum[i+1] - t.cum[i]; l > 0 {
 		u = (s - t.cum[i]) / l
 	}
-	return a.Add(ab.Scale(u)), math.Atan2(ab.Y, ab.X)
+	return a.Add(ab.Scale(u)), detAtan2(ab.Y, ab.X)
 }
 
 // OnRoad says whether the point p is on the road: within half the road's
@@ -468,7 +422,7 @@ func (t *Track) Grid(n int) []Rect {
 	var out []Rect
 	for i := 0; i < n; i++ {
 		row, col := i/2, i%2
-		back := KartLength/2 + 15 + float64(row)*(KartLength+30) + float64(col)*(KartLength/2+15)
+		back := KartLength/2 + 15 + float64(float64(row)*(KartLength+30)) + float64(float64(col)*(KartLength/2+15))
 		p, h := t.At(-back)
 		side := t.Width / 4
 		if col == 1 {

@@ -2,6 +2,7 @@ package ludi
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -82,6 +83,45 @@ func BenchmarkDrawPNG12Whole(b *testing.B) {
 		Draw(c, s, "bench")
 		buf.Reset()
 		if err := c.Encode(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// setupArgs are a 12-chariot race's configuration and entrants, as a host sets it up.
+func setupArgs() (race.Config, []race.Entrant) {
+	var es []race.Entrant
+	for i := 0; i < 12; i++ {
+		es = append(es, race.Entrant{Player: pkgs[i%6] + string(rune('A'+i)), Racers: []string{"Auriga " + string(rune('A'+i))},
+			Options: map[string]string{"package": pkgs[i%6], "extras": extras[(i/6+i)%6]}})
+	}
+	return race.Config{Track: "circus-maximus"}, es
+}
+
+// BenchmarkSetup12 sets a 12-chariot race up: the track looked up, the teams
+// built, the grid drawn.
+func BenchmarkSetup12(b *testing.B) {
+	cfg, es := setupArgs()
+	seed := dice.SeedFromInt(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (Ruleset{}).Setup(cfg, es, dice.New(seed)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeState12 reads a stored 12-chariot state back, as the host
+// does for every snapshot it loads.
+func BenchmarkDecodeState12(b *testing.B) {
+	s, _ := midRace(b)
+	js, err := json.Marshal(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (Ruleset{}).DecodeState(js); err != nil {
 			b.Fatal(err)
 		}
 	}

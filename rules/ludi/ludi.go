@@ -27,6 +27,10 @@ func (Ruleset) ID() string { return "ludi" }
 // Name implements race.Ruleset.
 func (Ruleset) Name() string { return "Ludi Circenses Supremi Novae Romae (chariot race)" }
 
+// Version is the version of these rules: raise it with any change that could
+// play a logged turn differently (docs/architecture.md, "Versions").
+func (Ruleset) Version() int { return 1 }
+
 // Tracks implements race.Ruleset.
 func (Ruleset) Tracks() []race.TrackInfo {
 	ts, err := Tracks()
@@ -339,7 +343,61 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 		return nil, err
 	}
 	s.track = t
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("reading a ludi state: %w", err)
+	}
 	return &s, nil
+}
+
+// check refuses a decoded state the game could not have made, which would
+// fail later and worse (a panic in a prompt, a post or a turn): seats out of
+// order, chariots or trails off the track, unknown levels or reasons for
+// being out, finishers that did not finish.
+func (s *State) check() error {
+	t := s.track
+	switch {
+	case s.T < 1:
+		return fmt.Errorf("turn %d; turns count from 1", s.T)
+	case s.Laps < 1 || s.Laps > race.MaxLaps:
+		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case s.Orders < 1 || s.Orders > 3:
+		return fmt.Errorf("%d orders a turn; a turn takes 1 to 3", s.Orders)
+	case len(s.Chariots) < 2 || len(s.Chariots) > len(t.Grid):
+		return fmt.Errorf("%d chariots; %s races 2 to %d", len(s.Chariots), t.Name, len(t.Grid))
+	}
+	finished := 0
+	for i := range s.Chariots {
+		c := &s.Chariots[i]
+		switch {
+		case c.Seat != i:
+			return fmt.Errorf("chariot %d sits in seat %d", i+1, c.Seat)
+		case !t.has(c.Pos):
+			return fmt.Errorf("%s is at %v, which is not on %s", c.Name, c.Pos, t.Name)
+		case c.Level < tables.Stop || c.Level > tables.Max:
+			return fmt.Errorf("%s is at speed level %d; levels are %d (STOP) to %d (MAX)", c.Name, c.Level, tables.Stop, tables.Max)
+		case c.Lap < 0 || c.Lap > s.Laps:
+			return fmt.Errorf("%s is on lap %d of %d", c.Name, c.Lap, s.Laps)
+		}
+		for _, p := range c.Trail {
+			if !t.has(p) {
+				return fmt.Errorf("%s's trail passes %v, which is not on %s", c.Name, p, t.Name)
+			}
+		}
+		switch c.Out {
+		case Racing, RolledAway, Thrown, HorsesStopped:
+		case Finished:
+			finished++
+		default:
+			return fmt.Errorf("%s is out for an unknown reason %q", c.Name, c.Out)
+		}
+	}
+	racer := func(seat int) (string, bool, bool) {
+		if c := s.chariot(seat); c != nil {
+			return c.Name, c.Out == Finished, true
+		}
+		return "", false, false
+	}
+	return race.CheckFinishOrder(s.Finish, racer, finished, "chariots")
 }
 
 // Checks implements race.Oddser.

@@ -4,10 +4,9 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 	"sync"
 
+	"pitwall/internal/shipped"
 	"pitwall/internal/yamlfile"
 )
 
@@ -88,6 +87,11 @@ func (t *Track) Spaces(seg, lane int) int {
 	return s[lane-1]
 }
 
+// has says whether p is a space of the track.
+func (t *Track) has(p Pos) bool {
+	return p.Lane >= 1 && p.Lane <= t.Lanes && p.Seg >= 0 && p.Seg < len(t.Segments) && p.Cell >= 0 && p.Cell < t.Spaces(p.Seg, p.Lane)
+}
+
 // Next is the space ahead of p in its lane, and whether moving there crosses the line.
 func (t *Track) Next(p Pos) (Pos, bool) {
 	p.Cell++
@@ -160,43 +164,15 @@ func (t *Track) index() {
 	}
 }
 
-// Tracks lists the shipped tracks, by ID.
-func Tracks() ([]*Track, error) {
-	ents, err := trackFiles.ReadDir("tracks")
-	if err != nil {
-		return nil, err
-	}
-	var out []*Track
-	for _, e := range ents {
-		b, err := trackFiles.ReadFile("tracks/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		t, err := ParseTrack(e.Name(), b)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
-}
+// shippedTracks are the files of tracks/, read once: every race set up and every
+// state decoded asks for its track, and a loaded track is never changed.
+var shippedTracks = shipped.New(trackFiles, "tracks", "*.yaml", "ludi", "track", ParseTrack, func(t *Track) string { return t.ID })
+
+// Tracks lists the shipped tracks, by file name (the ID and ".yaml").
+func Tracks() ([]*Track, error) { return shippedTracks.All() }
 
 // LoadTrack finds a shipped track by ID.
-func LoadTrack(id string) (*Track, error) {
-	all, err := Tracks()
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for _, t := range all {
-		if t.ID == id {
-			return t, nil
-		}
-		ids = append(ids, t.ID)
-	}
-	return nil, fmt.Errorf("unknown track %q; ludi tracks: %s", id, strings.Join(ids, ", "))
-}
+func LoadTrack(id string) (*Track, error) { return shippedTracks.Lookup(id) }
 
 // ParseTrack reads a track file and validates it. Errors name the file, the
 // line and what would be right.

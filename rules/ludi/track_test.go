@@ -1,8 +1,11 @@
 package ludi
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"pitwall/dice"
 )
 
 func TestCircusMaximus(t *testing.T) {
@@ -163,5 +166,61 @@ func TestGapIgnoresLapsAndWraps(t *testing.T) {
 		if got := s.gap(tc.a, tc.b); got != tc.want {
 			t.Errorf("gap(%v lap %d, %v lap %d) = %d, want %d", tc.a.Pos, tc.a.Lap, tc.b.Pos, tc.b.Lap, got, tc.want)
 		}
+	}
+}
+
+// Every shipped track reads, and is named by its file (tracks/ID.yaml), so
+// the file-name order Tracks gives is the IDs' order.
+func TestShippedTracks(t *testing.T) {
+	ts, err := Tracks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, _ := trackFiles.ReadDir("tracks")
+	if len(ts) == 0 || len(ts) != len(ents) {
+		t.Fatalf("%d tracks from %d files", len(ts), len(ents))
+	}
+	for i, tr := range ts {
+		if tr.ID+".yaml" != ents[i].Name() {
+			t.Errorf("%s holds the track %q", ents[i].Name(), tr.ID)
+		}
+		again, err := LoadTrack(tr.ID)
+		if err != nil || again != tr {
+			t.Errorf("%s: looked up %p, %v; listed %p", tr.ID, again, err, tr)
+		}
+	}
+}
+
+// A race set up, or a state decoded, finds its track read already: it does
+// not read and parse the file again (each did, 4,700 allocations a time).
+func TestSetupDoesNotReparse(t *testing.T) {
+	src, err := trackFiles.ReadFile("tracks/circus-maximus.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := testing.AllocsPerRun(3, func() {
+		if _, err := ParseTrack("circus-maximus.yaml", src); err != nil {
+			t.Fatal(err)
+		}
+	})
+	cfg, es := setupArgs()
+	var js []byte
+	setup := testing.AllocsPerRun(3, func() {
+		s, err := (Ruleset{}).Setup(cfg, es, dice.New(dice.SeedFromInt(1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if js == nil {
+			js, _ = json.Marshal(s)
+		}
+	})
+	decode := testing.AllocsPerRun(3, func() {
+		if _, err := (Ruleset{}).DecodeState(js); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Logf("allocations: parsing the track %.0f, a 12-chariot setup %.0f, decoding its state %.0f", parse, setup, decode)
+	if setup > parse/4 || decode > parse/4 {
+		t.Errorf("a setup allocates %.0f times and a decode %.0f; parsing the track alone %.0f: the track is read again", setup, decode, parse)
 	}
 }

@@ -249,19 +249,27 @@ func (t *Track) Nearest(p Point) Point {
 	if t.At(p).OnTrack() {
 		return p
 	}
-	best, bestD, bestPr := Point{}, math.Inf(1), 0
+	// Squared distances in whole squares: exact, and the same on every build
+	// (math.Hypot is assembly on amd64 and fused Go on arm64).
+	best, bestD, bestPr := Point{}, math.MaxInt, 0
 	for i, q := range t.squares {
 		if !q.OnTrack() || q.InPit() {
 			continue
 		}
 		c := t.point(i)
-		d := math.Hypot(float64(c.X-p.X), float64(c.Y-p.Y))
+		d := dist2(c, p)
 		pr := t.lap.progress[i]
-		if d < bestD-1e-9 || (math.Abs(d-bestD) < 1e-9 && pr < bestPr) {
+		if d < bestD || d == bestD && pr < bestPr {
 			best, bestD, bestPr = c, d, pr
 		}
 	}
 	return best
+}
+
+// dist2 is the squared distance between two squares.
+func dist2(a, b Point) int {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx + dy*dy
 }
 
 type seedHeap []seed

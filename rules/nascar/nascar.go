@@ -20,6 +20,10 @@ func (Ruleset) ID() string { return "nascar" }
 // Name implements race.Ruleset.
 func (Ruleset) Name() string { return "NASCAR 9 (grid race with order strings)" }
 
+// Version is the version of these rules: raise it with any change that could
+// play a logged turn differently (docs/architecture.md, "Versions").
+func (Ruleset) Version() int { return 1 }
+
 // Tracks implements race.Ruleset.
 func (Ruleset) Tracks() []race.TrackInfo {
 	ts, err := Tracks()
@@ -220,7 +224,81 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 		return nil, err
 	}
 	s.track = t
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("reading a nascar state: %w", err)
+	}
 	return &s, nil
+}
+
+// maxMaxSpeed bounds a car's max speed in a stored state: the PP mark adds
+// 10 - speed without a cap, at most once a lap, so a car can pass 12 but
+// never by much; a speed in the millions would make a turn of millions of moves.
+const maxMaxSpeed = StartMaxSpeed + 10*(race.MaxLaps+1)
+
+// check refuses a decoded state the game could not have made, which would
+// fail later and worse (a panic in a prompt, a post or a turn, or a turn of
+// a billion moves): cars out of their seats or off the map, headings and
+// upgrades the game has not got, speeds beyond any car's, finishers that
+// did not finish.
+func (s *State) check() error {
+	t := s.track
+	switch {
+	case s.Laps < 1 || s.Laps > race.MaxLaps:
+		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case s.T < 1 || s.T > s.MaxTurns()+1:
+		return fmt.Errorf("turn %d; a race of %d laps runs turns 1 to %d", s.T, s.Laps, s.MaxTurns())
+	case len(s.Cars) < 2 || len(s.Cars) > len(t.Grid):
+		return fmt.Errorf("%d cars; %s races 2 to %d", len(s.Cars), t.Name, len(t.Grid))
+	}
+	onMap := func(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < t.W && p.Y < t.H }
+	finished := 0
+	for i := range s.Cars {
+		c := &s.Cars[i]
+		switch {
+		case c.Seat != i:
+			return fmt.Errorf("car %d sits in seat %d", i+1, c.Seat)
+		case !onMap(c.Pos):
+			return fmt.Errorf("%s is at %v, off the map of %s", c.Name, c.Pos, t.Name)
+		case c.Heading < N || c.Heading > NW:
+			return fmt.Errorf("%s has the heading %d; headings are 0 (N) to 7 (NW)", c.Name, c.Heading)
+		case c.Upgrade < NoUpgrade || c.Upgrade > Performance:
+			return fmt.Errorf("%s has the upgrade %d; upgrades are 0 (none) to 3 (performance)", c.Name, c.Upgrade)
+		case c.MaxSpeed < MinMaxSpeed || c.MaxSpeed > maxMaxSpeed:
+			return fmt.Errorf("%s has max speed %d; %d to %d", c.Name, c.MaxSpeed, MinMaxSpeed, maxMaxSpeed)
+		case c.Speed < 0 || c.Speed > c.MaxSpeed:
+			return fmt.Errorf("%s has speed %d; 0 to its max speed %d", c.Name, c.Speed, c.MaxSpeed)
+		case c.Wildcards < 0 || c.Wildcards > 10*maxMaxSpeed:
+			return fmt.Errorf("%s has %d wildcards", c.Name, c.Wildcards)
+		case c.Crossings < 0 || c.Crossings > s.Laps+1:
+			return fmt.Errorf("%s has crossed the line %d times in a race of %d laps", c.Name, c.Crossings, s.Laps)
+		case c.Out != "" && c.Out != Finished:
+			return fmt.Errorf("%s is out for an unknown reason %q", c.Name, c.Out)
+		}
+		for _, p := range c.Trail {
+			// A car that leaves the track drives on off it, even off the map,
+			// before it is put back: never further than a turn's moves.
+			if p.X < -maxMaxSpeed || p.Y < -maxMaxSpeed || p.X >= t.W+maxMaxSpeed || p.Y >= t.H+maxMaxSpeed {
+				return fmt.Errorf("%s's trail passes %v, far off the map of %s", c.Name, p, t.Name)
+			}
+		}
+		if c.Out == Finished {
+			finished++
+		}
+	}
+	for _, ps := range [][]Point{s.Oil, s.Sandbags, s.Found} {
+		for _, p := range ps {
+			if !onMap(p) {
+				return fmt.Errorf("an oil slick or sandbag at %v, off the map of %s", p, t.Name)
+			}
+		}
+	}
+	racer := func(seat int) (string, bool, bool) {
+		if c := s.car(seat); c != nil {
+			return c.Name, c.Out == Finished, true
+		}
+		return "", false, false
+	}
+	return race.CheckFinishOrder(s.Finish, racer, finished, "cars")
 }
 
 // sandbags are the race's hidden sandbags: the track's, unless the host's

@@ -408,14 +408,14 @@ func (s *State) nearestFree(p Point, c *RaceCar) Point {
 	if s.occupant(q, c) == nil {
 		return q
 	}
-	best, bestD := q, math.Inf(1)
+	best, bestD := q, math.MaxInt
 	for y := 0; y < t.H; y++ {
 		for x := 0; x < t.W; x++ {
 			o := Point{x, y}
 			if !t.At(o).OnTrack() || t.At(o).InPit() || s.occupant(o, c) != nil {
 				continue
 			}
-			if d := math.Hypot(float64(o.X-p.X), float64(o.Y-p.Y)); d < bestD {
+			if d := dist2(o, p); d < bestD {
 				best, bestD = o, d
 			}
 		}

@@ -3,10 +3,10 @@ package nascar
 import (
 	"embed"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
+
+	"pitwall/internal/shipped"
 )
 
 // A track is a text grid, as on the forum: one character a square. A header of
@@ -77,51 +77,16 @@ func (t *Track) At(p Point) Square {
 	return t.squares[(t.H-1-p.Y)*t.W+p.X]
 }
 
-// Tracks lists the shipped tracks, by ID.
-func Tracks() ([]*Track, error) {
-	all, err := shipped()
-	return append([]*Track(nil), all...), err
-}
+// shippedTracks are the files of tracks/, read once: every state decoded and
+// every race set up asks for its track, and a loaded track is never changed
+// (races copy what they change, such as the oil).
+var shippedTracks = shipped.New(trackFiles, "tracks", "*.txt", "nascar", "track", ParseTrack, func(t *Track) string { return t.ID })
 
-// shipped reads the tracks once: every state decoded and every race set up
-// asks for its track, and a loaded track is never changed (races copy what
-// they change, such as the oil).
-var shipped = sync.OnceValues(func() ([]*Track, error) {
-	ents, err := trackFiles.ReadDir("tracks")
-	if err != nil {
-		return nil, err
-	}
-	var out []*Track
-	for _, e := range ents {
-		b, err := trackFiles.ReadFile("tracks/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		t, err := ParseTrack(e.Name(), b)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
-})
+// Tracks lists the shipped tracks, by ID (a track's ID is its file's name).
+func Tracks() ([]*Track, error) { return shippedTracks.All() }
 
 // LoadTrack finds a shipped track by ID.
-func LoadTrack(id string) (*Track, error) {
-	all, err := Tracks()
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for _, t := range all {
-		if t.ID == id {
-			return t, nil
-		}
-		ids = append(ids, t.ID)
-	}
-	return nil, fmt.Errorf("unknown track %q; nascar tracks: %s", id, strings.Join(ids, ", "))
-}
+func LoadTrack(id string) (*Track, error) { return shippedTracks.Lookup(id) }
 
 // ParseTrack reads a track file named name (its ID is the name without
 // '.txt'). Errors name the file, the line, the column where it helps, and

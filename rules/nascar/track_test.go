@@ -13,6 +13,13 @@ func TestShippedTracks(t *testing.T) {
 	if len(ts) != 2 {
 		t.Fatalf("%d tracks, want the oval and the road course", len(ts))
 	}
+	// Each is named by its file, in the files' order.
+	ents, _ := trackFiles.ReadDir("tracks")
+	for i, tr := range ts {
+		if tr.ID+".txt" != ents[i].Name() {
+			t.Errorf("track %d is %q, from %s", i, tr.ID, ents[i].Name())
+		}
+	}
 	oval, err := LoadTrack("oval")
 	if err != nil {
 		t.Fatal(err)

@@ -4,14 +4,12 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"pitwall/dice"
+	"pitwall/internal/shipped"
 	"pitwall/internal/yamlfile"
 )
 
@@ -110,57 +108,20 @@ func (b *Board) IsFork(id string) bool { return len(b.Successors(id)) > 1 }
 // DefaultMRDL is the board's Movement Roll Dice List, [d10] when it gives none.
 func (b *Board) DefaultMRDL() MRDL { return append(MRDL(nil), b.mrdl...) }
 
-// shipped holds the shipped boards, read once: they are part of the binary.
-var shipped = sync.OnceValues(readBoards)
+// shippedBoards are the files of boards/, read once: they are part of the binary.
+var shippedBoards = shipped.New(boardFiles, "boards", "*.yaml", "party", "board", ParseBoard, func(b *Board) string { return b.ID })
 
-// Boards lists the shipped boards, by ID. A board is never changed once
-// loaded, so games share them.
-func Boards() ([]*Board, error) {
-	bs, err := shipped()
-	return append([]*Board(nil), bs...), err
-}
-
-func readBoards() ([]*Board, error) {
-	ents, err := boardFiles.ReadDir("boards")
-	if err != nil {
-		return nil, err
-	}
-	var out []*Board
-	for _, e := range ents {
-		src, err := boardFiles.ReadFile("boards/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		b, err := ParseBoard(e.Name(), src)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
-}
+// Boards lists the shipped boards, by file name (the ID and ".yaml"). A
+// board is never changed once loaded, so games share them.
+func Boards() ([]*Board, error) { return shippedBoards.All() }
 
 // LoadBoard finds a shipped board by ID.
-func LoadBoard(id string) (*Board, error) {
-	all, err := Boards()
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for _, b := range all {
-		if b.ID == id {
-			return b, nil
-		}
-		ids = append(ids, b.ID)
-	}
-	return nil, fmt.Errorf("unknown board %q; party boards: %s", id, strings.Join(ids, ", "))
-}
+func LoadBoard(id string) (*Board, error) { return shippedBoards.Lookup(id) }
 
 // LoadBoardFile reads and validates a board file (for 'pitwall order check';
 // the ruleset itself never reads files).
 func LoadBoardFile(path string) (*Board, error) {
-	src, err := os.ReadFile(path)
+	src, err := yamlfile.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading the board: %w", err)
 	}

@@ -84,6 +84,13 @@ func TestShippedBoards(t *testing.T) {
 	if err != nil || len(bs) == 0 {
 		t.Fatalf("%v, %d boards", err, len(bs))
 	}
+	// Each is named by its file (boards/ID.yaml), in the files' order.
+	ents, _ := boardFiles.ReadDir("boards")
+	for i, b := range bs {
+		if b.ID+".yaml" != ents[i].Name() {
+			t.Errorf("board %d is %q, from %s", i, b.ID, ents[i].Name())
+		}
+	}
 	b, err := LoadBoard(DefaultBoard)
 	if err != nil {
 		t.Fatal(err)

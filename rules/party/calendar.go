@@ -3,7 +3,6 @@ package party
 import (
 	"fmt"
 	"time"
-	_ "time/tzdata" // zones load from the binary when the system has none
 )
 
 // Phase is a part of the week.
@@ -98,18 +97,6 @@ func (c Calendar) NextBoardplay(t time.Time) string {
 		return fmt.Sprintf("there is no Boardplay Phase after this one: the game ends %s", c.When(c.End()))
 	}
 	return fmt.Sprintf("the next Boardplay Phase (week %d) opens %s", n, c.When(c.WeekStart(n)))
-}
-
-// loadZone loads an IANA zone by name.
-func loadZone(name string) (*time.Location, error) {
-	if name == "" || name == "Local" {
-		return nil, fmt.Errorf("tz %q: give an IANA zone name such as UTC, Europe/Paris or Pacific/Auckland", name)
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return nil, fmt.Errorf("tz %q is not a time zone pitwall knows; give an IANA name such as UTC, Europe/Paris or Pacific/Auckland", name)
-	}
-	return loc, nil
 }
 
 // parseStart reads the start option: a date (2026-11-23) or an RFC3339

@@ -25,7 +25,7 @@ func setup(t testing.TB, opts map[string]string, n int) *State {
 
 func zone(t testing.TB, name string) *time.Location {
 	t.Helper()
-	loc, err := time.LoadLocation(name)
+	loc, err := loadZone(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,10 @@ func (Ruleset) ID() string { return "party" }
 // Name implements race.Ruleset.
 func (Ruleset) Name() string { return "Mario Party Nomic (board game by post)" }
 
+// Version is the version of these rules: raise it with any change that could
+// play a logged turn differently (docs/architecture.md, "Versions").
+func (Ruleset) Version() int { return 1 }
+
 // DefaultBoard is the board of a race that names none; it is listed first.
 const DefaultBoard = "toad-town"
 

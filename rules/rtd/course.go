@@ -4,10 +4,9 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
-	"sync"
 
+	"pitwall/internal/shipped"
 	"pitwall/internal/yamlfile"
 )
 
@@ -117,50 +116,15 @@ func (c *Course) segmentIndex(name string) int {
 	return -1
 }
 
-// Courses lists the shipped courses, by ID.
-func Courses() ([]*Course, error) {
-	all, err := shipped()
-	return append([]*Course(nil), all...), err
-}
+// shippedCourses are the files of courses/, read once: every race set up and
+// every state decoded asks for its course, and a loaded course is never changed.
+var shippedCourses = shipped.New(courseFiles, "courses", "*.yaml", "rtd", "course", ParseCourse, func(c *Course) string { return c.ID })
 
-// shipped reads the courses once: every race set up and every state decoded
-// asks for its course, and a loaded course is never changed.
-var shipped = sync.OnceValues(func() ([]*Course, error) {
-	ents, err := courseFiles.ReadDir("courses")
-	if err != nil {
-		return nil, err
-	}
-	var out []*Course
-	for _, e := range ents {
-		b, err := courseFiles.ReadFile("courses/" + e.Name())
-		if err != nil {
-			return nil, err
-		}
-		c, err := ParseCourse(e.Name(), b)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out, nil
-})
+// Courses lists the shipped courses, by file name (the ID and ".yaml").
+func Courses() ([]*Course, error) { return shippedCourses.All() }
 
 // LoadCourse finds a shipped course by ID.
-func LoadCourse(id string) (*Course, error) {
-	all, err := Courses()
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for _, c := range all {
-		if c.ID == id {
-			return c, nil
-		}
-		ids = append(ids, c.ID)
-	}
-	return nil, fmt.Errorf("unknown course %q; rtd courses: %s", id, strings.Join(ids, ", "))
-}
+func LoadCourse(id string) (*Course, error) { return shippedCourses.Lookup(id) }
 
 // ParseCourse reads and validates a course file. Errors name the file, the
 // line and what would be right.

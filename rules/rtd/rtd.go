@@ -29,6 +29,10 @@ func (Ruleset) ID() string { return "rtd" }
 // Name implements race.Ruleset.
 func (Ruleset) Name() string { return "Mario Kart RTD (roll-the-dice race)" }
 
+// Version is the version of these rules: raise it with any change that could
+// play a logged turn differently (docs/architecture.md, "Versions").
+func (Ruleset) Version() int { return 1 }
+
 // Tracks implements race.Ruleset: the courses.
 func (Ruleset) Tracks() []race.TrackInfo {
 	cs, err := Courses()
@@ -257,5 +261,79 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 		return nil, err
 	}
 	s.course = c
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("reading an rtd state: %w", err)
+	}
 	return &s, nil
+}
+
+// check refuses a decoded state the game could not have made, which would
+// fail later and worse (a panic in a prompt, a post or a turn): racers out
+// of their seats, off the course, with perks, items or Momentum the game
+// has not got, a running order that is not every seat once, finishers that
+// did not finish.
+func (s *State) check() error {
+	n := len(s.course.Segments)
+	switch {
+	case s.T < 0:
+		return fmt.Errorf("turn %d; the start is turn 0", s.T)
+	case s.Laps < 1 || s.Laps > race.MaxLaps:
+		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case len(s.Racers) < 2 || len(s.Racers) > 12:
+		return fmt.Errorf("%d racers; a race has 2 to 12", len(s.Racers))
+	}
+	finished := 0
+	for i := range s.Racers {
+		x := &s.Racers[i]
+		switch {
+		case x.Seat != i:
+			return fmt.Errorf("racer %d sits in seat %d", i+1, x.Seat)
+		case x.Perk != Standard && !perks[x.Perk], x.Debuff != Standard && !debuffs[x.Debuff],
+			(x.Perk == Standard) != (x.Debuff == Standard):
+			return fmt.Errorf("%s's kart has the perk %d and the debuff %d; a kart has one of each, or neither", x.Name, x.Perk, x.Debuff)
+		case x.Segment < 0 || x.Segment >= n:
+			return fmt.Errorf("%s is on segment %d; %s has segments 0 to %d", x.Name, x.Segment, s.course.Name, n-1)
+		case x.Momentum < 0 || x.Momentum > MaxMomentum(x.Debuff):
+			return fmt.Errorf("%s has Momentum %d; 0 to %d", x.Name, x.Momentum, MaxMomentum(x.Debuff))
+		case x.Laps < 0 || x.Laps > s.Laps || len(x.LapTurns) > s.Laps:
+			return fmt.Errorf("%s has %d laps done (%d timed) of %d", x.Name, x.Laps, len(x.LapTurns), s.Laps)
+		case x.Hand < 0 || x.Hand > Thunderbolt:
+			return fmt.Errorf("%s holds the item %d; items are 1 to %d, or 0 for none", x.Name, x.Hand, Thunderbolt)
+		case x.Shells < 0 || x.Shells > 3:
+			return fmt.Errorf("%s has %d red shells orbiting; 0 to 3", x.Name, x.Shells)
+		case x.Ink < 0 || x.Shrunk < 0 || x.Star < 0 || x.Ghost < 0:
+			return fmt.Errorf("%s has a negative number of turns of an item's effect", x.Name)
+		}
+		if x.Finished {
+			finished++
+		}
+	}
+	seen := map[int]bool{}
+	for _, seat := range s.Order {
+		if seat < 0 || seat >= len(s.Racers) || seen[seat] {
+			return fmt.Errorf("the running order %v is not every seat once", s.Order)
+		}
+		seen[seat] = true
+	}
+	if len(s.Order) != len(s.Racers) {
+		return fmt.Errorf("the running order %v is not every seat once", s.Order)
+	}
+	racer := func(seat int) (string, bool, bool) {
+		if seat < 0 || seat >= len(s.Racers) {
+			return "", false, false
+		}
+		return s.Racers[seat].Name, s.Racers[seat].Finished, true
+	}
+	if err := race.CheckFinishOrder(s.Finish, racer, finished, "racers"); err != nil {
+		return err
+	}
+	if b := s.BlueShell; b != nil && (b.By < 0 || b.By >= len(s.Racers)) {
+		return fmt.Errorf("a blue shell in flight fired by seat %d, and there is no seat %d", b.By, b.By)
+	}
+	for _, seg := range s.Fakes {
+		if seg < 0 || seg >= n {
+			return fmt.Errorf("a fake item box on segment %d; %s has segments 0 to %d", seg, s.course.Name, n-1)
+		}
+	}
+	return nil
 }

@@ -62,19 +62,10 @@ func (s *Store) lock() (*Data, error) {
 
 func utc(t time.Time) time.Time { return t.UTC() }
 
-func utcp(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	u := t.UTC()
-	return &u
-}
-
 func cloneRace(r race.Race) race.Race {
 	r.Created = utc(r.Created)
 	r.Entrants = cloneEntrants(r.Entrants)
 	r.Config.Options = cloneMap(r.Config.Options)
-	r.Schedule = race.Schedule{Deadline: utcp(r.Schedule.Deadline), WindowOpen: utcp(r.Schedule.WindowOpen), WindowClose: utcp(r.Schedule.WindowClose)}
 	r.Log = nil
 	return r
 }
@@ -105,6 +96,7 @@ func cloneTurn(t store.SavedTurn) store.SavedTurn {
 	t.Rolls = slices.Clone(t.Rolls)
 	t.DiceState = slices.Clone(t.DiceState)
 	t.State = slices.Clone(t.State)
+	t.Story = slices.Clone(t.Story)
 	t.At = utc(t.At)
 	return t
 }
@@ -195,6 +187,13 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 }
 
 func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
+	if e.Key != "" {
+		for _, x := range r.log {
+			if x.Key == e.Key {
+				return fmt.Errorf("race %q: key %q is entry %d's: %w", id, e.Key, x.Seq, store.ErrDuplicateKey)
+			}
+		}
+	}
 	if e.Seq != len(r.log)+1 {
 		return fmt.Errorf("race %q: entry %d does not follow entry %d: %w", id, e.Seq, len(r.log), store.ErrConflict)
 	}
@@ -207,7 +206,7 @@ func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 		}
 		for _, t := range r.turns {
 			if t.Turn == turn.Turn {
-				return fmt.Errorf("race %q: turn %d is already stored", id, turn.Turn)
+				return fmt.Errorf("race %q: turn %d is already stored: %w", id, turn.Turn, store.ErrConflict)
 			}
 		}
 		r.turns = append(r.turns, cloneTurn(*turn))
@@ -215,6 +214,49 @@ func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 	e.At = utc(e.At)
 	r.log = append(r.log, e)
 	return nil
+}
+
+// Resume implements store.Store.
+func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
+	var r race.Race
+	var rec *store.SavedTurn
+	err := s.with(ctx, id, func(e *entry) error {
+		r = cloneRace(e.race)
+		i := len(e.turns) - 1
+		if n >= 0 {
+			i = slices.IndexFunc(e.turns, func(t store.SavedTurn) bool { return t.Turn == n })
+		}
+		if i < 0 {
+			if n > 0 {
+				return fmt.Errorf("race %q: turn %d has not been resolved: %w", id, n, store.ErrNotFound)
+			}
+			r.Log = slices.Clone(e.log)
+			return nil
+		}
+		t := cloneTurn(e.turns[i])
+		rec = &t
+		from := slices.IndexFunc(e.log, func(x race.Entry) bool { return x.Kind == race.EntryResolve && x.Turn == t.Turn })
+		r.Log = slices.Clone(e.log[from:])
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return &r, rec, nil
+}
+
+// Keyed implements store.Store.
+func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
+	var out *race.Entry
+	err := s.with(ctx, id, func(e *entry) error {
+		for _, x := range e.log {
+			if key != "" && x.Key == key {
+				out = &x
+			}
+		}
+		return nil
+	})
+	return out, err
 }
 
 // Turns implements store.Store.
@@ -228,25 +270,6 @@ func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error)
 		return nil
 	})
 	return out, err
-}
-
-// SetSchedule implements store.Store.
-func (s *Store) SetSchedule(ctx context.Context, id string, sch race.Schedule) error {
-	return s.with(ctx, id, func(r *entry) error {
-		r.race.Schedule = race.Schedule{Deadline: utcp(sch.Deadline), WindowOpen: utcp(sch.WindowOpen), WindowClose: utcp(sch.WindowClose)}
-		return nil
-	})
-}
-
-// SetEntrants implements store.Store.
-func (s *Store) SetEntrants(ctx context.Context, id string, entrants []race.Entrant) error {
-	return s.with(ctx, id, func(r *entry) error {
-		if len(r.log) > 0 {
-			return fmt.Errorf("race %q has started: its entrants are fixed: %w", id, store.ErrConflict)
-		}
-		r.race.Entrants = cloneEntrants(entrants)
-		return nil
-	})
 }
 
 // Close implements store.Store.

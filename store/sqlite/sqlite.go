@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -268,6 +269,11 @@ func (s *Store) migrate(ctx context.Context, ms []migration) error {
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return fmt.Errorf("applying schema migration %s: %w", m.name, err)
 			}
+			if hook := afterMigration[m.name]; hook != nil {
+				if err := hook(ctx, tx); err != nil {
+					return fmt.Errorf("applying schema migration %s: %w", m.name, err)
+				}
+			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
 				m.version, m.name, formatTime(time.Now())); err != nil {
 				return fmt.Errorf("recording schema migration %s: %w", m.name, err)
@@ -300,13 +306,6 @@ func parseNullTime(s sql.NullString) (*time.Time, error) {
 	return &t, nil
 }
 
-func nullTime(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return formatTime(*t)
-}
-
 // Create stores a new race's definition.
 func (s *Store) Create(ctx context.Context, r *race.Race) error {
 	if r == nil {
@@ -335,10 +334,9 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error {
 			return fmt.Errorf("race %q: %w", r.ID, store.ErrExists)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO races
-			(id, ruleset, config, entrants, seed, commitment, created, deadline, window_open, window_close)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.Ruleset, string(cfg), string(ents), r.Seed.Hex(), r.Seed.Commitment(),
-			formatTime(r.Created), nullTime(r.Schedule.Deadline), nullTime(r.Schedule.WindowOpen), nullTime(r.Schedule.WindowClose))
+			(id, ruleset, rules, config, entrants, seed, commitment, created)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, r.Ruleset, r.Rules, string(cfg), string(ents), r.Seed.Hex(), r.Seed.Commitment(), formatTime(r.Created))
 		return err
 	})
 	if err != nil {
@@ -360,7 +358,7 @@ func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
 		if r, err = loadRace(ctx, tx, id); err != nil {
 			return err
 		}
-		r.Log, err = loadLog(ctx, tx, id)
+		r.Log, err = loadLog(ctx, tx, id, 1)
 		return err
 	})
 	if err != nil {
@@ -376,12 +374,9 @@ func loadRace(ctx context.Context, tx *sql.Tx, id string) (*race.Race, error) {
 	var (
 		r                                    = &race.Race{ID: id}
 		cfg, ents, seed, commitment, created string
-		deadline, winOpen, winClose          sql.NullString
 	)
-	err := tx.QueryRowContext(ctx, `SELECT ruleset, config, entrants, seed, commitment, created,
-		deadline, window_open, window_close
-		FROM races WHERE id = ?`, id).Scan(&r.Ruleset, &cfg, &ents, &seed, &commitment, &created,
-		&deadline, &winOpen, &winClose)
+	err := tx.QueryRowContext(ctx, `SELECT ruleset, rules, config, entrants, seed, commitment, created
+		FROM races WHERE id = ?`, id).Scan(&r.Ruleset, &r.Rules, &cfg, &ents, &seed, &commitment, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound(id)
 	}
@@ -405,24 +400,33 @@ func loadRace(ctx context.Context, tx *sql.Tx, id string) (*race.Race, error) {
 	if r.Created, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("reading the creation time: %w", err)
 	}
-	if r.Schedule.Deadline, err = parseNullTime(deadline); err != nil {
-		return nil, fmt.Errorf("reading the deadline: %w", err)
-	}
-	if r.Schedule.WindowOpen, err = parseNullTime(winOpen); err != nil {
-		return nil, fmt.Errorf("reading the bonus window: %w", err)
-	}
-	if r.Schedule.WindowClose, err = parseNullTime(winClose); err != nil {
-		return nil, fmt.Errorf("reading the bonus window: %w", err)
-	}
 	return r, nil
 }
 
-func loadLog(ctx context.Context, tx *sql.Tx, id string) ([]race.Entry, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at
-		FROM entries WHERE race_id = ? ORDER BY seq`, id)
+// loadLog reads the log from entry from on.
+func loadLog(ctx context.Context, tx *sql.Tx, id string, from int) ([]race.Entry, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ? AND seq >= ? ORDER BY seq`, id, from)
 	if err != nil {
 		return nil, fmt.Errorf("reading the log: %w", err)
 	}
+	log, err := scanEntries(rows)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range log {
+		// The seq check in Append keeps the log gapless; a gap here means the
+		// file was edited behind the store's back, and replay would be wrong.
+		if e.Seq != from+i {
+			return nil, fmt.Errorf("the log skips from entry %d to %d", from+i-1, e.Seq)
+		}
+	}
+	return log, nil
+}
+
+// scanEntries reads log entries from rows of seq, kind, turn, seat, text,
+// in_window, at, key, hash, and closes them.
+func scanEntries(rows *sql.Rows) ([]race.Entry, error) {
 	defer rows.Close()
 	var log []race.Entry
 	for rows.Next() {
@@ -430,16 +434,12 @@ func loadLog(ctx context.Context, tx *sql.Tx, id string) ([]race.Entry, error) {
 			e  race.Entry
 			at string
 		)
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Turn, &e.Seat, &e.Text, &e.InWindow, &at); err != nil {
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Turn, &e.Seat, &e.Text, &e.InWindow, &at, &e.Key, &e.Hash); err != nil {
 			return nil, fmt.Errorf("reading the log: %w", err)
 		}
+		var err error
 		if e.At, err = parseTime(at); err != nil {
 			return nil, fmt.Errorf("reading log entry %d: %w", e.Seq, err)
-		}
-		// The seq check in Append keeps the log gapless; a gap here means the
-		// file was edited behind the store's back, and replay would be wrong.
-		if e.Seq != len(log)+1 {
-			return nil, fmt.Errorf("the log skips from entry %d to %d", len(log), e.Seq)
 		}
 		log = append(log, e)
 	}
@@ -498,8 +498,8 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		if turn.Turn != e.Turn {
 			return fmt.Errorf("race %q: appending entry %d: it resolves turn %d but the saved turn is turn %d", id, e.Seq, e.Turn, turn.Turn)
 		}
-		if turn.State != nil && !json.Valid(turn.State) {
-			return fmt.Errorf("race %q: saving turn %d: the state snapshot is not valid JSON", id, turn.Turn)
+		if turn.State != nil && !json.Valid(turn.State) || turn.Story != nil && !json.Valid(turn.Story) {
+			return fmt.Errorf("race %q: saving turn %d: the state snapshot or the story is not valid JSON", id, turn.Turn)
 		}
 		b, err := json.Marshal(turn.Rolls)
 		if err != nil {
@@ -519,31 +519,39 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM entries WHERE race_id = ?`, id).Scan(&last); err != nil {
 			return err
 		}
+		if e.Key != "" {
+			var seq int
+			err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND key = ?`, id, e.Key).Scan(&seq)
+			if err == nil {
+				return fmt.Errorf("key %q is entry %d's: %w", e.Key, seq, store.ErrDuplicateKey)
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
 		if e.Seq != last+1 {
 			return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, last, store.ErrConflict)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At)); err != nil {
+		if turn != nil {
+			var saved bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM turns WHERE race_id = ? AND turn = ?)`, id, turn.Turn).Scan(&saved); err != nil {
+				return err
+			}
+			if saved {
+				return fmt.Errorf("entry %d: turn %d is already saved; a turn is resolved once: %w", e.Seq, turn.Turn, store.ErrConflict)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
 			return fmt.Errorf("storing entry %d: %w", e.Seq, err)
 		}
 		if turn == nil {
 			return nil
 		}
-		var saved bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM turns WHERE race_id = ? AND turn = ?)`, id, turn.Turn).Scan(&saved); err != nil {
-			return err
-		}
-		if saved {
-			return fmt.Errorf("entry %d: turn %d is already saved; a turn is resolved once", e.Seq, turn.Turn)
-		}
-		var state any // NULL for no snapshot; text otherwise, as the column is TEXT
-		if turn.State != nil {
-			state = string(turn.State)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			id, turn.Turn, turn.Hash, rolls, turn.DiceState, state, formatTime(turn.At)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, turn.Turn, turn.Hash, rolls, turn.DiceState, nullText(turn.State), nullText(turn.Story), formatTime(turn.At), turn.Rules); err != nil {
 			return fmt.Errorf("saving turn %d: %w", turn.Turn, err)
 		}
 		return nil
@@ -552,6 +560,112 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
 	}
 	return nil
+}
+
+// nullText is NULL for nil, and text otherwise (the columns are TEXT).
+func nullText(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return string(b)
+}
+
+// Resume returns the race with the record of turn n (the last when n < 0)
+// and the log from that turn's resolve entry on.
+func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
+	var r *race.Race
+	var rec *store.SavedTurn
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		if r, err = loadRace(ctx, tx, id); err != nil {
+			return err
+		}
+		q := `SELECT turn FROM turns WHERE race_id = ? ORDER BY turn DESC LIMIT 1`
+		args := []any{id}
+		if n >= 0 {
+			q, args = `SELECT turn FROM turns WHERE race_id = ? AND turn = ?`, []any{id, n}
+		}
+		var turn int
+		switch err := tx.QueryRowContext(ctx, q, args...).Scan(&turn); {
+		case errors.Is(err, sql.ErrNoRows) && n <= 0:
+			r.Log, err = loadLog(ctx, tx, id, 1)
+			return err
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("turn %d has not been resolved: %w", n, store.ErrNotFound)
+		case err != nil:
+			return err
+		}
+		ts, err := loadTurns(ctx, tx, id, turn, turn)
+		if err != nil {
+			return err
+		}
+		rec = &ts[0]
+		var seq int
+		if err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND kind = 'resolve' AND turn = ?`, id, turn).Scan(&seq); err != nil {
+			return fmt.Errorf("finding the resolve entry of turn %d: %w", turn, err)
+		}
+		r.Log, err = loadTail(ctx, tx, id, seq, turn)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, nil, fmt.Errorf("race %q: %w", id, err)
+		}
+		return nil, nil, fmt.Errorf("loading race %q: %w", id, err)
+	}
+	return r, rec, nil
+}
+
+// loadTail reads the log from entry from on, leaving out the orders that a
+// later order of the same seat for the same turn replaced: a racer who
+// resends orders a thousand times costs a load nothing.
+func loadTail(ctx context.Context, tx *sql.Tx, id string, from, turnOf int) ([]race.Entry, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ?1 AND kind IN ('join', 'fix', 'withdraw', 'schedule', 'set', 'resolve') AND seq >= ?2
+		UNION ALL
+		SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ?1 AND seq >= ?2 AND seq IN
+			(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat)
+		ORDER BY 1`, id, from, turnOf)
+	if err != nil {
+		return nil, fmt.Errorf("reading the log: %w", err)
+	}
+	log, err := scanEntries(rows)
+	if err != nil {
+		return nil, err
+	}
+	if len(log) == 0 || log[0].Seq != from {
+		return nil, fmt.Errorf("the log has no entry %d", from)
+	}
+	return log, nil
+}
+
+// Keyed returns the entry stored with key, or nil.
+func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
+	var out *race.Entry
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		if _, err := loadRace(ctx, tx, id); err != nil {
+			return err
+		}
+		var seq int
+		err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND key = ?`, id, key).Scan(&seq)
+		if errors.Is(err, sql.ErrNoRows) || key == "" {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		log, err := loadLog(ctx, tx, id, seq)
+		if err != nil {
+			return err
+		}
+		out = &log[0]
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("race %q: finding key %q: %w", id, key, err)
+	}
+	return out, nil
 }
 
 // Turns returns the saved turns, in order.
@@ -565,33 +679,9 @@ func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error)
 		if !exists {
 			return store.ErrNotFound
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, at
-			FROM turns WHERE race_id = ? ORDER BY turn`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				t         store.SavedTurn
-				rolls, at string
-				state     sql.NullString
-			)
-			if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &at); err != nil {
-				return err
-			}
-			if err := json.Unmarshal([]byte(rolls), &t.Rolls); err != nil {
-				return fmt.Errorf("turn %d: decoding the rolls: %w", t.Turn, err)
-			}
-			if state.Valid {
-				t.State = []byte(state.String)
-			}
-			if t.At, err = parseTime(at); err != nil {
-				return fmt.Errorf("turn %d: %w", t.Turn, err)
-			}
-			out = append(out, t)
-		}
-		return rows.Err()
+		var err error
+		out, err = loadTurns(ctx, tx, id, 0, math.MaxInt32)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("race %q: reading the saved turns: %w", id, err)
@@ -599,60 +689,37 @@ func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error)
 	return out, nil
 }
 
-// SetSchedule records the next turn's deadline and bonus window; nil fields
-// clear them.
-func (s *Store) SetSchedule(ctx context.Context, id string, sch race.Schedule) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE races SET deadline = ?, window_open = ?, window_close = ? WHERE id = ?`,
-			nullTime(sch.Deadline), nullTime(sch.WindowOpen), nullTime(sch.WindowClose), id)
-		if err != nil {
-			return err
-		}
-		return oneRow(res)
-	})
+// loadTurns reads the saved turns from..to.
+func loadTurns(ctx context.Context, tx *sql.Tx, id string, from, to int) ([]store.SavedTurn, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
+		FROM turns WHERE race_id = ? AND turn BETWEEN ? AND ? ORDER BY turn`, id, from, to)
 	if err != nil {
-		return fmt.Errorf("race %q: setting the schedule: %w", id, err)
+		return nil, err
 	}
-	return nil
-}
-
-// SetEntrants replaces the entrants of a race that has not started. Once the
-// log has an entry the entrants are fixed, since replay depends on them: that
-// is checked in the same transaction as the change, and reported as
-// store.ErrConflict (the caller's view of the race is out of date).
-func (s *Store) SetEntrants(ctx context.Context, id string, entrants []race.Entrant) error {
-	ents, err := json.Marshal(entrants)
-	if err != nil {
-		return fmt.Errorf("race %q: encoding the entrants: %w", id, err)
-	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM entries WHERE race_id = ?`, id).Scan(&n); err != nil {
-			return err
+	defer rows.Close()
+	var out []store.SavedTurn
+	for rows.Next() {
+		var (
+			t            store.SavedTurn
+			rolls, at    string
+			state, story sql.NullString
+		)
+		if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
+			return nil, err
 		}
-		if n > 0 {
-			return fmt.Errorf("the race has started (its log has %d entries), so its entrants are fixed: %w", n, store.ErrConflict)
+		if err := json.Unmarshal([]byte(rolls), &t.Rolls); err != nil {
+			return nil, fmt.Errorf("turn %d: decoding the rolls: %w", t.Turn, err)
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE races SET entrants = ? WHERE id = ?`, string(ents), id)
-		if err != nil {
-			return err
+		if state.Valid {
+			t.State = []byte(state.String)
 		}
-		return oneRow(res)
-	})
-	if err != nil {
-		return fmt.Errorf("race %q: setting the entrants: %w", id, err)
+		if story.Valid {
+			t.Story = []byte(story.String)
+		}
+		if t.At, err = parseTime(at); err != nil {
+			return nil, fmt.Errorf("turn %d: %w", t.Turn, err)
+		}
+		out = append(out, t)
 	}
-	return nil
-}
-
-// oneRow turns an update that matched no race into store.ErrNotFound.
-func oneRow(res sql.Result) error {
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return out, rows.Err()
 }

@@ -75,8 +75,10 @@ func Run(t *testing.T, open Opener) {
 		{"DuplicateTurnStoresNoEntry", testDuplicateTurnStoresNoEntry},
 		{"TurnMustMatchEntry", testTurnMustMatchEntry},
 		{"List", testList},
-		{"SetSchedule", testSetSchedule},
-		{"SetEntrants", testSetEntrants},
+		{"Keys", testKeys},
+		{"Resume", testResume},
+		{"ConcurrentResolvesOneTurn", testConcurrentResolves},
+		{"ConcurrentSameKey", testConcurrentSameKey},
 		{"ConcurrentAppendsSameSeq", testConcurrentSameSeq},
 		{"ConcurrentAppendsWithRetry", testConcurrentWithRetry},
 		{"Reopen", testReopen},
@@ -132,15 +134,15 @@ func lastPart(name string) string {
 // A fixed zone that is not UTC, to check that times come back normalised.
 var paris = time.FixedZone("CET", 3600)
 
-// base is a time with every nanosecond digit set, to catch truncation.
-var base = time.Date(2025, 3, 14, 15, 9, 26, 535897932, paris)
+// base is a time with every microsecond digit set, to catch truncation.
+// Stores keep times to the microsecond (PostgreSQL's precision).
+var base = time.Date(2025, 3, 14, 15, 9, 26, 535897000, paris)
 
 func sampleRace(id string, n uint64) *race.Race {
-	deadline := base.Add(48*time.Hour + 123*time.Nanosecond)
-	winOpen, winClose := base.Add(24*time.Hour+1), base.Add(30*time.Hour+2)
 	return &race.Race{
 		ID:      id,
 		Ruleset: "ludi",
+		Rules:   3,
 		Config: race.Config{
 			Track:   "circus-maximus",
 			Laps:    7,
@@ -151,9 +153,8 @@ func sampleRace(id string, n uint64) *race.Race {
 			{Player: "bob@example.org", Racers: []string{"Crescens"}},
 			{Player: "Zoë «quoted» \"name\"", Racers: []string{"Ünïcödé ☃"}, Options: map[string]string{"": "empty key"}},
 		},
-		Seed:     dice.SeedFromInt(n),
-		Created:  base,
-		Schedule: race.Schedule{Deadline: &deadline, WindowOpen: &winOpen, WindowClose: &winClose},
+		Seed:    dice.SeedFromInt(n),
+		Created: base,
 	}
 }
 
@@ -196,12 +197,13 @@ func mustAppend(t *testing.T, s store.Store, id string, e race.Entry, turn *stor
 
 func orderEntry(seq, turn, seat int, text string) race.Entry {
 	return race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: turn, Seat: seat, Text: text,
-		InWindow: seat%2 == 0, At: base.Add(time.Duration(seq)*time.Minute + time.Duration(seq))}
+		InWindow: seat%2 == 0, At: base.Add(time.Duration(seq)*time.Minute + time.Duration(seq)*time.Microsecond),
+		Hash: fmt.Sprintf("%064x", seq*104729+turn)}
 }
 
 func resolveEntry(seq, turn int) race.Entry {
 	return race.Entry{Seq: seq, Kind: race.EntryResolve, Turn: turn, Seat: -1,
-		At: base.Add(time.Duration(seq)*time.Minute + 7)}
+		At: base.Add(time.Duration(seq)*time.Minute + 7*time.Microsecond), Hash: fmt.Sprintf("%064x", seq*7+turn)}
 }
 
 func savedTurn(turn int) *store.SavedTurn {
@@ -216,7 +218,9 @@ func savedTurn(turn int) *store.SavedTurn {
 		// Not valid UTF-8 and with a NUL, so a store that keeps it as text fails.
 		DiceState: []byte{0x00, 0xff, 0xfe, byte(turn), 0x80, 0x00, 'c', 'h', 'a'},
 		State:     []byte(state),
-		At:        base.Add(time.Duration(turn)*time.Hour + 999999999),
+		Story:     []byte(fmt.Sprintf(`{"orders":{"0":"M%d"},"events":[{"seat":0,"kind":"move","text":"moves  %d"}]}`, turn, turn)),
+		At:        base.Add(time.Duration(turn)*time.Hour + 999999*time.Microsecond),
+		Rules:     turn % 3,
 	}
 }
 
@@ -236,8 +240,8 @@ func checkRace(t *testing.T, got, want *race.Race) {
 	if got.ID != want.ID {
 		t.Errorf("ID = %q, want %q", got.ID, want.ID)
 	}
-	if got.Ruleset != want.Ruleset {
-		t.Errorf("Ruleset = %q, want %q", got.Ruleset, want.Ruleset)
+	if got.Ruleset != want.Ruleset || got.Rules != want.Rules {
+		t.Errorf("Ruleset = %q version %d, want %q version %d", got.Ruleset, got.Rules, want.Ruleset, want.Rules)
 	}
 	if !reflect.DeepEqual(got.Config, want.Config) {
 		t.Errorf("Config = %#v, want %#v", got.Config, want.Config)
@@ -249,22 +253,7 @@ func checkRace(t *testing.T, got, want *race.Race) {
 		t.Errorf("Seed = %s, want %s", got.Seed.Hex(), want.Seed.Hex())
 	}
 	checkTime(t, "Created", got.Created, want.Created)
-	checkOptTime(t, "Schedule.Deadline", got.Schedule.Deadline, want.Schedule.Deadline)
-	checkOptTime(t, "Schedule.WindowOpen", got.Schedule.WindowOpen, want.Schedule.WindowOpen)
-	checkOptTime(t, "Schedule.WindowClose", got.Schedule.WindowClose, want.Schedule.WindowClose)
 	checkLog(t, got.Log, want.Log)
-}
-
-func checkOptTime(t *testing.T, what string, got, want *time.Time) {
-	t.Helper()
-	switch {
-	case want == nil && got != nil:
-		t.Errorf("%s = %s, want none", what, got.Format(time.RFC3339Nano))
-	case want != nil && got == nil:
-		t.Errorf("%s is missing, want %s", what, want.Format(time.RFC3339Nano))
-	case want != nil:
-		checkTime(t, what, *got, *want)
-	}
 }
 
 func checkLog(t *testing.T, got, want []race.Entry) {
@@ -301,8 +290,11 @@ func checkTurns(t *testing.T, got []store.SavedTurn, want []*store.SavedTurn) {
 		if !bytes.Equal(g.DiceState, w.DiceState) {
 			t.Errorf("turn %d: DiceState = %x, want %x", w.Turn, g.DiceState, w.DiceState)
 		}
-		if !bytes.Equal(g.State, w.State) {
-			t.Errorf("turn %d: State = %s, want %s (byte for byte)", w.Turn, g.State, w.State)
+		if !bytes.Equal(g.State, w.State) || !bytes.Equal(g.Story, w.Story) {
+			t.Errorf("turn %d: State = %s, Story = %s, want %s and %s (byte for byte)", w.Turn, g.State, g.Story, w.State, w.Story)
+		}
+		if g.Rules != w.Rules {
+			t.Errorf("turn %d: Rules = %d, want %d", w.Turn, g.Rules, w.Rules)
 		}
 		checkTime(t, fmt.Sprintf("turn %d At", w.Turn), g.At, w.At)
 	}
@@ -329,15 +321,6 @@ func testRoundTrip(t *testing.T, h *harness) {
 	if got.Commitment() != want.Seed.Commitment() {
 		t.Errorf("Commitment = %s, want %s", got.Commitment(), want.Seed.Commitment())
 	}
-	// A deadline with no window, and a window with no deadline.
-	deadlineOnly := sampleRace("deadline-only", 2)
-	deadlineOnly.Schedule.WindowOpen, deadlineOnly.Schedule.WindowClose = nil, nil
-	mustCreate(t, s, deadlineOnly)
-	checkRace(t, mustLoad(t, s, deadlineOnly.ID), deadlineOnly)
-	windowOnly := sampleRace("window-only", 3)
-	windowOnly.Schedule.Deadline = nil
-	mustCreate(t, s, windowOnly)
-	checkRace(t, mustLoad(t, s, windowOnly.ID), windowOnly)
 }
 
 func testRoundTripMinimal(t *testing.T, h *harness) {
@@ -396,10 +379,10 @@ func testUnknownRace(t *testing.T, h *harness) {
 	checkErr(t, "Append", err, store.ErrNotFound, id)
 	err = s.Append(ctx(t), id, resolveEntry(1, 1), savedTurn(1))
 	checkErr(t, "Append with a turn", err, store.ErrNotFound, id)
-	d := base
-	checkErr(t, "SetSchedule", s.SetSchedule(ctx(t), id, race.Schedule{Deadline: &d}), store.ErrNotFound, id)
-	checkErr(t, "SetSchedule to clear it", s.SetSchedule(ctx(t), id, race.Schedule{}), store.ErrNotFound, id)
-	checkErr(t, "SetEntrants", s.SetEntrants(ctx(t), id, sampleRace(id, 1).Entrants), store.ErrNotFound, id)
+	_, _, err = s.Resume(ctx(t), id, -1)
+	checkErr(t, "Resume", err, store.ErrNotFound, id)
+	_, err = s.Keyed(ctx(t), id, "k")
+	checkErr(t, "Keyed", err, store.ErrNotFound, id)
 	// None of that created the race.
 	_, err = s.Load(ctx(t), id)
 	checkErr(t, "Load after the failed calls", err, store.ErrNotFound, id)
@@ -558,10 +541,10 @@ func testList(t *testing.T, h *harness) {
 	// Created out of time order, so that insertion order is not enough.
 	old, mid, recent := sampleRace("old", 1), sampleRace("mid", 2), sampleRace("recent", 3)
 	old.Created = base.Add(-48 * time.Hour)
-	mid.Created = base.Add(time.Nanosecond) // one nanosecond after base: precision matters
+	mid.Created = base.Add(time.Microsecond) // one microsecond after base: precision matters
 	mid.Config.Track = "monza"
 	mid.Ruleset = "formula-d"
-	recent.Created = base.Add(2 * time.Nanosecond)
+	recent.Created = base.Add(2 * time.Microsecond)
 	for _, r := range []*race.Race{mid, old, recent} {
 		mustCreate(t, s, r)
 	}
@@ -715,7 +698,6 @@ func testReopen(t *testing.T, h *harness) {
 	want := sampleRace("durable", 1)
 	mustCreate(t, s, want)
 	other := sampleRace("other", 2)
-	other.Schedule.Deadline = nil
 	other.Created = base.Add(time.Hour)
 	mustCreate(t, s, other)
 	want.Log = []race.Entry{orderEntry(1, 1, 0, "go"), resolveEntry(2, 1), orderEntry(3, 2, 1, "again")}
@@ -723,11 +705,6 @@ func testReopen(t *testing.T, h *harness) {
 	mustAppend(t, s, want.ID, want.Log[0], nil)
 	mustAppend(t, s, want.ID, want.Log[1], turns[0])
 	mustAppend(t, s, want.ID, want.Log[2], nil)
-	d, o, c := base.Add(24*time.Hour+5), base.Add(20*time.Hour+6), base.Add(22*time.Hour+7)
-	want.Schedule = race.Schedule{Deadline: &d, WindowOpen: &o, WindowClose: &c}
-	if err := s.SetSchedule(ctx(t), want.ID, want.Schedule); err != nil {
-		t.Fatalf("SetSchedule: %v", err)
-	}
 	list, err := s.List(ctx(t))
 	if err != nil {
 		t.Fatalf("List: %v", err)
@@ -762,60 +739,211 @@ func testReopen(t *testing.T, h *harness) {
 	checkTurns(t, mustTurns(t, s, want.ID), turns)
 }
 
-func testSetSchedule(t *testing.T, h *harness) {
-	s, _ := h.fresh(t)
-	r := sampleRace("schedule", 1)
-	r.Schedule = race.Schedule{}
-	mustCreate(t, s, r)
-	checkRace(t, mustLoad(t, s, r.ID), r)
-	// A schedule is set between turns, once the log has entries.
-	r.Log = []race.Entry{orderEntry(1, 1, 0, "go")}
-	mustAppend(t, s, r.ID, r.Log[0], nil)
-
-	d, o, c := base.Add(72*time.Hour+3), base.Add(48*time.Hour+1), base.Add(60*time.Hour+2)
-	d2 := base.Add(-time.Hour).In(time.UTC) // given in UTC rather than CET
-	for i, sch := range []race.Schedule{
-		{Deadline: &d, WindowOpen: &o, WindowClose: &c},  // all three set
-		{Deadline: &d2, WindowOpen: &o, WindowClose: &c}, // the deadline moved
-		{Deadline: &d},                    // the window closes for good
-		{WindowOpen: &o, WindowClose: &c}, // a window and no deadline
-		{},                                // all cleared
-		{},                                // clearing a cleared schedule is not an error
-	} {
-		if err := s.SetSchedule(ctx(t), r.ID, sch); err != nil {
-			t.Fatalf("SetSchedule #%d: %v", i, err)
-		}
-		r.Schedule = sch
-		checkRace(t, mustLoad(t, s, r.ID), r) // and nothing else changed
-	}
-
-	const id = "no-such-race"
-	checkErr(t, "SetSchedule on an unknown race", s.SetSchedule(ctx(t), id, race.Schedule{Deadline: &d}), store.ErrNotFound, id)
-	checkErr(t, "SetSchedule(nothing) on an unknown race", s.SetSchedule(ctx(t), id, race.Schedule{}), store.ErrNotFound, id)
-	_, err := s.Load(ctx(t), id)
-	checkErr(t, "Load after SetSchedule on an unknown race", err, store.ErrNotFound, id)
+func keyed(e race.Entry, key string) race.Entry {
+	e.Key = key
+	return e
 }
 
-func testSetEntrants(t *testing.T, h *harness) {
+// A client key names one entry of a race: a second append with it stores
+// nothing and says so; Keyed finds the entry. Another race may use the key.
+func testKeys(t *testing.T, h *harness) {
 	s, _ := h.fresh(t)
-	r := sampleRace("forming", 1)
-	r.Entrants = nil // a race may be created with nobody in it yet
-	mustCreate(t, s, r)
-	checkRace(t, mustLoad(t, s, r.ID), r)
-	full := sampleRace("forming", 1).Entrants
-	for n := 1; n <= len(full); n++ {
-		if err := s.SetEntrants(ctx(t), r.ID, full[:n]); err != nil {
-			t.Fatalf("SetEntrants with %d entrants: %v", n, err)
-		}
-		r.Entrants = full[:n]
-		checkRace(t, mustLoad(t, s, r.ID), r)
+	const id = "keys"
+	mustCreate(t, s, sampleRace(id, 1))
+	mustCreate(t, s, sampleRace("other", 2))
+	log := []race.Entry{keyed(orderEntry(1, 1, 0, "go"), "k-1"), orderEntry(2, 1, 1, "no key")}
+	mustAppend(t, s, id, log[0], nil)
+	mustAppend(t, s, id, log[1], nil)
+	checkErr(t, "appending a repeated key", s.Append(ctx(t), id, keyed(orderEntry(3, 1, 0, "again"), "k-1"), nil), store.ErrDuplicateKey, id)
+	checkErr(t, "a repeated key with a stale seq", s.Append(ctx(t), id, keyed(orderEntry(2, 1, 0, "again"), "k-1"), nil), store.ErrDuplicateKey, id)
+	checkErr(t, "a repeated key on a resolve", s.Append(ctx(t), id, keyed(resolveEntry(3, 1), "k-1"), savedTurn(1)), store.ErrDuplicateKey, id)
+	checkLog(t, mustLoad(t, s, id).Log, log)
+	checkTurns(t, mustTurns(t, s, id), nil)
+	got, err := s.Keyed(ctx(t), id, "k-1")
+	if err != nil || got == nil {
+		t.Fatalf("Keyed(k-1) = %v, %v", got, err)
 	}
-	// Once the race has started, replay depends on the entrants: they are fixed.
-	mustAppend(t, s, r.ID, orderEntry(1, 1, 0, "go"), nil)
-	r.Log = []race.Entry{orderEntry(1, 1, 0, "go")}
-	checkErr(t, "SetEntrants after the first entry", s.SetEntrants(ctx(t), r.ID, full[:1]), store.ErrConflict, r.ID)
-	checkRace(t, mustLoad(t, s, r.ID), r)
+	checkLog(t, []race.Entry{*got}, log[:1])
+	for _, k := range []string{"k-2", ""} {
+		if got, err := s.Keyed(ctx(t), id, k); err != nil || got != nil {
+			t.Errorf("Keyed(%q) = %+v, %v; want nothing", k, got, err)
+		}
+	}
+	mustAppend(t, s, "other", keyed(orderEntry(1, 1, 0, "go"), "k-1"), nil)
+}
 
-	const id = "no-such-race"
-	checkErr(t, "SetEntrants on an unknown race", s.SetEntrants(ctx(t), id, full), store.ErrNotFound, id)
+// Resume gives a turn's record and the log from its resolve entry on.
+func testResume(t *testing.T, h *harness) {
+	s, _ := h.fresh(t)
+	const id = "resume"
+	want := sampleRace(id, 1)
+	mustCreate(t, s, want)
+	r, rec, err := s.Resume(ctx(t), id, -1)
+	if err != nil || rec != nil || len(r.Log) != 0 {
+		t.Fatalf("Resume of a new race = %+v, %+v, %v; want the race, no record, no log", r, rec, err)
+	}
+	log := []race.Entry{orderEntry(1, 1, 0, "a"), resolveEntry(2, 1), orderEntry(3, 2, 0, "b"), orderEntry(4, 2, 1, "c"), resolveEntry(5, 2), orderEntry(6, 3, 0, "d")}
+	turns := map[int]*store.SavedTurn{2: savedTurn(1), 5: savedTurn(2)}
+	for i, e := range log {
+		mustAppend(t, s, id, e, turns[e.Seq])
+		if i == 0 {
+			r, rec, err := s.Resume(ctx(t), id, -1)
+			if err != nil || rec != nil {
+				t.Fatalf("Resume before a resolve: %v, %+v", err, rec)
+			}
+			checkLog(t, r.Log, log[:1])
+		}
+	}
+	for _, tc := range []struct {
+		n, turn int
+		log     []race.Entry
+	}{{-1, 2, log[4:]}, {2, 2, log[4:]}, {1, 1, log[1:]}} {
+		r, rec, err := s.Resume(ctx(t), id, tc.n)
+		if err != nil {
+			t.Fatalf("Resume(%d): %v", tc.n, err)
+		}
+		want.Log = tc.log
+		checkRace(t, r, want)
+		checkTurns(t, []store.SavedTurn{*rec}, []*store.SavedTurn{savedTurn(tc.turn)})
+	}
+	_, _, err = s.Resume(ctx(t), id, 3)
+	checkErr(t, "Resume of a turn not resolved", err, store.ErrNotFound, id)
+	// Turn 0 is the start: no record, the whole log.
+	if r, rec, err := s.Resume(ctx(t), id, 0); err != nil || rec != nil || len(r.Log) != len(log) {
+		t.Fatalf("Resume(0) = %d entries, %+v, %v; want the whole log and no record", len(r.Log), rec, err)
+	}
+
+	// Orders resent for a seat: a store may leave out the ones replaced.
+	more := []race.Entry{orderEntry(7, 3, 0, "e"), orderEntry(8, 3, 1, "f"), orderEntry(9, 3, 0, "g"), resolveEntry(10, 3), orderEntry(11, 4, 1, "h")}
+	for _, e := range more {
+		mustAppend(t, s, id, e, nil)
+	}
+	log = append(log, more...)
+	r, _, err = s.Resume(ctx(t), id, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Log) != len(log[4:]) && len(r.Log) != len(log[4:])-2 {
+		t.Fatalf("Resume after resent orders gave %d entries: %+v", len(r.Log), r.Log)
+	}
+	checkLog(t, lastOrders(r.Log), lastOrders(log[4:]))
+}
+
+// lastOrders leaves out the orders that a later order of the same seat for
+// the same turn replaced.
+func lastOrders(log []race.Entry) []race.Entry {
+	type key struct{ turn, seat int }
+	last := map[key]int{}
+	for _, e := range log {
+		if e.Kind == race.EntryOrder {
+			last[key{e.Turn, e.Seat}] = e.Seq
+		}
+	}
+	var out []race.Entry
+	for _, e := range log {
+		if e.Kind != race.EntryOrder || last[key{e.Turn, e.Seat}] == e.Seq {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Eight writers resolve turn 1 at once, each reloading and retrying on a
+// conflict until turn 1 is resolved by someone: exactly one resolve entry
+// and one saved turn.
+func testConcurrentResolves(t *testing.T, h *harness) {
+	s, _ := h.fresh(t)
+	const id = "resolves"
+	mustCreate(t, s, sampleRace(id, 1))
+	mustAppend(t, s, id, orderEntry(1, 1, 0, "go"), nil)
+	c := ctx(t)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			for {
+				r, err := s.Load(c, id)
+				if err != nil {
+					errs <- err
+					return
+				}
+				for _, e := range r.Log {
+					if e.Kind == race.EntryResolve && e.Turn == 1 {
+						return // resolved by another writer: nothing to do
+					}
+				}
+				e := resolveEntry(len(r.Log)+1, 1)
+				e.Text = fmt.Sprint("writer ", w)
+				switch err := s.Append(c, id, e, savedTurn(1)); {
+				case err == nil:
+					return
+				case !errors.Is(err, store.ErrConflict):
+					errs <- fmt.Errorf("writer %d: %w", w, err)
+					return
+				}
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	log := mustLoad(t, s, id).Log
+	if len(log) != 2 || log[1].Kind != race.EntryResolve {
+		t.Fatalf("the log is %+v; want the order and one resolve", log)
+	}
+	checkTurns(t, mustTurns(t, s, id), []*store.SavedTurn{savedTurn(1)})
+}
+
+// Eight writers send one request with one key, each retrying on a conflict
+// as the host does: one entry is stored, and the others are told it exists.
+func testConcurrentSameKey(t *testing.T, h *harness) {
+	s, _ := h.fresh(t)
+	const id = "same-key"
+	mustCreate(t, s, sampleRace(id, 1))
+	c := ctx(t)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	stored := make(chan int, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			for {
+				r, err := s.Load(c, id)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				e := keyed(orderEntry(len(r.Log)+1, 1, w, "go"), "once")
+				err = s.Append(c, id, e, nil)
+				switch {
+				case err == nil:
+					stored <- w
+					return
+				case errors.Is(err, store.ErrDuplicateKey):
+					return
+				case !errors.Is(err, store.ErrConflict):
+					t.Errorf("writer %d: %v", w, err)
+					return
+				}
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(stored)
+	if n := len(stored); n != 1 {
+		t.Fatalf("%d writers stored the keyed entry, want 1", n)
+	}
+	if log := mustLoad(t, s, id).Log; len(log) != 1 || log[0].Key != "once" {
+		t.Fatalf("the log is %+v; want one entry with the key", log)
+	}
 }

@@ -1,0 +1,206 @@
+package racetest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// dash is a small game for testing the checks: every seat rolls a d6 each
+// turn and moves that far plus its boost; first past 30 wins. An order
+// "boost" adds 1, and only in the bonus window.
+type dash struct {
+	// loseBoost: DecodeState forgets the boosts, which the JSON keeps out
+	// of sight (what a game that keeps a state's part unexported risks).
+	loseBoost bool
+	// loseFinish: DecodeState drops the finish order it reads.
+	loseFinish bool
+}
+
+type dashState struct {
+	T      int   `json:"turn"`
+	Pos    []int `json:"pos"`
+	Finish []int `json:"finish,omitempty"`
+	Boost  []int `json:"-"` // set up from the entrants' options; lost unless decode rebuilds it
+	Opts   []int `json:"opts"`
+}
+
+func (s *dashState) Turn() int  { return s.T }
+func (s *dashState) Over() bool { return len(s.Finish) > 0 }
+func (s *dashState) Seats() []race.Seat {
+	var out []race.Seat
+	for i := range s.Pos {
+		out = append(out, race.Seat{Seat: i, Name: fmt.Sprint("R", i)})
+	}
+	return out
+}
+
+type dashOrder string
+
+func (o dashOrder) String() string { return string(o) }
+
+func (dash) ID() string               { return "dash" }
+func (dash) Name() string             { return "dash" }
+func (dash) Version() int             { return 1 }
+func (dash) Tracks() []race.TrackInfo { return nil }
+func (dash) Setup(cfg race.Config, es []race.Entrant, d *dice.Roller) (race.State, error) {
+	s := &dashState{T: 1}
+	for _, e := range es {
+		b, _ := strconv.Atoi(e.Options["boost"])
+		s.Pos = append(s.Pos, d.Roll(len(s.Pos), "grid", dice.D(3)))
+		s.Boost = append(s.Boost, b)
+		s.Opts = append(s.Opts, b)
+	}
+	return s, nil
+}
+func (dash) Set(s race.State, k, v string) (race.State, error) { return s, nil }
+func (dash) Prompts(st race.State) []race.Prompt {
+	s := st.(*dashState)
+	if s.Over() {
+		return nil
+	}
+	var out []race.Prompt
+	for i := range s.Pos {
+		out = append(out, race.Prompt{Seat: i, Turn: s.T, Orders: 1})
+	}
+	return out
+}
+func (dash) ParseOrder(s race.State, sub race.Submission) (race.Order, error) {
+	switch sub.Text {
+	case "go":
+	case "boost":
+		if !sub.InWindow {
+			return nil, race.Illegalf("a boost only in the window")
+		}
+	default:
+		return nil, race.Invalidf("go or boost")
+	}
+	return dashOrder(sub.Text), nil
+}
+func (dash) DefaultOrder(race.State, int) race.Order { return dashOrder("go") }
+func (dash) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+	s := st.(*dashState)
+	n := &dashState{T: s.T + 1, Pos: append([]int(nil), s.Pos...), Boost: s.Boost, Opts: s.Opts}
+	for i := range n.Pos {
+		n.Pos[i] += d.Roll(i, "move", dice.D(6)) + s.Boost[i]
+		if orders[i].String() == "boost" {
+			n.Pos[i]++
+		}
+		if n.Pos[i] >= 30 {
+			n.Finish = append(n.Finish, i)
+		}
+	}
+	return n, nil, nil
+}
+func (dash) Standings(st race.State) race.Standings {
+	s := st.(*dashState)
+	var out race.Standings
+	for i, p := range s.Pos {
+		out = append(out, race.Standing{Place: i + 1, Seat: i, Detail: fmt.Sprint(p)})
+	}
+	return out
+}
+func (g dash) DecodeState(b []byte) (race.State, error) {
+	var s dashState
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	s.Boost = s.Opts
+	if g.loseBoost {
+		s.Boost = make([]int, len(s.Pos))
+	}
+	if g.loseFinish {
+		s.Finish = nil
+	}
+	return &s, nil
+}
+
+// failure runs f with a TB that records the first fatal message.
+func failure(t *testing.T, f func(tb testing.TB)) string {
+	r := &recorder{TB: t}
+	var wg sync.WaitGroup
+	wg.Go(func() { f(r) })
+	wg.Wait()
+	return r.msg
+}
+
+type recorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Fatalf(format string, a ...any) {
+	r.msg = fmt.Sprintf(format, a...)
+	runtime.Goexit()
+}
+func (r *recorder) Fatal(a ...any) {
+	r.msg = fmt.Sprint(a...)
+	runtime.Goexit()
+}
+
+func dashRace(t *testing.T, g dash) *race.Played {
+	r := &race.Race{ID: "d", Ruleset: "dash", Entrants: Entrants(3, "R", func(i int) map[string]string {
+		return map[string]string{"boost": fmt.Sprint(i % 2)}
+	}), Seed: dice.SeedFromInt(4), Created: time.Unix(0, 0)}
+	return Play(t, g, r, rand.New(rand.NewPCG(1, 2)), Options{
+		Bot: func(s race.State, seat int, rng *rand.Rand) string {
+			if (s.Turn()+seat)%3 == 0 {
+				return "boost"
+			}
+			return "go"
+		},
+		InWindow: func(s race.State, seat int) bool { return (s.Turn()+seat)%3 == 0 },
+	})
+}
+
+func TestSameDecode(t *testing.T) {
+	p := dashRace(t, dash{})
+	if len(p.Turns) < 3 {
+		t.Fatalf("%d turns", len(p.Turns))
+	}
+	SameReplay(t, dash{}, p.Race, p)
+	SameDecode(t, dash{}, p)
+	boosts := 0
+	for _, e := range p.Race.Log {
+		if e.InWindow {
+			boosts++
+		}
+	}
+	if boosts == 0 {
+		t.Fatal("no orders in the window: the check of InWindow is not tried")
+	}
+
+	// A decode that loses what the JSON does not show is caught on the next turn.
+	msg := failure(t, func(tb testing.TB) { SameDecode(tb, dash{loseBoost: true}, p) })
+	if !strings.Contains(msg, "the start state, decoded: turn 1 ends in another state") {
+		t.Errorf("a lost boost: %q", msg)
+	}
+	// A decode that loses what the JSON shows is caught by the hash.
+	msg = failure(t, func(tb testing.TB) { SameDecode(tb, dash{loseFinish: true}, p) })
+	if !strings.Contains(msg, "hashes differently") || !strings.Contains(msg, "finish") {
+		t.Errorf("a lost finish: %q", msg)
+	}
+	// The window is read from the log: a check that dropped it would refuse
+	// the logged boosts.
+	q := *p
+	r := *p.Race
+	r.Log = append([]race.Entry(nil), p.Race.Log...)
+	for i := range r.Log {
+		r.Log[i].InWindow = false
+	}
+	q.Race = &r
+	msg = failure(t, func(tb testing.TB) { SameDecode(tb, dash{}, &q) })
+	if !strings.Contains(msg, "a boost only in the window") {
+		t.Errorf("orders out of the window: %q", msg)
+	}
+}

@@ -1,0 +1,46 @@
+package ludi
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"pitwall/race/racetest"
+)
+
+// storedStates are the stored states of a 3-chariot bot race: the start,
+// turn 5, and the turn before the end, when two chariots have finished.
+func storedStates(t testing.TB) [][]byte {
+	_, p := botRace(t, 3, 3)
+	return racetest.StoredStates(t, p)
+}
+
+// A stored state the game could not have made is refused when read, not
+// left to panic in a prompt, a post or a turn (each of these did).
+func TestDecodeStateRefusesDamage(t *testing.T) {
+	good := storedStates(t)[2]
+	racetest.Refused(t, Ruleset{}, good, [][3]string{
+		{`"track":"circus-maximus"`, `"track":"circus-minimus"`, `unknown track "circus-minimus"`},
+		{`"turn":23`, `"turn":0`, "turn 0"},
+		{`"orders_per_turn":1`, `"orders_per_turn":4`, "4 orders a turn"},
+		{`"seat":0`, `"seat":7`, "chariot 1 sits in seat 7"},
+		{`"pos":{"lane":3,"seg":3`, `"pos":{"lane":3,"seg":4`, "Auriga 2 is at lane 3, 4:2, which is not on Circus Maximus"},
+		{`"pos":{"lane":3`, `"pos":{"lane":7`, "which is not on Circus Maximus"},
+		{`{"lane":3,"seg":2,"cell":16}`, `{"lane":3,"seg":2,"cell":-1}`, "Auriga 2's trail passes lane 3, 2:-1"},
+		{`"level":2`, `"level":4`, "speed level 4"},
+		{`"out":"finished"`, `"out":"retired"`, `unknown reason "retired"`},
+		{`"finish":[0,1]`, `"finish":[0,5]`, "no seat 5"},
+		{`"finish":[0,1]`, `"finish":[0,0]`, "finished twice"},
+		{`"finish":[0,1]`, `"finish":[0,2]`, "Auriga 2 is listed as finished but is not"},
+		{`"finish":[0,1]`, `"finish":[0]`, "2 chariots finished, 1 are listed"},
+	})
+}
+
+// DecodeState on arbitrary changes to real states refuses them or gives a
+// state that prompts, stands and plays a turn; it never panics.
+func TestDecodeStateMutations(t *testing.T) {
+	for i, b := range storedStates(t) {
+		racetest.DecodeSurvives(t, Ruleset{}, b, 300, rand.New(rand.NewPCG(uint64(i), 11)))
+	}
+}
+
+func FuzzDecodeState(f *testing.F) { racetest.FuzzDecode(f, Ruleset{}, storedStates(f)) }

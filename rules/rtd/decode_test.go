@@ -1,0 +1,49 @@
+package rtd
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"pitwall/race/racetest"
+)
+
+// storedStates are the stored states of a 3-kart bot race on Rainbow Road:
+// the start, turn 5, and the turn before the end, when one racer has finished.
+func storedStates(t testing.TB) [][]byte {
+	_, p := botRace(t, 3, 3, "rainbow-road")
+	return racetest.StoredStates(t, p)
+}
+
+// A stored state the game could not have made is refused when read, not
+// left to panic in a prompt, a post or a turn (each of these did).
+func TestDecodeStateRefusesDamage(t *testing.T) {
+	good := storedStates(t)[2]
+	racetest.Refused(t, Ruleset{}, good, [][3]string{
+		{`"course":"rainbow-road"`, `"course":"moo-moo-meadows"`, `unknown course "moo-moo-meadows"`},
+		{`"laps":3,"racers"`, `"laps":0,"racers"`, "0 laps"},
+		{`"seat":0`, `"seat":4`, "racer 1 sits in seat 4"},
+		{`"segment":5`, `"segment":6`, "Racer 0 is on segment 6; Rainbow Road has segments 0 to 5"},
+		{`"segment":5`, `"segment":-1`, "on segment -1"},
+		{`"perk":0`, `"perk":9`, "the perk 9"},
+		{`"perk":2,"debuff":6`, `"perk":2,"debuff":0`, "one of each, or neither"},
+		{`"momentum":0`, `"momentum":9`, "Momentum 9"},
+		{`"hand":6`, `"hand":13`, "the item 13"},
+		{`"order":[1,0,2]`, `"order":[1,1,2]`, "not every seat once"},
+		{`"order":[1,0,2]`, `"order":[1,0]`, "not every seat once"},
+		{`"finish":[1]`, `"finish":[7]`, "no seat 7"},
+		{`"finish":[1]`, `"finish":[0]`, "Racer 0 is listed as finished but is not"},
+		{`"finish":[1]`, `"finish":[1,1]`, "finished twice"},
+		{`"order":`, `"blue_shell":{"by":9,"turn":3},"order":`, "fired by seat 9"},
+		{`"order":`, `"fakes":[6],"order":`, "fake item box on segment 6"},
+	})
+}
+
+// DecodeState on arbitrary changes to real states refuses them or gives a
+// state that prompts, stands and plays a turn; it never panics.
+func TestDecodeStateMutations(t *testing.T) {
+	for i, b := range storedStates(t) {
+		racetest.DecodeSurvives(t, Ruleset{}, b, 300, rand.New(rand.NewPCG(uint64(i), 11)))
+	}
+}
+
+func FuzzDecodeState(f *testing.F) { racetest.FuzzDecode(f, Ruleset{}, storedStates(f)) }
