@@ -3,6 +3,7 @@ package rtd
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"pitwall/race"
@@ -127,10 +128,16 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
 	cv.Text(render.Pt(picW-marginX, 34), fmt.Sprintf("%s, %d laps", s.course.Name, s.Laps), render.TextStyle{Size: 14, Color: ink, Anchor: render.AnchorEnd})
 	bySeg := map[int][]*Racer{}
+	var segs []int // in order, so that the SVG is the same on every run
 	for _, x := range s.running() {
+		if bySeg[x.Segment] == nil {
+			segs = append(segs, x.Segment)
+		}
 		bySeg[x.Segment] = append(bySeg[x.Segment], x)
 	}
-	for seg, xs := range bySeg {
+	sort.Ints(segs)
+	for _, seg := range segs {
+		xs := bySeg[seg]
 		c := s.tileCentre(seg)
 		for k, x := range xs {
 			// Six to a row; a full field in one segment takes two rows.

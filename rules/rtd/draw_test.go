@@ -53,6 +53,13 @@ func TestDrawEveryCourse(t *testing.T) {
 					t.Errorf("%s turn %d: picture lacks %s", id, turn, x.Name)
 				}
 			}
+			for range 4 { // the same state draws the same SVG, every time
+				again := render.NewSVG(w, h)
+				Draw(again, s, "t")
+				if string(again.Bytes()) != string(svg.Bytes()) {
+					t.Fatalf("%s turn %d: the SVG differs from one drawing to the next", id, turn)
+				}
+			}
 			png := render.NewPNG(w, h, 1)
 			Draw(png, s, "t")
 		}
