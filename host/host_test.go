@@ -320,7 +320,7 @@ func TestGoldenPosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Post(p, tc.turn, tc.format, "r1-turn03.png")
+		got, err := Post(p.View(race.Host), tc.turn, tc.format, "r1-turn03.png")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -340,23 +340,23 @@ func TestGoldenPosts(t *testing.T) {
 			t.Errorf("%s differs from the golden post; run go test ./host -update and read the diff", path)
 		}
 	}
-	if _, err := Post(p, 9, "markdown", ""); !IsBadInput(err) {
+	if _, err := Post(p.View(race.Host), 9, "markdown", ""); !IsBadInput(err) {
 		t.Fatalf("a turn not played: %v", err)
 	}
-	if _, err := Post(p, 1, "html", ""); !IsBadInput(err) {
+	if _, err := Post(p.View(race.Host), 1, "html", ""); !IsBadInput(err) {
 		t.Fatalf("an unknown format: %v", err)
 	}
 	for _, f := range []string{"svg", "png"} {
-		b, err := Render(p, 3, f)
+		b, err := Render(p.View(race.Host), 3, f)
 		if err != nil || len(b) < 1000 {
 			t.Fatalf("render %s: %d bytes, %v", f, len(b), err)
 		}
 	}
-	if _, err := Render(p, 3, "gif"); !IsBadInput(err) {
+	if _, err := Render(p.View(race.Host), 3, "gif"); !IsBadInput(err) {
 		t.Fatalf("an unknown picture format: %v", err)
 	}
 	var be *BadInput
-	if _, err := Render(p, -1, "png"); !errors.As(err, &be) {
+	if _, err := Render(p.View(race.Host), -1, "png"); !errors.As(err, &be) {
 		t.Fatalf("turn -1: %v", err)
 	}
 }

@@ -331,7 +331,7 @@ func TestScheduleBelongsToItsTurn(t *testing.T) {
 	if !p.Schedule.Empty() {
 		t.Fatalf("turn 2 shows turn 1's schedule: %+v", p.Schedule)
 	}
-	post, err := Post(p, 1, "markdown", "")
+	post, err := Post(p.View(race.Host), 1, "markdown", "")
 	if err != nil || strings.Contains(post, "Nov 2026, 18:00") && strings.Contains(post, "Deadline: Wed") {
 		t.Fatalf("the post of turn 1 shows turn 1's deadline for turn 2: %v\n%s", err, post)
 	}

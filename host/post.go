@@ -48,7 +48,7 @@ func notes(rs race.Ruleset, s race.State) (grid, deflt string) {
 	return fmt.Sprintf("%d racers line up.", len(s.Seats())), "the game's default order"
 }
 
-func presenter(p *race.Played) (Presenter, error) {
+func presenter(p *race.View) (Presenter, error) {
 	pr, ok := p.Ruleset.(Presenter)
 	if !ok {
 		return nil, fmt.Errorf("the %s ruleset cannot draw its races yet", p.Ruleset.ID())
@@ -57,7 +57,7 @@ func presenter(p *race.Played) (Presenter, error) {
 }
 
 // turnState is the state after turn n (0 = the grid), checked.
-func turnState(p *race.Played, n int) (race.State, error) {
+func turnState(p *race.View, n int) (race.State, error) {
 	s, err := p.StateAt(n)
 	if err != nil {
 		return nil, bad(err)
@@ -99,15 +99,15 @@ func startName(rs race.Ruleset) string {
 }
 
 // Title names a race and a turn for pictures and posts.
-func Title(p *race.Played, n int) string {
+func Title(p *race.View, n int) string {
 	if n == 0 {
-		return fmt.Sprintf("%s: %s", p.Race.ID, startName(p.Ruleset))
+		return fmt.Sprintf("%s: %s", p.ID, startName(p.Ruleset))
 	}
-	return fmt.Sprintf("%s: after %s %d", p.Race.ID, turnName(p.Ruleset), n)
+	return fmt.Sprintf("%s: after %s %d", p.ID, turnName(p.Ruleset), n)
 }
 
 // Render draws the race after turn n as "svg" or "png".
-func Render(p *race.Played, n int, format string) ([]byte, error) {
+func Render(p *race.View, n int, format string) ([]byte, error) {
 	pr, err := presenter(p)
 	if err != nil {
 		return nil, bad(err)
@@ -155,7 +155,7 @@ func background(pr Presenter, s race.State, w, h float64) *render.PNG {
 
 // Post writes the turn summary post for turn n (0 = the race's opening post)
 // as "markdown" or "bbcode". picture is the file name the post shows.
-func Post(p *race.Played, n int, format, picture string) (string, error) {
+func Post(p *race.View, n int, format, picture string) (string, error) {
 	if format != "markdown" && format != "bbcode" {
 		return "", bad(fmt.Errorf("unknown post format %q; formats: markdown, bbcode", format))
 	}
@@ -173,24 +173,24 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	for _, t := range rs.Tracks() {
 		tracks[t.ID] = t.Name
 	}
-	track := tracks[p.Race.Config.Track]
+	track := tracks[p.Config.Track]
 	if n, ok := rs.(TrackNamer); ok {
 		track = n.TrackName(s)
 	}
 	if track == "" {
-		track = p.Race.Config.Track
+		track = p.Config.Track
 	}
 	if n == 0 {
-		d.H(1, fmt.Sprintf("%s at %s: %s", p.Race.ID, track, startName(rs)))
+		d.H(1, fmt.Sprintf("%s at %s: %s", p.ID, track, startName(rs)))
 		grid, _ := notes(rs, s)
 		d.P(render.Text(rs.Name() + ". " + grid))
 	} else {
-		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.Race.ID, track, turnName(rs), n))
+		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.ID, track, turnName(rs), n))
 	}
-	d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Race.Commitment()),
+	d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Commitment),
 		render.Text(". The seed is revealed when the race ends, so anyone can replay every roll."))
 	if s.Over() {
-		d.P(render.Bold("The race is over."), render.Text(" Seed: "+p.Race.Seed.Hex()+" (check it with 'pitwall verify')."))
+		d.P(render.Bold("The race is over."), render.Text(" Seed: "+p.Seed+" (check it with 'pitwall verify')."))
 	}
 	if picture != "" {
 		d.Image(Title(p, n), picture)
@@ -198,7 +198,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 
 	t, _ := p.TurnAt(n)
 	if n > 0 && t.Untold {
-		d.P(render.Text(fmt.Sprintf("This %s was resolved before pitwall kept the story of each %s: its orders and events are in the race's log ('pitwall replay %s --turn %d').", turnName(rs), turnName(rs), p.Race.ID, n)))
+		d.P(render.Text(fmt.Sprintf("This %s was resolved before pitwall kept the story of each %s: its orders and events are in the race's log ('pitwall replay %s --turn %d').", turnName(rs), turnName(rs), p.ID, n)))
 	} else if n > 0 {
 		d.H(2, "What happened")
 		story := tellStory(t.Events, s.Seats())
@@ -286,7 +286,7 @@ func Post(p *race.Played, n int, format, picture string) (string, error) {
 	if p.PublicHead != "" { // a race played outside a store (a test's) has no chain
 		// The head of the log's public part: the open turn's orders are not in it.
 		d.P(render.Text(fmt.Sprintf("The race's log is sealed by a hash chain: its head after %d entries is ", p.PublicSeq)), render.Bold(p.PublicHead),
-			render.Text(fmt.Sprintf(". Keep it: 'pitwall verify %s --head %s' shows whether anything up to here was rewritten since.", p.Race.ID, p.PublicHead)))
+			render.Text(fmt.Sprintf(". Keep it: 'pitwall verify %s --head %s' shows whether anything up to here was rewritten since.", p.ID, p.PublicHead)))
 	}
 	if format == "bbcode" {
 		return d.BBCode(), nil

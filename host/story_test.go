@@ -51,7 +51,7 @@ func TestBonusWindowNote(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		post, err := Post(p, 0, "markdown", "")
+		post, err := Post(p.View(race.Host), 0, "markdown", "")
 		if err != nil {
 			t.Fatal(err)
 		}

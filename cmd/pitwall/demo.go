@@ -319,10 +319,6 @@ func (a *app) demoRaces(ids []string, db, dir string, s *dice.Seed, botSeed uint
 // turn every two days, a bonus window now and then, some racers missing a turn.
 func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, seed *dice.Seed, botSeed uint64) (map[string]any, error) {
 	rs, _ := race.Lookup(ruleset)
-	bot, ok := rs.(race.Botter)
-	if !ok {
-		return nil, fmt.Errorf("no bot for %s yet", ruleset)
-	}
 	clock := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 	h.Clock = host.ClockFunc(func() time.Time { return clock })
 	id := ruleset + "-demo"
@@ -338,9 +334,11 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 	rng := rand.New(rand.NewPCG(botSeed, 7))
 	files := 0
 	write := func(p *race.Played, turn int) error {
+		// what a host posts on a forum: the spectator's view
+		w := p.View(race.Spectator)
 		base := filepath.Join(dir, fmt.Sprintf("%s-turn%02d", id, turn))
 		for _, f := range []string{"png", "svg"} {
-			b, err := host.Render(p, turn, f)
+			b, err := host.Render(w, turn, f)
 			if err != nil {
 				return err
 			}
@@ -349,7 +347,7 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 			}
 		}
 		for f, ext := range map[string]string{"markdown": "md", "bbcode": "bbcode"} {
-			text, err := host.Post(p, turn, f, filepath.Base(base)+".png")
+			text, err := host.Post(w, turn, f, filepath.Base(base)+".png")
 			if err != nil {
 				return err
 			}
@@ -360,90 +358,14 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 		files += 4
 		return nil
 	}
-	// Each turn's deadline, two days on, and now and then a bonus window,
-	// an hour long, ten hours into the turn; set before the post that announces it.
-	schedule := func(turn int) (race.Schedule, error) {
-		deadline := clock.Add(48 * time.Hour)
-		sch := race.Schedule{Deadline: &deadline}
-		if turn%4 == 2 {
-			open, shut := clock.Add(10*time.Hour), clock.Add(11*time.Hour)
-			sch.WindowOpen, sch.WindowClose = &open, &shut
-		}
-		_, sch, err := h.Schedule(ctx, id, sch, host.Req{Turn: turn})
-		return sch, err
-	}
-	sch, err := schedule(1)
-	if err != nil {
-		return nil, err
-	}
-	p, err := h.Load(ctx, r.ID)
-	if err != nil {
-		return nil, err
-	}
-	if err := write(p, 0); err != nil {
-		return nil, err
-	}
-	for !p.State.Over() {
-		turn := p.State.Turn()
-		if turn > 500 {
-			return nil, errors.New("the race did not end in 500 turns")
-		}
-		if turn > 1 && turn%5 == 0 {
-			// A two-order turn now and then, in the games that have them.
-			if _, err := rs.Set(p.State, "orders", "2"); err == nil {
-				if _, err := h.Set(ctx, id, "orders", "2", host.Req{Turn: turn}); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if p, err = h.Load(ctx, id); err != nil {
-			return nil, err
-		}
-		if hb, ok := rs.(race.HostBotter); ok {
-			// The host's own moves, such as a week's minigame results.
-			for _, kv := range hb.HostSettings(p.State, rng) {
-				k, v, _ := strings.Cut(kv, "=")
-				if _, err := h.Set(ctx, id, k, v, host.Req{Turn: turn}); err != nil {
-					return nil, err
-				}
-			}
-			if p, err = h.Load(ctx, id); err != nil {
-				return nil, err
-			}
-		}
-		for _, pr := range rs.Prompts(p.State) {
-			if rng.IntN(12) == 0 {
-				continue // this racer misses the turn
-			}
-			clock = clock.Add(time.Duration(20+rng.IntN(40)) * time.Minute)
-			in := sch.InWindow(clock) || (sch.WindowOpen != nil && rng.IntN(3) == 0)
-			if in {
-				clock = *sch.WindowOpen
-			}
-			text := bot.BotOrder(p.State, pr.Seat, sch.InWindow(clock), rng)
-			if _, err := h.Submit(ctx, id, pr.Seat, text, host.Req{Turn: turn}); err != nil {
-				return nil, fmt.Errorf("turn %d, seat %d, %q: %w", turn, pr.Seat, text, err)
-			}
-		}
-		clock = *sch.Deadline
-		res, err := h.Resolve(ctx, id, host.Req{Turn: turn})
-		if err != nil {
-			return nil, err
-		}
-		if !res.Race.State.Over() {
-			if sch, err = schedule(turn + 1); err != nil {
-				return nil, err
-			}
-		}
-		if p, err = h.Load(ctx, id); err != nil {
-			return nil, err
-		}
-		if err := write(p, turn); err != nil {
-			return nil, err
-		}
-		if a.tty {
+	p, err := playBots(ctx, h, r.ID, rng, &clock, botHooks{resolved: func(p *race.Played, turn int) error {
+		if a.tty && turn > 0 {
 			fmt.Fprintf(a.stderr, "\r%s: turn %d resolved", ruleset, turn)
 		}
+		return write(p, turn)
+	}})
+	if err != nil {
+		return nil, err
 	}
 	if a.tty {
 		fmt.Fprintln(a.stderr)

@@ -15,16 +15,16 @@ import (
 
 func (a *app) renderCmd() *cobra.Command {
 	var turn int
-	var format, out string
+	var format, out, as string
 	c := &cobra.Command{
-		Use:   "render RACE [--turn N] --format svg|png [--out FILE]",
+		Use:   "render RACE [--turn N] --format svg|png [--out FILE] [--as VIEWER]",
 		Short: "Draw the track after a turn: every chariot, this turn's moves, the status board",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "svg" && format != "png" {
 				return usagef("--format is svg or png; got %q", format)
 			}
-			return a.withTurn(cmd, args[0], turn, func(_ context.Context, _ *host.Host, p *race.Played, turn int) error {
+			return a.withView(cmd, args[0], turn, as, func(_ context.Context, _ *host.Host, p *race.View, turn int) error {
 				b, err := host.Render(p, turn, format)
 				if err != nil {
 					return err
@@ -46,14 +46,15 @@ func (a *app) renderCmd() *cobra.Command {
 	c.Flags().IntVar(&turn, "turn", 0, "the turn to draw the race after (0 = the grid; default: the last)")
 	c.Flags().StringVar(&format, "format", "png", "svg or png")
 	c.Flags().StringVarP(&out, "out", "o", "", "the file to write (default RACE-turnNN.FORMAT)")
+	asFlag(c, &as)
 	return c
 }
 
 func (a *app) postCmd() *cobra.Command {
 	var turn int
-	var format, picture, out string
+	var format, picture, out, as string
 	c := &cobra.Command{
-		Use:   "post RACE [--turn N] --format markdown|bbcode [--picture FILE] [--out FILE]",
+		Use:   "post RACE [--turn N] --format markdown|bbcode [--picture FILE] [--out FILE] [--as VIEWER]",
 		Short: "Write the turn summary post for a forum",
 		Long: `Writes the Turn Summary Post: what happened, every racer's orders, the
 standings, the status board, every roll, and the next turn's orders and
@@ -64,7 +65,7 @@ deadline. --picture names the picture file the post shows (make it with
 			if format != "markdown" && format != "bbcode" {
 				return usagef("--format is markdown or bbcode; got %q", format)
 			}
-			return a.withTurn(cmd, args[0], turn, func(_ context.Context, _ *host.Host, p *race.Played, turn int) error {
+			return a.withView(cmd, args[0], turn, as, func(_ context.Context, _ *host.Host, p *race.View, turn int) error {
 				if !cmd.Flags().Changed("picture") {
 					picture = fmt.Sprintf("%s-turn%02d.png", args[0], turn)
 				}
@@ -91,6 +92,7 @@ deadline. --picture names the picture file the post shows (make it with
 	c.Flags().StringVar(&format, "format", "markdown", "markdown or bbcode")
 	c.Flags().StringVar(&picture, "picture", "", "the picture's file name or address (default RACE-turnNN.png)")
 	c.Flags().StringVarP(&out, "out", "o", "", "write the post to this file")
+	asFlag(c, &as)
 	return c
 }
 

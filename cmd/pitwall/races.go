@@ -75,6 +75,37 @@ func (a *app) withTurn(cmd *cobra.Command, id string, turn int, fn func(ctx cont
 	})
 }
 
+// withView is withTurn with the race as the viewer --as names may see it.
+func (a *app) withView(cmd *cobra.Command, id string, turn int, as string, fn func(ctx context.Context, h *host.Host, w *race.View, turn int) error) error {
+	return a.withTurn(cmd, id, turn, func(ctx context.Context, h *host.Host, p *race.Played, turn int) error {
+		v, err := viewerOf(p, as)
+		if err != nil {
+			return err
+		}
+		return fn(ctx, h, p.View(v), turn)
+	})
+}
+
+// viewerOf reads --as: host, spectator, or a seat as people name it.
+func viewerOf(p *race.Played, as string) (race.Viewer, error) {
+	switch strings.ToLower(strings.TrimSpace(as)) {
+	case "host":
+		return race.Host, nil
+	case "spectator":
+		return race.Spectator, nil
+	}
+	seat, err := seatOf(p, as)
+	if err != nil {
+		return race.Viewer{}, usagef("--as is host, spectator or a seat (a racer's name or number); %v", err)
+	}
+	return race.SeatViewer(seat), nil
+}
+
+// asFlag adds --as to a command that shows a race.
+func asFlag(c *cobra.Command, as *string) {
+	c.Flags().StringVar(as, "as", "host", "show the race as this viewer may see it: host, spectator, or a seat (racer's name or number from 1)")
+}
+
 // req is a write's turn and key from --turn and --key.
 func req(cmd *cobra.Command, turn int, key string) (host.Req, error) {
 	if cmd.Flags().Changed("turn") && turn < 1 {
@@ -462,12 +493,24 @@ func (a *app) raceListCmd() *cobra.Command {
 }
 
 func (a *app) raceShowCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show RACE",
+	var as string
+	c := &cobra.Command{
+		Use:   "show RACE [--as VIEWER]",
 		Short: "Show a race: turn, standings, who must still send orders",
-		Args:  cobra.ExactArgs(1),
+		Long: `Shows a race as it stands. --as shows it as one viewer may see it: the
+host (the default) sees everything; a spectator sees what a forum reader may
+(no hidden thing, no pending order, the seed only once the race is over); a
+seat (a racer's name or number from 1) sees the spectator's view and its own
+pending orders.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			err := a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error { return a.showPlayed(p) })
+			err := a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
+				v, err := viewerOf(p, as)
+				if err != nil {
+					return err
+				}
+				return a.showView(p.View(v))
+			})
 			if errors.Is(err, host.ErrForming) {
 				return a.withHost(func(ctx context.Context, h *host.Host) error {
 					p, err := h.Forming(ctx, args[0])
@@ -480,6 +523,8 @@ func (a *app) raceShowCmd() *cobra.Command {
 			return err
 		},
 	}
+	asFlag(c, &as)
+	return c
 }
 
 // showForming prints a race that is still taking entrants.
@@ -544,53 +589,73 @@ type promptView struct {
 	Seat int `json:"seat"`
 }
 
-// showPlayed prints a race's current state. Orders already in stay secret: it says who, not what.
-func (a *app) showPlayed(p *race.Played) error {
+// seatShown is a seat in 'race show': numbered from 1, with its orders-in flag.
+type seatShown struct {
+	seatView
+	OrdersIn bool `json:"orders_in"`
+}
+
+// showView prints a race's current state as its viewer may see it. Orders
+// already in stay secret, even from the host: it says who, not what; a
+// racer's own view adds its own.
+func (a *app) showView(p *race.View) error {
 	s := p.State
 	prompts := p.Ruleset.Prompts(s)
 	var waiting, in []string
 	var pv []promptView
 	for _, pr := range prompts {
 		pv = append(pv, promptView{Prompt: pr, Seat: pr.Seat + 1})
-		if _, ok := p.Pending[pr.Seat]; ok {
+		if p.OrdersIn[pr.Seat] {
 			in = append(in, pr.Name)
 		} else {
 			waiting = append(waiting, pr.Name)
 		}
 	}
-	var seats []seatView
+	var seats []seatShown
 	for _, x := range s.Seats() {
-		seats = append(seats, seatView{Seat: x.Seat + 1, Name: x.Name, Player: x.Player})
+		seats = append(seats, seatShown{seatView{Seat: x.Seat + 1, Name: x.Name, Player: x.Player}, p.OrdersIn[x.Seat]})
 	}
 	v := map[string]any{
-		"id": p.Race.ID, "ruleset": p.Race.Ruleset, "rules": p.Ruleset.Version(), "track": p.Race.Config.Track, "turn": s.Turn(), "over": s.Over(),
-		"turns_resolved": p.Resolved(), "commitment": p.Race.Commitment(), "seats": seats, "standings": standings(p.Ruleset.Standings(s)),
+		"id": p.ID, "ruleset": p.Ruleset.ID(), "rules": p.Ruleset.Version(), "track": p.Config.Track, "turn": s.Turn(), "over": p.Over,
+		"turns_resolved": p.Resolved(), "commitment": p.Commitment, "seats": seats, "standings": standings(p.Ruleset.Standings(s)),
 		"prompts": pv, "orders_in": in, "waiting_for": waiting, "schedule": p.Schedule, "chain_head": p.Head, "entries": p.Seq,
+		"viewer": p.Viewer.String(),
+	}
+	seat, isSeat := p.Viewer.Seat()
+	if isSeat {
+		v["my_orders"] = p.Orders[seat]
 	}
 	if len(p.Voided) > 0 {
 		v["voided"] = p.Voided
 	}
-	if s.Over() {
-		v["seed"] = p.Race.Seed.Hex()
+	if p.Seed != "" {
+		v["seed"] = p.Seed
 	}
 	return a.out(v, func(w io.Writer) {
-		fmt.Fprintf(w, "%s: %s on %s, ", p.Race.ID, p.Race.Ruleset, p.Race.Config.Track)
-		if s.Over() {
-			fmt.Fprintf(w, "over after %d turns; seed %s\n", p.Resolved(), p.Race.Seed.Hex())
+		fmt.Fprintf(w, "%s: %s on %s, ", p.ID, p.Ruleset.ID(), p.Config.Track)
+		if p.Over {
+			fmt.Fprintf(w, "over after %d turns; seed %s\n", p.Resolved(), p.Seed)
 		} else {
 			fmt.Fprintf(w, "turn %d to play (%d resolved)\n", s.Turn(), p.Resolved())
 		}
-		fmt.Fprintf(w, "dice commitment: sha256 %s\n", p.Race.Commitment())
+		fmt.Fprintf(w, "dice commitment: sha256 %s\n", p.Commitment)
 		fmt.Fprintf(w, "log head after entry %d: %s\n\n", p.Seq, p.Head)
 		for _, st := range p.Ruleset.Standings(s) {
 			fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat+1, st.Name, st.Player, st.Status, st.Detail)
 		}
-		if !s.Over() {
+		if !p.Over {
 			fmt.Fprintf(w, "\norders in: %d of %d", len(in), len(prompts))
 			if len(waiting) > 0 {
 				fmt.Fprintf(w, "; waiting for %s", strings.Join(waiting, ", "))
 			}
 			fmt.Fprintln(w)
+			if isSeat {
+				if o, ok := p.Orders[seat]; ok {
+					fmt.Fprintf(w, "your orders: %s\n", o)
+				} else {
+					fmt.Fprintln(w, "your orders: none yet")
+				}
+			}
 			if d := p.Schedule.Deadline; d != nil {
 				fmt.Fprintf(w, "deadline: %s\n", host.Stamp(*d))
 			}
@@ -857,29 +922,39 @@ carry a zone.
 
 func (a *app) replayCmd() *cobra.Command {
 	var turn int
+	var as string
 	c := &cobra.Command{
-		Use:   "replay RACE --turn N",
+		Use:   "replay RACE --turn N [--as VIEWER]",
 		Short: "Show a race after turn N, as it was resolved",
-		Args:  cobra.ExactArgs(1),
+		Long: `Shows a race after turn N: its state, events, orders and rolls. --as
+shows it as one viewer may see it (host, spectator or a seat): before the
+race is over, anyone but the host gets the state without its hidden things
+and without its hash.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withTurn(cmd, args[0], turn, func(_ context.Context, _ *host.Host, p *race.Played, turn int) error {
+			return a.withView(cmd, args[0], turn, as, func(_ context.Context, _ *host.Host, p *race.View, turn int) error {
 				s, err := p.StateAt(turn)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				v := map[string]any{"race": args[0], "turn": turn, "standings": standings(p.Ruleset.Standings(s)), "state": s}
+				v := map[string]any{"race": args[0], "turn": turn, "standings": standings(p.Ruleset.Standings(s)), "state": s, "viewer": p.Viewer.String()}
 				t, played := p.TurnAt(turn)
 				if played {
 					orders := map[int]string{}
 					for seat, o := range t.Orders {
 						orders[seat+1] = o
 					}
-					v["hash"], v["events"], v["orders"], v["rolls"] = t.Hash, t.Events, orders, t.Rolls
+					v["events"], v["orders"], v["rolls"] = t.Events, orders, t.Rolls
+					if t.Hash != "" {
+						v["hash"] = t.Hash
+					}
 				}
 				return a.out(v, func(w io.Writer) {
 					fmt.Fprintf(w, "%s after turn %d\n", args[0], turn)
 					if played {
-						fmt.Fprintf(w, "state %s\n", t.Hash)
+						if t.Hash != "" {
+							fmt.Fprintf(w, "state %s\n", t.Hash)
+						}
 						for _, e := range t.Events {
 							fmt.Fprintf(w, "  %s\n", e.Text)
 						}
@@ -892,6 +967,7 @@ func (a *app) replayCmd() *cobra.Command {
 		},
 	}
 	c.Flags().IntVar(&turn, "turn", 0, "the turn to show the race after (0 = the grid; default: the last)")
+	asFlag(c, &as)
 	return c
 }
 

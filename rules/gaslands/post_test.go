@@ -38,7 +38,7 @@ func TestGoldenPosts(t *testing.T) {
 		name, format string
 		turn         int
 	}{{"grid.md", "markdown", 0}, {"collision.md", "markdown", turn}, {"collision.bbcode", "bbcode", turn}} {
-		post, err := host.Post(p, tc.turn, tc.format, "turn.png")
+		post, err := host.Post(p.View(race.Host), tc.turn, tc.format, "turn.png")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -193,3 +193,19 @@ func (s *State) canSlipstream(c *RaceCar) bool {
 }
 
 func (c *RaceCar) String() string { return fmt.Sprintf("%s (seat %d)", c.Name, c.Seat) }
+
+// Redact implements race.Redactor: the sandbags not yet hit are the host's
+// secret; everyone else sees only those hit (Found), and not how many are left.
+func (Ruleset) Redact(s race.State, _ race.Viewer) race.State {
+	st, ok := s.(*State)
+	if !ok {
+		return s
+	}
+	n := st.clone()
+	n.Sandbags = append([]Point(nil), st.Found...)
+	return n
+}
+
+// SecretOptions implements race.Redactor: a host's own sandbags ('sandbags')
+// are hidden until the race is over.
+func (Ruleset) SecretOptions() []string { return []string{"sandbags"} }

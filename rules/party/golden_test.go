@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pitwall/host"
+	"pitwall/race"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -74,7 +75,7 @@ func TestGoldenPost(t *testing.T) {
 	if turn == 0 {
 		t.Fatal("no player waited at a fork")
 	}
-	post, err := host.Post(p, turn, "markdown", "turn.png")
+	post, err := host.Post(p.View(race.Host), turn, "markdown", "turn.png")
 	if err != nil {
 		t.Fatal(err)
 	}
