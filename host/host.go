@@ -61,6 +61,33 @@ func IsBadInput(err error) bool {
 		errors.Is(err, store.ErrExists) || errors.Is(err, race.ErrOver) || errors.Is(err, ErrClosed)
 }
 
+// Code is err's stable code, for a program or a page to act on: an order's
+// own (race.OrderError.ErrCode), or one of turn_closed, race_forming,
+// race_over, no_such_race, race_exists, bad_input; "" for an error that is
+// not the user's (the store failing).
+func Code(err error) string {
+	var oe *race.OrderError
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &oe):
+		return oe.ErrCode()
+	case errors.Is(err, ErrClosed):
+		return "turn_closed"
+	case errors.Is(err, ErrForming):
+		return "race_forming"
+	case errors.Is(err, race.ErrOver):
+		return "race_over"
+	case errors.Is(err, store.ErrNotFound):
+		return "no_such_race"
+	case errors.Is(err, store.ErrExists):
+		return "race_exists"
+	case IsBadInput(err):
+		return "bad_input"
+	}
+	return ""
+}
+
 // ErrClosed is wrapped by a write for a turn that has been resolved.
 var ErrClosed = errors.New("that turn has closed")
 

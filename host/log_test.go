@@ -13,6 +13,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/store"
 	"pitwall/store/memstore"
 	"pitwall/store/sqlite"
 )
@@ -377,5 +378,27 @@ func TestNamesAreChecked(t *testing.T) {
 	}
 	if _, err := f.h.Withdraw(ctx, "n", "nobody", Req{}); !IsBadInput(err) {
 		t.Fatalf("withdrawing nobody: %v", err)
+	}
+}
+
+func TestErrorCodes(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{nil, ""},
+		{errors.New("disk on fire"), ""},
+		{race.Invalidf("what"), race.CodeNotUnderstood},
+		{fmt.Errorf("seat 2: %w", race.Illegalf("not now")), race.CodeNotAllowed},
+		{bad(&kindOf{"turn 1 has closed", ErrClosed}), "turn_closed"},
+		{bad(&kindOf{"forming", ErrForming}), "race_forming"},
+		{fmt.Errorf("x: %w", race.ErrOver), "race_over"},
+		{bad(fmt.Errorf("r: %w", store.ErrNotFound)), "no_such_race"},
+		{fmt.Errorf("r: %w", store.ErrExists), "race_exists"},
+		{badf("--turn is 1 or more"), "bad_input"},
+	} {
+		if got := Code(c.err); got != c.want {
+			t.Errorf("%v: code %q, want %q", c.err, got, c.want)
+		}
 	}
 }

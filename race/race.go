@@ -172,9 +172,29 @@ const (
 type OrderError struct {
 	Kind   ErrorKind
 	Reason string
+	// Code is a stable name for what is wrong, for a page to show beside
+	// the field; empty, it is the kind's (CodeNotUnderstood, CodeNotAllowed).
+	Code string
 }
 
 func (e *OrderError) Error() string { return e.Reason }
+
+// The codes of an order refused, when its game names none finer.
+const (
+	CodeNotUnderstood = "order_not_understood" // Invalid: bad syntax, an unknown word
+	CodeNotAllowed    = "order_not_allowed"    // Illegal: understood, not allowed now
+)
+
+// ErrCode is the error's stable code: its own, or its kind's.
+func (e *OrderError) ErrCode() string {
+	switch {
+	case e.Code != "":
+		return e.Code
+	case e.Kind == Illegal:
+		return CodeNotAllowed
+	}
+	return CodeNotUnderstood
+}
 
 // Invalidf makes an error for an order that was not understood.
 func Invalidf(format string, a ...any) error {

@@ -178,3 +178,19 @@ func TestViewVoided(t *testing.T) {
 		t.Fatal("a spectator or another seat sees a voided order")
 	}
 }
+
+func TestOrderErrorCodes(t *testing.T) {
+	for _, c := range []struct {
+		err  *OrderError
+		want string
+	}{
+		{Invalidf("x").(*OrderError), CodeNotUnderstood},
+		{Illegalf("x").(*OrderError), CodeNotAllowed},
+		{&OrderError{Kind: Illegal, Code: "needs_adjacent_chariot"}, "needs_adjacent_chariot"},
+		{&OrderError{Kind: Invalid, Code: "unknown_word"}, "unknown_word"},
+	} {
+		if got := c.err.ErrCode(); got != c.want {
+			t.Errorf("%+v: code %q, want %q", c.err, got, c.want)
+		}
+	}
+}

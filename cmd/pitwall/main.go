@@ -84,7 +84,13 @@ func fail(stdout, stderr io.Writer, jsonOut bool, err error) {
 	msg := strings.Join(strings.Fields(err.Error()), " ")
 	fmt.Fprintln(stderr, "pitwall: "+msg)
 	if jsonOut {
-		writeJSON(stdout, map[string]any{"ok": false, "error": msg})
+		doc := map[string]any{"ok": false, "error": msg}
+		if code := host.Code(err); code != "" {
+			doc["code"] = code
+		} else if isBad(err) {
+			doc["code"] = "bad_input"
+		}
+		writeJSON(stdout, doc)
 	}
 }
 

@@ -323,3 +323,37 @@ func TestAsViewer(t *testing.T) {
 		}
 	}
 }
+
+// A refused command's JSON names what went wrong by a stable code.
+func TestErrorCodesInJSON(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := mustJSON(t, db)
+	must("race", "new", "--rules", "nascar", "--track", "oval", "--id", "n1", "--seed", "3")
+	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator")
+	code, doc, _ := jsonOf(t, "--db", db, "orders", "submit", "n1", "1", "AM")
+	if code != 2 || doc["code"] != "race_forming" {
+		t.Fatalf("an order to a forming race: %d %v", code, doc)
+	}
+	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"orders", "submit", "n1", "1", "QQ"}, race.CodeNotUnderstood},
+		{[]string{"orders", "submit", "n1", "1", "AMM"}, race.CodeNotAllowed},
+		{[]string{"race", "show", "nope"}, "no_such_race"},
+		{[]string{"race", "show", "n1", "--as", "nobody"}, "bad_input"},
+		{[]string{"race", "show"}, "bad_input"},
+	} {
+		code, doc, _ := jsonOf(t, append([]string{"--db", db}, c.args...)...)
+		if code != 2 || doc["ok"] != false || doc["code"] != c.want {
+			t.Errorf("%v: status %d, %v; want code %s", c.args, code, doc, c.want)
+		}
+	}
+	must("orders", "submit", "n1", "1", "AM")
+	must("turn", "resolve", "n1", "--turn", "1")
+	code, doc, _ = jsonOf(t, "--db", db, "orders", "submit", "n1", "1", "AM", "--turn", "1")
+	if code != 2 || doc["code"] != "turn_closed" {
+		t.Fatalf("an order for a closed turn: %d %v", code, doc)
+	}
+}
