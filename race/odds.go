@@ -99,3 +99,12 @@ func FindCheck(game string, cs []Check, name string, args map[string]string) (Ch
 	}
 	return Check{}, fmt.Errorf("unknown %s check %q; checks: %s", game, name, strings.Join(names, ", "))
 }
+
+// Chooser is a game that says, as data, what a seat may order now: enough
+// for a page to offer only legal orders and for a bot to enumerate them.
+// The value is the game's own shape (documented in docs/choices.md) and
+// marshals to JSON; it is made from the state alone, so a viewer's redacted
+// state gives the same choices.
+type Chooser interface {
+	Choices(s State, seat int) (any, error)
+}

@@ -740,7 +740,7 @@ the first stored.
 		},
 	}
 	writeFlags(submit, &turn, &key, "the orders are")
-	c.AddCommand(submit)
+	c.AddCommand(submit, a.ordersOptionsCmd())
 	return c
 }
 
@@ -1066,4 +1066,78 @@ func isHash(s string) bool {
 		}
 	}
 	return true
+}
+
+func (a *app) ordersOptionsCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "options RACE SEAT",
+		Short: "List what a racer may order this turn, as data",
+		Long: `Lists the orders a racer may give in the turn now open: how many orders the
+turn takes and the game's choices (docs/choices.md): ludi lists every order
+with whether it is allowed now and why not, the contingencies and bonuses;
+nascar gives the car's speed, heading and wildcards and every speed it can
+move at, with the letters that reach it. Games without choices as data yet
+list their prompt's legal orders. Worked out from what that racer may see.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
+				seat, err := seatOf(p, args[1])
+				if err != nil {
+					return err
+				}
+				return a.showOptions(p.View(race.SeatViewer(seat)), seat)
+			})
+		},
+	}
+}
+
+// showOptions prints what seat may order now, from its own view.
+func (a *app) showOptions(w *race.View, seat int) error {
+	s := w.State
+	name := ""
+	for _, x := range s.Seats() {
+		if x.Seat == seat {
+			name = x.Name
+		}
+	}
+	v := map[string]any{"ok": true, "race": w.ID, "turn": s.Turn(), "seat": seat + 1, "racer": name, "orders": 0, "choices": nil}
+	var prompt *race.Prompt
+	for _, pr := range w.Ruleset.Prompts(s) {
+		if pr.Seat == seat {
+			prompt = &pr
+		}
+	}
+	switch {
+	case w.Over:
+		v["note"] = "the race is over"
+	case prompt == nil:
+		v["note"] = name + " has no orders to give this turn"
+	default:
+		v["orders"] = prompt.Orders
+		if prompt.Note != "" {
+			v["note"] = prompt.Note
+		}
+		if ch, ok := w.Ruleset.(race.Chooser); ok {
+			choices, err := ch.Choices(s, seat)
+			if err != nil {
+				return err
+			}
+			v["choices"] = choices
+		} else {
+			v["choices"] = map[string]any{"legal": prompt.Legal}
+		}
+	}
+	return a.out(v, func(out io.Writer) {
+		fmt.Fprintf(out, "%s, turn %d: %s (seat %d)", w.ID, s.Turn(), name, seat+1)
+		if note, ok := v["note"].(string); ok {
+			fmt.Fprintf(out, ": %s", note)
+		}
+		fmt.Fprintln(out)
+		if v["choices"] == nil {
+			return
+		}
+		fmt.Fprintf(out, "%d order(s) this turn\n", v["orders"])
+		b, _ := json.MarshalIndent(v["choices"], "", "  ")
+		fmt.Fprintln(out, string(b))
+	})
 }

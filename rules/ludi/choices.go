@@ -1,0 +1,97 @@
+package ludi
+
+import (
+	"errors"
+	"sort"
+
+	"pitwall/race"
+)
+
+// Choices is what an auriga may order this turn, as data (race.Chooser).
+type Choices struct {
+	// Orders is how many orders this turn takes: one, or two or three with
+	// a contingency on each after the first.
+	Orders int `json:"orders"`
+	// First lists every order the racer could name, each with whether it
+	// may be the first order now, and if not why (with its code).
+	First []Choice `json:"first"`
+	// Later are the orders allowed as the second and third: judged when
+	// they are played, as they depend on where the chariot will be.
+	Later []string `json:"later,omitempty"`
+	// Contingencies are the orders a later order may fall back on
+	// ('Whip else Brake').
+	Contingencies []string `json:"contingencies,omitempty"`
+	// Bonus are the bonuses orders sent in the host's bonus window may add
+	// (', bonus move'); refused outside the window.
+	Bonus []string `json:"bonus"`
+	Note  string   `json:"note,omitempty"`
+}
+
+// Choice is one order and whether it may be given now.
+type Choice struct {
+	Order   string   `json:"order"` // the canonical text
+	Words   []string `json:"words"` // what a racer may write for it, any case
+	Allowed bool     `json:"allowed"`
+	Code    string   `json:"code,omitempty"`
+	Reason  string   `json:"reason,omitempty"`
+}
+
+// Choices implements race.Chooser.
+func (Ruleset) Choices(st race.State, seat int) (any, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, errors.New("not a ludi state")
+	}
+	c := s.chariot(seat)
+	if c == nil {
+		return nil, race.Illegalf("there is no seat %d in this race", seat)
+	}
+	if !c.Active() {
+		return nil, race.Illegalf("%s is out of the race (%s)", c.Name, c.Out)
+	}
+	allowed, why := s.allowed(c)
+	out := Choices{Orders: s.Orders, Bonus: []string{"bonus move", "bonus initiative"}}
+	if why != "now" {
+		out.Note = "orders " + why
+	}
+	for k := Left1; k <= RollAway; k++ {
+		ch := Choice{Order: k.String(), Words: wordsFor(k), Allowed: true}
+		err := error(nil)
+		if !contains(allowed, k) {
+			err = race.Illegalf("%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
+		} else if k.IsAttack() {
+			err = s.canAttack(c, k)
+		}
+		var oe *race.OrderError
+		if errors.As(err, &oe) {
+			ch.Allowed, ch.Code, ch.Reason = false, oe.ErrCode(), oe.Reason
+		}
+		out.First = append(out.First, ch)
+	}
+	if s.Orders > 1 {
+		for _, k := range allowed {
+			out.Later = append(out.Later, k.String())
+		}
+		for _, k := range contingencies {
+			out.Contingencies = append(out.Contingencies, k.String())
+		}
+	}
+	return out, nil
+}
+
+// wordsFor lists what a racer may write for k, shortest first.
+func wordsFor(k Kind) []string {
+	var out []string
+	for w, x := range aliases {
+		if x == k {
+			out = append(out, w)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i]) != len(out[j]) {
+			return len(out[i]) < len(out[j])
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
