@@ -468,19 +468,24 @@ func TurnOf(rec *TurnRecord) (Turn, error) {
 
 // StateAt is the state after turn n (0 = the start), among the turns this
 // Played holds.
-func (p *Played) StateAt(n int) (State, error) {
-	if n == 0 && p.Start != nil {
-		return p.Start, nil
-	}
-	if t, ok := p.TurnAt(n); ok {
-		return t.After, nil
-	}
-	return nil, fmt.Errorf("turn %d has not been played; played: 0 to %d", n, p.Resolved())
-}
+func (p *Played) StateAt(n int) (State, error) { return stateAt(p.Start, p.Turns, n, p.Resolved()) }
 
 // TurnAt is turn n, if this Played holds it.
-func (p *Played) TurnAt(n int) (Turn, bool) {
-	for _, t := range p.Turns {
+func (p *Played) TurnAt(n int) (Turn, bool) { return turnAt(p.Turns, n) }
+
+// stateAt is the state after turn n among turns, start being turn 0's.
+func stateAt(start State, turns []Turn, n, resolved int) (State, error) {
+	if n == 0 && start != nil {
+		return start, nil
+	}
+	if t, ok := turnAt(turns, n); ok {
+		return t.After, nil
+	}
+	return nil, fmt.Errorf("turn %d has not been played; played: 0 to %d", n, resolved)
+}
+
+func turnAt(turns []Turn, n int) (Turn, bool) {
+	for _, t := range turns {
 		if t.Turn == n {
 			return t, true
 		}

@@ -194,25 +194,10 @@ func (w *View) Resolved() int {
 }
 
 // StateAt is the state after turn n (0 = the start), as the viewer may see it.
-func (w *View) StateAt(n int) (State, error) {
-	if n == 0 && w.Start != nil {
-		return w.Start, nil
-	}
-	if t, ok := w.TurnAt(n); ok {
-		return t.After, nil
-	}
-	return nil, fmt.Errorf("turn %d has not been played; played: 0 to %d", n, w.Resolved())
-}
+func (w *View) StateAt(n int) (State, error) { return stateAt(w.Start, w.Turns, n, w.Resolved()) }
 
 // TurnAt is turn n, if the view holds it.
-func (w *View) TurnAt(n int) (Turn, bool) {
-	for _, t := range w.Turns {
-		if t.Turn == n {
-			return t, true
-		}
-	}
-	return Turn{}, false
-}
+func (w *View) TurnAt(n int) (Turn, bool) { return turnAt(w.Turns, n) }
 
 // Seats lists the seats with orders asked for now, in order.
 func (w *View) Seats() []int {
