@@ -14,26 +14,39 @@ import (
 
 // BenchmarkLoad is what every command pays before it does anything: loading
 // a race. It resumes from the last turn's record, so it should cost the same
-// on a race of 30 turns as on one of 300 (two ludi chariots' orders in, as
-// mid-turn; the toy hop game for the lengths ludi does not reach).
+// on a race of 30 turns as on one of 300 (the toy hop game, mid-turn with
+// two orders in).
 func BenchmarkLoad(b *testing.B) {
-	for _, turns := range []int{30, 300} {
-		b.Run(fmt.Sprintf("turns=%d", turns), func(b *testing.B) {
-			h := benchRace(b, turns)
-			ctx := context.Background()
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				if _, err := h.Load(ctx, "b"); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchLengths(b, func(ctx context.Context, h *Host) error {
+		_, err := h.Load(ctx, "b")
+		return err
+	})
 }
 
 // BenchmarkSubmit is a whole order: load, check, append (SQLite, synchronous=FULL).
 func BenchmarkSubmit(b *testing.B) {
+	benchLengths(b, func(ctx context.Context, h *Host) error {
+		_, err := h.Submit(ctx, "b", 1, "2", Req{})
+		return err
+	})
+}
+
+// BenchmarkFullReplay is what every load cost before loads resumed from the
+// last record, and what verify still does: the whole log from the setup.
+func BenchmarkFullReplay(b *testing.B) {
+	rs, _ := race.Lookup("hop")
+	benchLengths(b, func(ctx context.Context, h *Host) error {
+		r, err := h.Store.Load(ctx, "b")
+		if err != nil {
+			return err
+		}
+		_, err = race.Replay(rs, r)
+		return err
+	})
+}
+
+// benchLengths times op on a race of 30 turns and on one of 300 (benchRace).
+func benchLengths(b *testing.B, op func(ctx context.Context, h *Host) error) {
 	for _, turns := range []int{30, 300} {
 		b.Run(fmt.Sprintf("turns=%d", turns), func(b *testing.B) {
 			h := benchRace(b, turns)
@@ -41,7 +54,7 @@ func BenchmarkSubmit(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				if _, err := h.Submit(ctx, "b", 1, "2", Req{}); err != nil {
+				if err := op(ctx, h); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -82,27 +95,4 @@ func benchRace(b *testing.B, turns int) *Host {
 		}
 	}
 	return h
-}
-
-// BenchmarkFullReplay is what every load cost before loads resumed from the
-// last record, and what verify still does: the whole log from the setup.
-func BenchmarkFullReplay(b *testing.B) {
-	for _, turns := range []int{30, 300} {
-		b.Run(fmt.Sprintf("turns=%d", turns), func(b *testing.B) {
-			h := benchRace(b, turns)
-			ctx := context.Background()
-			rs, _ := race.Lookup("hop")
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				r, err := h.Store.Load(ctx, "b")
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := race.Replay(rs, r); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
 }

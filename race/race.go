@@ -43,6 +43,14 @@ func (cfg Config) RaceLaps(trackDefault int) (int, error) {
 	return laps, nil
 }
 
+// CheckLaps checks the laps of a decoded state: 1 to MaxLaps.
+func CheckLaps(laps int) error {
+	if laps < 1 || laps > MaxLaps {
+		return fmt.Errorf("%d laps; a race runs 1 to %d", laps, MaxLaps)
+	}
+	return nil
+}
+
 // Entrant is one participant as entered: a player and the racers they field
 // (one or two aurigae in ludi, one car elsewhere), with the ruleset's choices
 // (a ludi package and two extra characteristics, a nascar upgrade...).

@@ -240,3 +240,11 @@ func TestRaceLaps(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckLaps(t *testing.T) {
+	for laps, ok := range map[int]bool{-1: false, 0: false, 1: true, MaxLaps: true, MaxLaps + 1: false} {
+		if err := CheckLaps(laps); (err == nil) != ok {
+			t.Errorf("%d laps: %v", laps, err)
+		}
+	}
+}

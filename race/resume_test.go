@@ -86,15 +86,8 @@ func TestResumeEqualsReplay(t *testing.T) {
 func TestResumeReadsTheLastOrders(t *testing.T) {
 	r, live, recs := records(t)
 	n := len(live.Turns) - 1
-	cut := tailAfter(r, n)
 	// Drop the race's last turn; send turn n+1's orders again, twice for seat 0.
-	var tail []Entry
-	for _, e := range cut.Log {
-		if e.Kind == EntryResolve && e.Turn == n+1 {
-			break
-		}
-		tail = append(tail, e)
-	}
+	cut, tail := beforeResolve(r, n)
 	seq := tail[len(tail)-1].Seq
 	more := []Entry{
 		{Seq: seq + 1, Kind: EntryOrder, Turn: n + 1, Seat: 1, Text: "3"},
@@ -126,6 +119,20 @@ func TestResumeReadsTheLastOrders(t *testing.T) {
 			t.Fatalf("entries out of order, or one twice: %v", err)
 		}
 	}
+}
+
+// beforeResolve is r after turn n's record, as tailAfter gives it, and that
+// log's entries up to turn n+1's resolve, left out.
+func beforeResolve(r *Race, n int) (*Race, []Entry) {
+	x := tailAfter(r, n)
+	var log []Entry
+	for _, e := range x.Log {
+		if e.Kind == EntryResolve && e.Turn == n+1 {
+			break
+		}
+		log = append(log, e)
+	}
+	return x, log
 }
 
 func TestResumeRefusesABadRecord(t *testing.T) {
@@ -162,14 +169,7 @@ func TestResumeUnderOtherRules(t *testing.T) {
 	defer func() { dashVersion = 1 }()
 	r, live, recs := records(t)
 	n := len(live.Turns) - 1
-	x := tailAfter(r, n)
-	var log []Entry
-	for _, e := range x.Log {
-		if e.Kind == EntryResolve && e.Turn == n+1 {
-			break
-		}
-		log = append(log, e)
-	}
+	x, log := beforeResolve(r, n)
 	seq := log[len(log)-1].Seq
 	log = append(log, Entry{Seq: seq + 1, Kind: EntryOrder, Turn: n + 1, Seat: 1, Text: "7"},
 		Entry{Seq: seq + 2, Kind: EntrySet, Turn: n + 1, Seat: -1, Text: "nope=1"})

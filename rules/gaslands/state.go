@@ -174,8 +174,8 @@ const farOff = 50000.0
 func (s *State) check() error {
 	n := len(s.Karts)
 	switch {
-	case s.Laps < 1 || s.Laps > race.MaxLaps:
-		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case race.CheckLaps(s.Laps) != nil:
+		return race.CheckLaps(s.Laps)
 	case n < 2 || n > s.track.Seats:
 		return fmt.Errorf("%d karts; %s races 2 to %d", n, s.track.Name, s.track.Seats)
 	case s.Act < 0:

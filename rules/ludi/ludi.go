@@ -358,8 +358,8 @@ func (s *State) check() error {
 	switch {
 	case s.T < 1:
 		return fmt.Errorf("turn %d; turns count from 1", s.T)
-	case s.Laps < 1 || s.Laps > race.MaxLaps:
-		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case race.CheckLaps(s.Laps) != nil:
+		return race.CheckLaps(s.Laps)
 	case s.Orders < 1 || s.Orders > 3:
 		return fmt.Errorf("%d orders a turn; a turn takes 1 to 3", s.Orders)
 	case len(s.Chariots) < 2 || len(s.Chariots) > len(t.Grid):

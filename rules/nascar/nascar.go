@@ -243,8 +243,8 @@ const maxMaxSpeed = StartMaxSpeed + 10*(race.MaxLaps+1)
 func (s *State) check() error {
 	t := s.track
 	switch {
-	case s.Laps < 1 || s.Laps > race.MaxLaps:
-		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case race.CheckLaps(s.Laps) != nil:
+		return race.CheckLaps(s.Laps)
 	case s.T < 1 || s.T > s.MaxTurns()+1:
 		return fmt.Errorf("turn %d; a race of %d laps runs turns 1 to %d", s.T, s.Laps, s.MaxTurns())
 	case len(s.Cars) < 2 || len(s.Cars) > len(t.Grid):

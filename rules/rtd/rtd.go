@@ -277,8 +277,8 @@ func (s *State) check() error {
 	switch {
 	case s.T < 0:
 		return fmt.Errorf("turn %d; the start is turn 0", s.T)
-	case s.Laps < 1 || s.Laps > race.MaxLaps:
-		return fmt.Errorf("%d laps; a race runs 1 to %d", s.Laps, race.MaxLaps)
+	case race.CheckLaps(s.Laps) != nil:
+		return race.CheckLaps(s.Laps)
 	case len(s.Racers) < 2 || len(s.Racers) > 12:
 		return fmt.Errorf("%d racers; a race has 2 to 12", len(s.Racers))
 	}

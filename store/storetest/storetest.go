@@ -585,6 +585,42 @@ func checkList(t *testing.T, got, want []store.Summary) {
 
 const writers = 8
 
+// together runs fn(0) to fn(n-1) at once, each on its own goroutine, all
+// released at the same moment, and waits for them.
+func together(n int, fn func(w int)) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for w := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			fn(w)
+		}()
+	}
+	close(start)
+	wg.Wait()
+}
+
+// appendRetrying appends what next makes of the race as loaded, loading it
+// again and retrying on ErrConflict, as the host does; next says false when
+// there is nothing to append any more.
+func appendRetrying(c context.Context, s store.Store, id string, next func(r *race.Race) (race.Entry, *store.SavedTurn, bool)) error {
+	for {
+		r, err := s.Load(c, id)
+		if err != nil {
+			return err
+		}
+		e, rec, ok := next(r)
+		if !ok {
+			return nil
+		}
+		if err := s.Append(c, id, e, rec); !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+	}
+}
+
 // Every round, eight writers append the same seq at the same moment: exactly
 // one must win and the others must get ErrConflict.
 func testConcurrentSameSeq(t *testing.T, h *harness) {
@@ -594,21 +630,10 @@ func testConcurrentSameSeq(t *testing.T, h *harness) {
 	c := ctx(t)
 	winners := make([]int, rounds+1) // by seq: the writer that won it
 	for seq := 1; seq <= rounds; seq++ {
-		var (
-			start = make(chan struct{})
-			wg    sync.WaitGroup
-			errs  [writers]error
-		)
-		for w := range writers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				<-start
-				errs[w] = s.Append(c, id, orderEntry(seq, 1, w, fmt.Sprintf("writer %d", w)), nil)
-			}()
-		}
-		close(start)
-		wg.Wait()
+		var errs [writers]error
+		together(writers, func(w int) {
+			errs[w] = s.Append(c, id, orderEntry(seq, 1, w, fmt.Sprintf("writer %d", w)), nil)
+		})
 		won := 0
 		for w, err := range errs {
 			switch {
@@ -644,34 +669,17 @@ func testConcurrentWithRetry(t *testing.T, h *harness) {
 	const id, each = "retry", 6
 	mustCreate(t, s, sampleRace(id, 1))
 	c := ctx(t)
-	var wg sync.WaitGroup
-	errs := make(chan error, writers)
-	for w := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := 0; i < each; {
-				r, err := s.Load(c, id)
-				if err != nil {
-					errs <- fmt.Errorf("writer %d: %w", w, err)
-					return
-				}
-				e := orderEntry(len(r.Log)+1, 1, w, fmt.Sprintf("%d/%d", w, i))
-				switch err := s.Append(c, id, e, nil); {
-				case err == nil:
-					i++
-				case !errors.Is(err, store.ErrConflict):
-					errs <- fmt.Errorf("writer %d: %w", w, err)
-					return
-				}
+	together(writers, func(w int) {
+		for i := range each {
+			err := appendRetrying(c, s, id, func(r *race.Race) (race.Entry, *store.SavedTurn, bool) {
+				return orderEntry(len(r.Log)+1, 1, w, fmt.Sprintf("%d/%d", w, i)), nil, true
+			})
+			if err != nil {
+				t.Errorf("writer %d: %v", w, err)
+				return
 			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+		}
+	})
 	log := mustLoad(t, s, id).Log
 	if len(log) != writers*each {
 		t.Fatalf("the log has %d entries, want %d", len(log), writers*each)
@@ -857,43 +865,21 @@ func testConcurrentResolves(t *testing.T, h *harness) {
 	mustCreate(t, s, sampleRace(id, 1))
 	mustAppend(t, s, id, orderEntry(1, 1, 0, "go"), nil)
 	c := ctx(t)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	errs := make(chan error, writers)
-	for w := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			for {
-				r, err := s.Load(c, id)
-				if err != nil {
-					errs <- err
-					return
-				}
-				for _, e := range r.Log {
-					if e.Kind == race.EntryResolve && e.Turn == 1 {
-						return // resolved by another writer: nothing to do
-					}
-				}
-				e := resolveEntry(len(r.Log)+1, 1)
-				e.Text = fmt.Sprint("writer ", w)
-				switch err := s.Append(c, id, e, savedTurn(1)); {
-				case err == nil:
-					return
-				case !errors.Is(err, store.ErrConflict):
-					errs <- fmt.Errorf("writer %d: %w", w, err)
-					return
+	together(writers, func(w int) {
+		err := appendRetrying(c, s, id, func(r *race.Race) (race.Entry, *store.SavedTurn, bool) {
+			for _, e := range r.Log {
+				if e.Kind == race.EntryResolve && e.Turn == 1 {
+					return race.Entry{}, nil, false // resolved by another writer: nothing to do
 				}
 			}
-		}()
-	}
-	close(start)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+			e := resolveEntry(len(r.Log)+1, 1)
+			e.Text = fmt.Sprint("writer ", w)
+			return e, savedTurn(1), true
+		})
+		if err != nil {
+			t.Errorf("writer %d: %v", w, err)
+		}
+	})
 	log := mustLoad(t, s, id).Log
 	if len(log) != 2 || log[1].Kind != race.EntryResolve {
 		t.Fatalf("the log is %+v; want the order and one resolve", log)
@@ -908,37 +894,18 @@ func testConcurrentSameKey(t *testing.T, h *harness) {
 	const id = "same-key"
 	mustCreate(t, s, sampleRace(id, 1))
 	c := ctx(t)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
 	stored := make(chan int, writers)
-	for w := range writers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			for {
-				r, err := s.Load(c, id)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				e := keyed(orderEntry(len(r.Log)+1, 1, w, "go"), "once")
-				err = s.Append(c, id, e, nil)
-				switch {
-				case err == nil:
-					stored <- w
-					return
-				case errors.Is(err, store.ErrDuplicateKey):
-					return
-				case !errors.Is(err, store.ErrConflict):
-					t.Errorf("writer %d: %v", w, err)
-					return
-				}
-			}
-		}()
-	}
-	close(start)
-	wg.Wait()
+	together(writers, func(w int) {
+		err := appendRetrying(c, s, id, func(r *race.Race) (race.Entry, *store.SavedTurn, bool) {
+			return keyed(orderEntry(len(r.Log)+1, 1, w, "go"), "once"), nil, true
+		})
+		switch {
+		case err == nil:
+			stored <- w
+		case !errors.Is(err, store.ErrDuplicateKey):
+			t.Errorf("writer %d: %v", w, err)
+		}
+	})
 	close(stored)
 	if n := len(stored); n != 1 {
 		t.Fatalf("%d writers stored the keyed entry, want 1", n)
