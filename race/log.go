@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -108,7 +110,11 @@ func ParseSchedule(text string) (Schedule, error) {
 	var s Schedule
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	err := dec.Decode(&s)
+	if err == nil && (!strings.HasPrefix(strings.TrimSpace(text), "{") || dec.Decode(&json.RawMessage{}) != io.EOF) {
+		err = errors.New("one JSON object, and nothing after it")
+	}
+	if err != nil {
 		return Schedule{}, fmt.Errorf("a schedule entry holds {\"deadline\", \"window_open\", \"window_close\"}: %v", err)
 	}
 	if (s.WindowOpen == nil) != (s.WindowClose == nil) {

@@ -129,12 +129,16 @@ func TestSchedule(t *testing.T) {
 		(Schedule{WindowOpen: at(11), WindowClose: at(10)}).Text(),
 		`{"deadline":"2030-01-01T00:00:00Z","late":true}`,
 		`[`,
+		`null`,
+		`{} {"deadline":"bogus"}`,
+		`{}}`,
+		`{} garbage`,
 	} {
 		if _, err := ParseSchedule(text); err == nil {
 			t.Errorf("%s accepted", text)
 		}
 	}
-	if _, err := ParseSchedule(`{}`); err != nil {
+	if _, err := ParseSchedule(" {}\n"); err != nil {
 		t.Errorf("an empty schedule: %v", err)
 	}
 }

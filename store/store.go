@@ -64,7 +64,9 @@ type Store interface {
 	// Resume returns the race with the record of turn n (n < 0: the last
 	// turn resolved) and, in Log, the entries from that turn's resolve entry
 	// on, less (where the store can) the orders that a later order of the
-	// same seat for the same turn replaced. With no turn resolved, or for
+	// same seat for the same turn replaced, but never a turn's first order:
+	// the log's public part ends before it (race.Played.PublicSeq), as
+	// posts publish it. With no turn resolved, or for
 	// n = 0 (the start), it returns the whole log and a nil record; for a
 	// turn not resolved, an error wrapping ErrNotFound.
 	Resume(ctx context.Context, id string, n int) (*race.Race, *SavedTurn, error)

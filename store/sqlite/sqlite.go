@@ -618,14 +618,18 @@ func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *stor
 
 // loadTail reads the log from entry from on, leaving out the orders that a
 // later order of the same seat for the same turn replaced: a racer who
-// resends orders a thousand times costs a load nothing.
+// resends orders a thousand times costs a load nothing. Each turn's first
+// order stays: the log's public part ends before it. Every entry that is
+// not an order stays, of whatever kind, so that one this build does not
+// know fails the load as it fails a replay.
 func loadTail(ctx context.Context, tx *sql.Tx, id string, from, turnOf int) ([]race.Entry, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
-		FROM entries WHERE race_id = ?1 AND kind IN ('join', 'fix', 'withdraw', 'schedule', 'set', 'resolve') AND seq >= ?2
+		FROM entries WHERE race_id = ?1 AND kind <> 'order' AND seq >= ?2
 		UNION ALL
 		SELECT seq, kind, turn, seat, text, in_window, at, key, hash
 		FROM entries WHERE race_id = ?1 AND seq >= ?2 AND seq IN
-			(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat)
+			(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat
+			 UNION SELECT MIN(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn)
 		ORDER BY 1`, id, from, turnOf)
 	if err != nil {
 		return nil, fmt.Errorf("reading the log: %w", err)
