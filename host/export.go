@@ -65,7 +65,7 @@ type ExportedTurn struct {
 func (h *Host) Export(ctx context.Context, id string) (Export, error) {
 	r, err := h.Store.Load(ctx, id)
 	if err != nil {
-		return Export{}, bad(err)
+		return Export{}, err // an unknown race is bad input (IsBadInput); a failing store is not
 	}
 	saved, err := h.Store.Turns(ctx, id)
 	if err != nil {
@@ -172,17 +172,17 @@ func VerifyExport(x Export, head string) Report {
 		case seed.Commitment() != x.Race.Commitment:
 			rep.problem("the seed does not match the published commitment %s", x.Race.Commitment)
 			seeded = false
-		case race.OptionsCommitment(seed, x.Race.Config.Options) != x.Race.OptionsCommitment:
-			rep.problem("the race's options are not those its options commitment sealed")
 		default:
+			// the seed is sound: the rest is checked with it, so that wrong
+			// options are one problem, not a broken chain and replay too
 			r.Seed = seed
+			if race.OptionsCommitment(seed, x.Race.Config.Options) != x.Race.OptionsCommitment {
+				rep.problem("the race's options are not those its options commitment sealed")
+			}
 		}
 	}
 	rep.Entries = len(r.Log)
-	records := map[int]*race.TurnRecord{}
-	for i := range saved {
-		records[saved[i].Turn] = &saved[i]
-	}
+	records := recordsByTurn(saved, &rep)
 	// Without the seed the chain still holds: it starts from the commitment.
 	checkChain(r, race.GenesisOf(r, x.Race.Commitment, x.Race.OptionsCommitment), records, &rep)
 	if rep.ChainHead != x.ChainHead {

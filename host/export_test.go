@@ -67,6 +67,28 @@ func TestExportOfAFinishedRace(t *testing.T) {
 	}
 }
 
+// A second record of a turn put before the real one (a reader sees it
+// first) fails, and a changed option is one problem, not a broken chain.
+func TestExportForgedRecordAndOption(t *testing.T) {
+	f, _ := played(t)
+	x, _ := exportOf(t, f)
+	fake := x.Turns[0]
+	fake.Rolls = append([]dice.Roll(nil), fake.Rolls...)
+	for i := range fake.Rolls {
+		fake.Rolls[i].Result = 1
+	}
+	forged := x
+	forged.Turns = append([]ExportedTurn{fake}, x.Turns...)
+	if rep := VerifyExport(forged, ""); rep.OK || !strings.Contains(strings.Join(rep.Problems, ";"), "turn 1 has two records") {
+		t.Fatalf("a forged first record: %+v", rep.Problems)
+	}
+	opt := x
+	opt.Race.Config.Options = map[string]string{"fog": "thick"}
+	if rep := VerifyExport(opt, ""); rep.OK || len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], "options commitment") {
+		t.Fatalf("a changed option: %q", rep.Problems)
+	}
+}
+
 // Before the end: no seed, and the log stops before the first order of the
 // open turn, which is secret; the chain still verifies.
 func TestExportMidRace(t *testing.T) {

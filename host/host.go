@@ -200,7 +200,7 @@ func (h *Host) LoadAt(ctx context.Context, id string, n int) (*race.Played, erro
 	}
 	r, err := h.Store.Load(ctx, id)
 	if err != nil {
-		return nil, bad(err)
+		return nil, err
 	}
 	rs, err := rulesetOf(r)
 	if err != nil {
@@ -235,7 +235,7 @@ func rulesetOf(r *race.Race) (race.Ruleset, error) {
 func (h *Host) load(ctx context.Context, id string, n int) (*race.Played, error) {
 	r, rec, err := h.Store.Resume(ctx, id, n)
 	if err != nil {
-		return nil, bad(err)
+		return nil, err
 	}
 	rs, err := rulesetOf(r)
 	if err != nil {
@@ -315,7 +315,7 @@ func pin(p *race.Played, q *Req, what string) error {
 	case q.Turn > open:
 		return badf("turn %d is not open yet; %s is for turn %d, the one open now", q.Turn, what, open)
 	case p.Started && p.State.Over():
-		return bad(fmt.Errorf("race %s is over: %w", p.Race.ID, race.ErrOver))
+		return bad(&kindOf{fmt.Sprintf("race %s is over", p.Race.ID), race.ErrOver})
 	}
 	return nil
 }
@@ -328,8 +328,9 @@ func (h *Host) appendEntry(ctx context.Context, p *race.Played, e race.Entry, re
 }
 
 // repeated looks a client key up: the entry stored with it, if any, which
-// must be of the same kind (and seat) as the request repeating it.
-func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int) (*race.Entry, error) {
+// must be of the same kind (and seat, and text when the request knows it
+// before it is stored) as the request repeating it.
+func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int, text string) (*race.Entry, error) {
 	if key == "" {
 		return nil, nil
 	}
@@ -338,12 +339,12 @@ func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int) (*r
 	}
 	e, err := h.Store.Keyed(ctx, id, key)
 	if err != nil {
-		return nil, bad(err)
+		return nil, err
 	}
 	if e == nil {
 		return nil, nil
 	}
-	if e.Kind != kind || kind == race.EntryOrder && e.Seat != seat {
+	if e.Kind != kind || kind == race.EntryOrder && e.Seat != seat || text != "" && e.Text != text {
 		return nil, badf("key %q was used for another request (entry %d, %s for turn %d); a key names one request", key, e.Seq, e.Kind, e.Turn)
 	}
 	return e, nil
@@ -351,18 +352,20 @@ func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int) (*r
 
 // write runs one keyed, turn-addressed write: a repeat of the key gives what
 // was stored; a conflict with another writer tries again on a fresh load.
-func write[T any](ctx context.Context, h *Host, id string, q Req, kind string, seat int,
-	again func(e *race.Entry) (T, error), try func(q Req) (T, error)) (T, error) {
+// text is the entry's text when the request gives it as stored ("" when it
+// is worked out in try): a key repeated with another text is refused.
+func write[T any](ctx context.Context, h *Host, id string, q Req, kind string, seat int, text string,
+	again func(e *race.Entry) (T, error), try func() (T, error)) (T, error) {
 	var zero T
 	return retry(ctx, func() (T, error) {
-		e, err := h.repeated(ctx, id, q.Key, kind, seat)
+		e, err := h.repeated(ctx, id, q.Key, kind, seat, text)
 		if err != nil {
 			return zero, err
 		}
 		if e != nil {
 			return again(e)
 		}
-		v, err := try(q)
+		v, err := try()
 		if errors.Is(err, store.ErrDuplicateKey) {
 			return zero, store.ErrConflict // the key landed meanwhile: the next try finds it
 		}
@@ -396,7 +399,7 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q R
 		}
 		return a, nil
 	}
-	return write(ctx, h, id, q, race.EntryOrder, seat, again, func(Req) (Ack, error) {
+	return write(ctx, h, id, q, race.EntryOrder, seat, text, again, func() (Ack, error) {
 		p, err := h.Load(ctx, id)
 		if err != nil {
 			return Ack{}, err
@@ -436,7 +439,7 @@ func racerOf(p *race.Played, seat int) string {
 func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, error) {
 	var pinned Req
 	again := func(e *race.Entry) (int, error) { return e.Turn, nil }
-	return write(ctx, h, id, q, race.EntrySet, -1, again, func(Req) (int, error) {
+	return write(ctx, h, id, q, race.EntrySet, -1, key+"="+value, again, func() (int, error) {
 		p, err := h.Load(ctx, id)
 		if err != nil {
 			return 0, err
@@ -473,7 +476,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 		s, err := race.ParseSchedule(e.Text)
 		return out{e.Turn, s}, err
 	}
-	o, err := write(ctx, h, id, q, race.EntrySchedule, -1, again, func(Req) (out, error) {
+	o, err := write(ctx, h, id, q, race.EntrySchedule, -1, "", again, func() (out, error) {
 		p, err := h.Load(ctx, id)
 		if err != nil && !errors.Is(err, ErrForming) {
 			return out{}, err
@@ -519,7 +522,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 func (h *Host) Forming(ctx context.Context, id string) (*race.Played, error) {
 	r, err := h.Store.Load(ctx, id)
 	if err != nil {
-		return nil, bad(err)
+		return nil, err
 	}
 	rs, err := rulesetOf(r)
 	if err != nil {
@@ -561,7 +564,7 @@ func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *rac
 		}
 		return p.Entrants, nil
 	}
-	return write(ctx, h, id, q, kind, -1, again, func(Req) ([]race.Entrant, error) {
+	return write(ctx, h, id, q, kind, -1, text, again, func() ([]race.Entrant, error) {
 		p, err := h.Forming(ctx, id)
 		if err != nil {
 			return nil, err
@@ -601,7 +604,7 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 		p, err := h.Load(ctx, id)
 		return Resolution{Race: p, Turn: e.Turn}, err
 	}
-	return write(ctx, h, id, q, race.EntryResolve, -1, again, func(Req) (Resolution, error) {
+	return write(ctx, h, id, q, race.EntryResolve, -1, "", again, func() (Resolution, error) {
 		p, err := h.Load(ctx, id)
 		if err != nil {
 			return Resolution{}, err
@@ -614,7 +617,7 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 				return Resolution{Race: p, Turn: pinned.Turn}, nil
 			}
 			if errors.Is(err, race.ErrOver) {
-				return Resolution{}, badf("race %s is over: nothing to resolve", id)
+				return Resolution{}, bad(&kindOf{fmt.Sprintf("race %s is over: nothing to resolve", id), race.ErrOver})
 			}
 			return Resolution{}, err
 		}

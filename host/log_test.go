@@ -402,3 +402,77 @@ func TestErrorCodes(t *testing.T) {
 		}
 	}
 }
+
+// failing is a store whose reads fail: its errors are not the user's.
+type failing struct{ store.Store }
+
+func (failing) Load(context.Context, string) (*race.Race, error) {
+	return nil, errors.New("disk I/O error")
+}
+func (failing) Resume(context.Context, string, int) (*race.Race, *store.SavedTurn, error) {
+	return nil, nil, errors.New("disk I/O error")
+}
+func (failing) Keyed(context.Context, string, string) (*race.Entry, error) {
+	return nil, errors.New("disk I/O error")
+}
+
+// A store that fails is not bad input (exit 1, no code); an unknown race is.
+func TestStoreFailureIsNotBadInput(t *testing.T) {
+	ctx := context.Background()
+	h := &Host{Store: failing{memstore.New()}, Clock: SystemClock}
+	for name, err := range map[string]error{
+		"load":   func() error { _, err := h.Load(ctx, "r"); return err }(),
+		"past":   func() error { _, err := h.LoadAt(ctx, "r", 0); return err }(),
+		"form":   func() error { _, err := h.Forming(ctx, "r"); return err }(),
+		"export": func() error { _, err := h.Export(ctx, "r"); return err }(),
+		"key":    func() error { _, err := h.Submit(ctx, "r", 0, "x", Req{Key: "k"}); return err }(),
+	} {
+		if err == nil || IsBadInput(err) || Code(err) != "" {
+			t.Errorf("%s: %v is bad input (code %q)", name, err, Code(err))
+		}
+	}
+	h = &Host{Store: memstore.New(), Clock: SystemClock}
+	if _, err := h.Load(ctx, "nope"); !IsBadInput(err) || Code(err) != "no_such_race" {
+		t.Errorf("an unknown race: %v (code %q)", err, Code(err))
+	}
+}
+
+// A finished race refuses a resolve and an order alike: race_over.
+func TestOverRaceCode(t *testing.T) {
+	f, _ := played(t)
+	ctx := context.Background()
+	_, err := f.h.Resolve(ctx, "r1", Req{})
+	_, err2 := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{})
+	for _, e := range []error{err, err2} {
+		if Code(e) != "race_over" || strings.Count(e.Error(), "over") != 1 {
+			t.Errorf("%v: code %q", e, Code(e))
+		}
+	}
+}
+
+// A key names one request: sent again with other text it is refused, and
+// nothing more is stored.
+func TestKeyWithOtherText(t *testing.T) {
+	ctx := context.Background()
+	h := &Host{Store: memstore.New(), Clock: SystemClock}
+	if _, err := h.NewRace(ctx, "ludi", "j", race.Config{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	join := func(player string) error {
+		e := race.Entrant{Player: player, Racers: []string{player}, Options: map[string]string{"package": "noble", "extras": "skill,speed"}}
+		_, err := h.Join(ctx, "j", e, Req{Key: "k"})
+		return err
+	}
+	if err := join("Dale"); err != nil {
+		t.Fatal(err)
+	}
+	if err := join("Dale"); err != nil {
+		t.Fatalf("the same join again: %v", err)
+	}
+	if err := join("Kit"); !IsBadInput(err) || !strings.Contains(err.Error(), "another request") {
+		t.Fatalf("another join with the key: %v", err)
+	}
+	if p, err := h.Forming(ctx, "j"); err != nil || len(p.Entrants) != 1 {
+		t.Fatalf("%v entrants stored: %v", p, err)
+	}
+}

@@ -76,13 +76,7 @@ func (h *Host) Verify(ctx context.Context, id, head string) (Report, error) {
 // holds them) into rep.
 func VerifyLog(r *race.Race, saved []race.TurnRecord, rep *Report) {
 	rep.Entries = len(r.Log)
-	records := map[int]*race.TurnRecord{}
-	for i := range saved {
-		if records[saved[i].Turn] != nil {
-			rep.problem("turn %d has two records", saved[i].Turn)
-		}
-		records[saved[i].Turn] = &saved[i]
-	}
+	records := recordsByTurn(saved, rep)
 	checkChain(r, race.Genesis(r), records, rep)
 
 	rs, err := race.Lookup(r.Ruleset)
@@ -93,6 +87,19 @@ func VerifyLog(r *race.Race, saved []race.TurnRecord, rep *Report) {
 	rep.Replayed = true
 	replayAll(rs, r, records, rep)
 	rep.OK = len(rep.Problems) == 0
+}
+
+// recordsByTurn indexes the turn records; a turn with two is a problem (a
+// reader would see one, the chain and the replay the other).
+func recordsByTurn(saved []race.TurnRecord, rep *Report) map[int]*race.TurnRecord {
+	records := map[int]*race.TurnRecord{}
+	for i := range saved {
+		if records[saved[i].Turn] != nil {
+			rep.problem("turn %d has two records", saved[i].Turn)
+		}
+		records[saved[i].Turn] = &saved[i]
+	}
+	return records
 }
 
 // checkChain recomputes every link of the chain and looks for the head given.
