@@ -2,7 +2,6 @@ package race
 
 import (
 	"fmt"
-	"sort"
 	"time"
 
 	"pitwall/dice"
@@ -198,13 +197,3 @@ func (w *View) StateAt(n int) (State, error) { return stateAt(w.Start, w.Turns, 
 
 // TurnAt is turn n, if the view holds it.
 func (w *View) TurnAt(n int) (Turn, bool) { return turnAt(w.Turns, n) }
-
-// Seats lists the seats with orders asked for now, in order.
-func (w *View) Seats() []int {
-	seats := make([]int, 0, len(w.OrdersIn))
-	for s := range w.OrdersIn {
-		seats = append(seats, s)
-	}
-	sort.Ints(seats)
-	return seats
-}

@@ -1,7 +1,6 @@
 package race
 
 import (
-	"slices"
 	"testing"
 )
 
@@ -142,8 +141,8 @@ func TestViewOfAnOverRaceHidesNothing(t *testing.T) {
 func TestViewTurns(t *testing.T) {
 	p, _ := slyRace(t, 2)
 	w := p.View(Spectator)
-	if w.Resolved() != 2 || !slices.Equal(w.Seats(), []int{0, 1}) {
-		t.Fatalf("resolved %d, seats %v", w.Resolved(), w.Seats())
+	if w.Resolved() != 2 {
+		t.Fatalf("resolved %d", w.Resolved())
 	}
 	s0, err := w.StateAt(0)
 	if err != nil || s0.Turn() != 1 || s0.(*dashState).Bot {

@@ -708,7 +708,7 @@ func TestEntrantsFileLimits(t *testing.T) {
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		code, _, errs = pitwall(t, "--db", db, "race", "new", "--rules", "ludi", "--entrants", "/dev/zero")
-		if code != 2 || !strings.Contains(errs, "larger than") {
+		if code != 2 || !strings.Contains(errs, "is a character device") {
 			t.Fatalf("/dev/zero: %d %s", code, errs)
 		}
 	}

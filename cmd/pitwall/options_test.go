@@ -2,6 +2,8 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -40,6 +42,57 @@ func TestOrdersOptions(t *testing.T) {
 	for _, args := range [][]string{{"orders", "options", "l1", "3"}, {"orders", "options", "l1"}, {"orders", "options", "nope", "1"}} {
 		if code, _, _ := jsonOf(t, append([]string{"--db", db}, args...)...); code != 2 {
 			t.Errorf("%v: status %d, want 2", args, code)
+		}
+	}
+}
+
+// 'turn set' checks every part before it writes one: a refused command
+// changes nothing.
+func TestTurnSetAllOrNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := mustJSON(t, db)
+	must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "l1", "--seed", "3")
+	must("race", "join", "l1", "--player", "Marcus", "--auriga", "Marcus Aurelius", "--package", "military", "--extras", "skill,speed")
+	must("race", "join", "l1", "--player", "Livia", "--auriga", "Livia Drusilla", "--package", "noble", "--extras", "endurance,size")
+	entries := func() float64 { return must("race", "show", "l1")["entries"].(float64) }
+	before := entries()
+	for _, args := range [][]string{
+		{"--orders", "2", "--deadline", "2000-01-01T00:00:00Z"},
+		{"--orders", "2", "--setting", "fog=thick"},
+		{"--orders", "9"},
+		{"--orders", "2", "--key", strings.Repeat("k", 120)},
+		{"--setting", "orders=2", "--setting", "orders=3", "--key", "kk"},
+		{"--orders", "2", "--window-open", "2099-01-01T10:00:00Z", "--window-close", "2099-01-01T09:00:00Z"},
+	} {
+		code, _, errs := pitwall(t, append([]string{"--db", db, "turn", "set", "l1"}, args...)...)
+		if code != 2 || errs == "" {
+			t.Errorf("%v: status %d, %s", args, code, errs)
+		}
+		if n := entries(); n != before {
+			t.Fatalf("%v was refused and stored %v entries", args, n-before)
+		}
+	}
+	must("turn", "set", "l1", "--orders", "2", "--deadline", "2099-01-01T00:00:00Z")
+	if entries() != before+2 {
+		t.Fatal("a good turn set did not store its two parts")
+	}
+}
+
+// A named pipe given as a file is refused at once, not waited on for ever.
+func TestFilesThatAreNotFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "races.db")
+	for _, args := range [][]string{
+		{"verify", "--file", fifo},
+		{"race", "new", "--rules", "ludi", "--entrants", fifo},
+	} {
+		code, _, errs := pitwall(t, append([]string{"--db", db}, args...)...)
+		if code != 2 || !strings.Contains(errs, "is a named pipe") {
+			t.Errorf("%v: status %d, %s", args, code, errs)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/host"
+	"pitwall/internal/safefile"
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
 	"pitwall/rules/gaslands"
@@ -429,7 +429,7 @@ before the first of them. Anyone can check the file with
 				if err != nil {
 					return err
 				}
-				if err := writeOut("--out", out, append(b, '\n')); err != nil {
+				if err := writeOut("--out "+out, out, append(b, '\n')); err != nil {
 					return err
 				}
 				return a.out(map[string]any{"ok": true, "race": args[0], "file": out, "entries": len(x.Log), "turns": len(x.Turns), "chain_head": x.ChainHead, "over": x.Over}, func(w io.Writer) {
@@ -844,10 +844,22 @@ carry a zone.
 			if !cmd.Flags().Changed("orders") && d == nil && wo == nil && wc == nil && len(settings) == 0 {
 				return usagef("turn set needs --orders, --deadline, a bonus window or --setting KEY=VALUE")
 			}
+			seen := map[string]bool{}
+			longest := len("schedule")
 			for _, kv := range settings {
-				if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
+				k, _, ok := strings.Cut(kv, "=")
+				k = strings.TrimSpace(k)
+				if !ok || k == "" {
 					return usagef("--setting is KEY=VALUE, such as minigame=Mario=10,Luigi=5; got %q", kv)
 				}
+				if seen[k] {
+					return usagef("--setting %s is given twice; give each setting once", k)
+				}
+				seen[k] = true
+				longest = max(longest, len("setting/"+k))
+			}
+			if q.Key != "" && len(q.Key)+1+longest > 128 {
+				return usagef("--key is at most %d characters here (each write of this command adds a part of its own to it); got %d", 128-1-longest, len(q.Key))
 			}
 			// One command may make several writes: each gets a key of its own from --key.
 			part := func(name string) host.Req {
@@ -858,6 +870,11 @@ carry a zone.
 				return r
 			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
+				// Every part is checked before the first is written: a
+				// command refused halfway would leave half its changes.
+				if err := checkTurnSet(ctx, h, args[0], settings, cmd.Flags().Changed("orders"), orders, race.Schedule{Deadline: d, WindowOpen: wo, WindowClose: wc}); err != nil {
+					return err
+				}
 				for _, kv := range settings {
 					k, v, _ := strings.Cut(kv, "=")
 					n, err := h.Set(ctx, args[0], strings.TrimSpace(k), v, part("setting/"+strings.TrimSpace(k)))
@@ -1001,7 +1018,7 @@ the file is not an export.`,
 				return usagef("--head is a chain head as posts print it: 64 hex digits; got %q", head)
 			}
 			if file != "" {
-				f, err := os.Open(file)
+				f, err := safefile.Open(file)
 				if err != nil {
 					return usagef("reading the export: %v", err)
 				}
@@ -1140,4 +1157,45 @@ func (a *app) showOptions(w *race.View, seat int) error {
 		b, _ := json.MarshalIndent(v["choices"], "", "  ")
 		fmt.Fprintln(out, string(b))
 	})
+}
+
+// checkTurnSet checks what 'turn set' will write against the race as it
+// stands: each setting, the number of orders, and the schedule merged with
+// the turn's (times to come, a window that closes after it opens).
+func checkTurnSet(ctx context.Context, h *host.Host, id string, settings []string, setOrders bool, orders int, change race.Schedule) error {
+	p, err := h.Load(ctx, id)
+	if errors.Is(err, host.ErrForming) {
+		return nil // a schedule for turn 1 while racers join: the host checks it
+	}
+	if err != nil {
+		return err
+	}
+	for _, kv := range settings {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := p.CheckSetting(strings.TrimSpace(k), v); err != nil {
+			return usagef("--setting %s: %v", kv, err)
+		}
+	}
+	if setOrders {
+		if err := p.CheckSetting("orders", strconv.Itoa(orders)); err != nil {
+			return usagef("--orders %d: %v", orders, err)
+		}
+	}
+	now := h.Clock.Now()
+	for name, t := range map[string]*time.Time{"--deadline": change.Deadline, "--window-close": change.WindowClose} {
+		if t != nil && !t.After(now) {
+			return usagef("%s %s has passed (it is %s now); give a time to come", name, t.UTC().Format(time.RFC3339), now.UTC().Format(time.RFC3339))
+		}
+	}
+	s := p.Schedule
+	if change.WindowOpen != nil {
+		s.WindowOpen = change.WindowOpen
+	}
+	if change.WindowClose != nil {
+		s.WindowClose = change.WindowClose
+	}
+	if s.WindowOpen != nil && s.WindowClose != nil && !s.WindowClose.After(*s.WindowOpen) {
+		return usagef("the bonus window closes (%s) before it opens (%s)", s.WindowClose.UTC().Format(time.RFC3339), s.WindowOpen.UTC().Format(time.RFC3339))
+	}
+	return nil
 }

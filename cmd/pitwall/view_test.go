@@ -125,7 +125,7 @@ func TestViewsHoldNoSecret(t *testing.T) {
 						}
 					}
 				}
-				viewers := []race.Viewer{race.Spectator, {}}
+				viewers := []race.Viewer{race.Spectator}
 				for _, s := range p.State.Seats() {
 					viewers = append(viewers, race.SeatViewer(s.Seat))
 				}

@@ -98,6 +98,20 @@ func write(path string, data []byte, mode fs.FileMode) (err error) {
 	return nil
 }
 
+// Open opens a file a user named, for reading, refusing anything but a
+// regular file: the open of a named pipe waits for a writer for ever, and a
+// device may never end.
+func Open(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if what := notRegular(fi.Mode()); what != "" {
+		return nil, &Refused{Path: path, What: what, Fix: "give a regular file's path"}
+	}
+	return os.Open(path)
+}
+
 // notRegular says what a mode that is not a regular file's is: "" for a
 // regular file.
 func notRegular(m fs.FileMode) string {

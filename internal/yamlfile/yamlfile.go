@@ -6,11 +6,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/goccy/go-yaml"
+
 	"github.com/goccy/go-yaml/parser"
+	"pitwall/internal/safefile"
 )
 
 // Decode reads src into v: unknown fields and wrong types are errors, given
@@ -48,9 +49,10 @@ func Decode(name string, src []byte, v any) (err error) {
 const MaxSize = 256 << 10
 
 // ReadFile reads a file for Decode, at most MaxSize bytes of it: a larger
-// file, or a device that never ends, is refused without being read whole.
+// file is refused without being read whole, and what is not a regular file
+// (a device, a named pipe) without being opened.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -173,9 +173,10 @@ const farOff = 50000.0
 // got, an active kart that is not there, finishers with no place.
 func (s *State) check() error {
 	n := len(s.Karts)
+	if err := race.CheckLaps(s.Laps); err != nil {
+		return err
+	}
 	switch {
-	case race.CheckLaps(s.Laps) != nil:
-		return race.CheckLaps(s.Laps)
 	case n < 2 || n > s.track.Seats:
 		return fmt.Errorf("%d karts; %s races 2 to %d", n, s.track.Name, s.track.Seats)
 	case s.Act < 0:

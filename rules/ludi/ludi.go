@@ -355,11 +355,12 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 // being out, finishers that did not finish.
 func (s *State) check() error {
 	t := s.track
+	if err := race.CheckLaps(s.Laps); err != nil {
+		return err
+	}
 	switch {
 	case s.T < 1:
 		return fmt.Errorf("turn %d; turns count from 1", s.T)
-	case race.CheckLaps(s.Laps) != nil:
-		return race.CheckLaps(s.Laps)
 	case s.Orders < 1 || s.Orders > 3:
 		return fmt.Errorf("%d orders a turn; a turn takes 1 to 3", s.Orders)
 	case len(s.Chariots) < 2 || len(s.Chariots) > len(t.Grid):

@@ -242,9 +242,10 @@ const maxMaxSpeed = StartMaxSpeed + 10*(race.MaxLaps+1)
 // did not finish.
 func (s *State) check() error {
 	t := s.track
+	if err := race.CheckLaps(s.Laps); err != nil {
+		return err
+	}
 	switch {
-	case race.CheckLaps(s.Laps) != nil:
-		return race.CheckLaps(s.Laps)
 	case s.T < 1 || s.T > s.MaxTurns()+1:
 		return fmt.Errorf("turn %d; a race of %d laps runs turns 1 to %d", s.T, s.Laps, s.MaxTurns())
 	case len(s.Cars) < 2 || len(s.Cars) > len(t.Grid):

@@ -274,11 +274,12 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 // did not finish.
 func (s *State) check() error {
 	n := len(s.course.Segments)
+	if err := race.CheckLaps(s.Laps); err != nil {
+		return err
+	}
 	switch {
 	case s.T < 0:
 		return fmt.Errorf("turn %d; the start is turn 0", s.T)
-	case race.CheckLaps(s.Laps) != nil:
-		return race.CheckLaps(s.Laps)
 	case len(s.Racers) < 2 || len(s.Racers) > 12:
 		return fmt.Errorf("%d racers; a race has 2 to 12", len(s.Racers))
 	}
