@@ -333,19 +333,26 @@ func TestPathologicalFilesCostLinearMemory(t *testing.T) {
 	}
 }
 
-// A file at every limit at once is read.
-func TestFilesAtTheLimitsAreRead(t *testing.T) {
+// limitsFile nests depth levels deep, lists empties values left out, and
+// holds keys keys at the top.
+func limitsFile(depth, empties, keys int) []byte {
 	var b strings.Builder
 	b.WriteString("a:\n")
-	for i := 1; i < MaxDepth-1; i++ {
+	for i := 1; i < depth-1; i++ {
 		fmt.Fprintf(&b, "%sk:\n", strings.Repeat(" ", 2*i))
 	}
-	fmt.Fprintf(&b, "%sk: x\n", strings.Repeat(" ", 2*MaxDepth-2))
-	b.WriteString("list:\n" + rep("  -\n", MaxEmpty))
-	for i := 2; i < MaxKeys; i++ {
+	fmt.Fprintf(&b, "%sk: x\n", strings.Repeat(" ", 2*depth-2))
+	b.WriteString("list:\n" + rep("  -\n", empties))
+	for i := 2; i < keys; i++ {
 		fmt.Fprintf(&b, "k%d: %d\n", i, i)
 	}
-	src := []byte(b.String())
+	return []byte(b.String())
+}
+
+// A file at every limit at once is read; one more of any is refused, for
+// that limit.
+func TestFilesAtTheLimitsAreRead(t *testing.T) {
+	src := limitsFile(MaxDepth, MaxEmpty, MaxKeys)
 	if d, err := prescan(src, fileLimits); err != nil || d != MaxDepth {
 		t.Fatalf("depth %d, %v", d, err)
 	}
@@ -353,10 +360,16 @@ func TestFilesAtTheLimitsAreRead(t *testing.T) {
 	if err := Decode("limits.yaml", src, &v); err != nil {
 		t.Fatal(err)
 	}
-	// one more of each is refused
-	for _, more := range []string{"a:\n" + rep(" ", 2*MaxDepth) + "k: [x]\n", "more: 1\n", "-\n"} {
-		if err := Decode("limits.yaml", append(src[:len(src):len(src)], more...), &v); err == nil {
-			t.Errorf("with %q more: read", more[:min(len(more), 12)])
+	for _, tc := range []struct {
+		src  []byte
+		want string
+	}{
+		{limitsFile(MaxDepth+1, MaxEmpty, MaxKeys), fmt.Sprintf("nesting deeper than %d levels", MaxDepth)},
+		{limitsFile(MaxDepth, MaxEmpty+1, MaxKeys), fmt.Sprintf("more than %d empty values", MaxEmpty)},
+		{limitsFile(MaxDepth, MaxEmpty, MaxKeys+1), fmt.Sprintf("more than %d keys in one mapping", MaxKeys)},
+	} {
+		if err := Decode("limits.yaml", tc.src, &v); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("one more: %v; want %q", err, tc.want)
 		}
 	}
 }

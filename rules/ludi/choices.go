@@ -56,14 +56,8 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	}
 	for k := Left1; k <= RollAway; k++ {
 		ch := Choice{Order: k.String(), Words: wordsFor(k), Allowed: true}
-		err := error(nil)
-		if !contains(allowed, k) {
-			err = race.Illegalf("%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
-		} else if k.IsAttack() {
-			err = s.canAttack(c, k)
-		}
 		var oe *race.OrderError
-		if errors.As(err, &oe) {
+		if errors.As(s.firstOrder(c, k), &oe) {
 			ch.Allowed, ch.Code, ch.Reason = false, oe.ErrCode(), oe.Reason
 		}
 		out.First = append(out.First, ch)

@@ -251,17 +251,29 @@ func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 	if o.Bonus != "" && !inWindow {
 		return race.Illegalf("a bonus is earned only by orders sent in the bonus window, and the window was not open")
 	}
+	if err := s.firstOrder(c, o.Steps[0].Kind); err != nil {
+		return err
+	}
 	allowed, why := s.allowed(c)
-	for i, st := range o.Steps {
+	for _, st := range o.Steps[1:] {
 		if !contains(allowed, st.Kind) {
 			return race.Illegalf("%s is not allowed %s; allowed: %s", st.Kind, why, kindList(allowed))
 		}
-		// Only the first order's attack can be judged now: later ones depend on where the chariot will be.
-		if i == 0 && st.Kind.IsAttack() {
-			if err := s.canAttack(c, st.Kind); err != nil {
-				return err
-			}
-		}
+	}
+	return nil
+}
+
+// firstOrder checks k as c's first order this turn: allowed in this phase
+// of the race and, for an attack, with a chariot it could meet. Only the
+// first order's attack can be judged now: later ones depend on where the
+// chariot will be.
+func (s *State) firstOrder(c *Chariot, k Kind) error {
+	allowed, why := s.allowed(c)
+	if !contains(allowed, k) {
+		return race.Illegalf("%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
+	}
+	if k.IsAttack() {
+		return s.canAttack(c, k)
 	}
 	return nil
 }

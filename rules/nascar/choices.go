@@ -66,21 +66,21 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	out := Choices{Speed: c.Speed, MaxSpeed: c.MaxSpeed, Heading: c.Heading.String(), Wildcards: c.Wildcards,
 		Upgrade: c.Upgrade.String(), Slipstream: car.CanSlipstream, Letters: letters, MostOfAKind: maxOfAKind}
 	// Every way to change speed before the moves, checked by the rules' own
-	// Check: the cheapest of each speed, the shortest on a tie.
+	// Check: the cheapest of each speed, the shortest on a tie. The letters
+	// before the moves fix the speed, and the order holds that many moves.
 	best := map[int]SpeedChoice{}
 	for _, before := range []string{"", "A", "B", "AB", "AA", "BB", "S", "SA", "SB", "SAB", "SAA", "SBB"} {
-		for speed := 0; speed <= c.MaxSpeed; speed++ {
-			if before == "" && speed == 0 {
-				continue // an empty order is no order: standing still is written AB
-			}
-			p, err := Check(straight(before, speed), car)
-			if err != nil {
-				continue
-			}
-			old, seen := best[speed]
-			if !seen || p.Wildcards < old.Wildcards || (p.Wildcards == old.Wildcards && len(before) < len(old.Before)) {
-				best[speed] = SpeedChoice{Speed: speed, Before: before, Wildcards: p.Wildcards}
-			}
+		speed := c.Speed + strings.Count(before, "S") + strings.Count(before, "A") - strings.Count(before, "B")
+		if speed < 0 || (before == "" && speed == 0) {
+			continue // an empty order is no order: standing still is written AB
+		}
+		p, err := Check(straight(before, speed), car)
+		if err != nil {
+			continue
+		}
+		old, seen := best[speed]
+		if !seen || p.Wildcards < old.Wildcards || (p.Wildcards == old.Wildcards && len(before) < len(old.Before)) {
+			best[speed] = SpeedChoice{Speed: speed, Before: before, Wildcards: p.Wildcards}
 		}
 	}
 	for speed := 0; speed <= c.MaxSpeed; speed++ {

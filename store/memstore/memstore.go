@@ -197,6 +197,13 @@ func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 	if e.Seq != len(r.log)+1 {
 		return fmt.Errorf("race %q: entry %d does not follow entry %d: %w", id, e.Seq, len(r.log), store.ErrConflict)
 	}
+	if e.Kind == race.EntryResolve {
+		for _, x := range r.log {
+			if x.Kind == race.EntryResolve && x.Turn == e.Turn {
+				return fmt.Errorf("race %q: turn %d is resolved already (entry %d): %w", id, e.Turn, x.Seq, store.ErrConflict)
+			}
+		}
+	}
 	if turn != nil {
 		if e.Kind != race.EntryResolve {
 			return fmt.Errorf("race %q: a turn is stored only with a resolve entry, not %q", id, e.Kind)

@@ -532,6 +532,15 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		if e.Seq != last+1 {
 			return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, last, store.ErrConflict)
 		}
+		if e.Kind == race.EntryResolve {
+			var resolved bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM entries WHERE race_id = ? AND kind = 'resolve' AND turn = ?)`, id, e.Turn).Scan(&resolved); err != nil {
+				return err
+			}
+			if resolved {
+				return fmt.Errorf("entry %d: turn %d is resolved already; a turn is resolved once: %w", e.Seq, e.Turn, store.ErrConflict)
+			}
+		}
 		if turn != nil {
 			var saved bool
 			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM turns WHERE race_id = ? AND turn = ?)`, id, turn.Turn).Scan(&saved); err != nil {

@@ -75,6 +75,7 @@ func Run(t *testing.T, open Opener) {
 		{"FailedAppendStoresNoTurn", testFailedAppendStoresNoTurn},
 		{"DuplicateTurnStoresNoEntry", testDuplicateTurnStoresNoEntry},
 		{"TurnMustMatchEntry", testTurnMustMatchEntry},
+		{"SecondResolveOfATurn", testSecondResolve},
 		{"List", testList},
 		{"Keys", testKeys},
 		{"Resume", testResume},
@@ -860,6 +861,23 @@ func lastOrders(log []race.Entry) []race.Entry {
 		}
 	}
 	return out
+}
+
+// A turn is resolved once: a second resolve entry for it, with its record or
+// without (the first had none), is a conflict, and stores nothing.
+func testSecondResolve(t *testing.T, h *harness) {
+	s, _ := h.fresh(t)
+	const id = "twice"
+	mustCreate(t, s, sampleRace(id, 1))
+	mustAppend(t, s, id, resolveEntry(1, 1), nil)
+	for _, rec := range []*store.SavedTurn{nil, savedTurn(1)} {
+		err := s.Append(ctx(t), id, resolveEntry(2, 1), rec)
+		checkErr(t, "a second resolve of turn 1", err, store.ErrConflict, id)
+	}
+	if log := mustLoad(t, s, id).Log; len(log) != 1 {
+		t.Fatalf("the log is %+v; want the first resolve alone", log)
+	}
+	mustAppend(t, s, id, resolveEntry(2, 2), nil) // the next turn's is another matter
 }
 
 // Eight writers resolve turn 1 at once, each reloading and retrying on a
