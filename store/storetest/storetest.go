@@ -49,7 +49,7 @@ type Opener func(t *testing.T, name string) store.Store
 // Run runs the conformance suite as subtests of t.
 //
 // It holds implementations to the contract in store.Store's comments: times
-// come back equal to the nanosecond and in UTC; a saved turn's Rolls,
+// come back equal to the microsecond and in UTC; a saved turn's Rolls,
 // DiceState and State come back byte for byte (State is a hashed snapshot, so
 // a store must not re-encode it, as PostgreSQL's jsonb would); a turn is
 // stored only with a resolve entry of the same turn number, in one
