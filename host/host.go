@@ -118,7 +118,7 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 		return nil, bad(err)
 	}
 	if cfg.Track == "" { // the game's first track, written down so the race says where it runs
-		if ts := rs.Tracks(); len(ts) > 0 {
+		if ts := rs.Game().Tracks; len(ts) > 0 {
 			cfg.Track = ts[0].ID
 		}
 	}
@@ -143,7 +143,7 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 			return nil, bad(err)
 		}
 	}
-	r := &race.Race{ID: id, Ruleset: ruleset, Rules: rs.Version(), Config: cfg, Entrants: entrants, Seed: s, Created: h.now()}
+	r := &race.Race{ID: id, Ruleset: ruleset, Rules: rs.Game().Version, Config: cfg, Entrants: entrants, Seed: s, Created: h.now()}
 	if err := check(rs, r, entrants); err != nil {
 		return nil, err
 	}
@@ -266,7 +266,7 @@ func (h *Host) load(ctx context.Context, id string, n int) (*race.Played, error)
 // A race created under other rules voids the pending entries these refuse.
 func replay(rs race.Ruleset, r *race.Race) (*race.Played, error) {
 	p := race.Begin(rs, r)
-	p.Lenient = r.Rules != rs.Version()
+	p.Lenient = r.Rules != rs.Game().Version
 	err := p.ApplyAll(r.Log)
 	if err == nil {
 		err = p.SetUp()
@@ -571,6 +571,12 @@ func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *rac
 		}
 		if p.Started {
 			return nil, badf("race %s has started (turn %d is open): its entrants are fixed", id, p.Turn())
+		}
+		if e != nil {
+			// the game's schema first: its errors name the choices a form offers
+			if err := p.Ruleset.Game().CheckEntrant(*e); err != nil {
+				return nil, bad(err)
+			}
 		}
 		entry := race.Entry{Kind: kind, Turn: 0, Seat: -1, Text: text, At: h.now(), Key: q.Key}
 		es, err := race.ApplyEntrant(p.Entrants, entry)

@@ -12,7 +12,9 @@ import (
 	"pitwall/render"
 )
 
-// Presenter is a ruleset that can draw its races and show a status board.
+// Presenter is a ruleset that can draw its races, show a status board and
+// say what its grid post says; its words (what a turn is called, the
+// default order, the bonus) are in its race.Game.
 type Presenter interface {
 	// Picture is the size of the picture of s, in pixels.
 	Picture(s race.State) (w, h float64)
@@ -24,34 +26,17 @@ type Presenter interface {
 	Draw(c render.Canvas, s race.State, title string)
 	// Board is the status board: a header and one row per racer.
 	Board(s race.State) (header []string, rows [][]string)
-}
-
-// Noter is a Presenter whose posts say more about its game than the
-// defaults: how the grid is set and what a racer who sends no orders does.
-type Noter interface {
-	GridNote(s race.State) string // after the game's name on the grid post
-	DefaultNote() string          // "Racers who send nothing take the default (...)"
-}
-
-// BonusNoter is a game with a bonus for orders sent in the host's bonus
-// window; its posts say what the bonus is. Other games' posts leave the
-// window out: it means nothing to them.
-type BonusNoter interface {
-	BonusNote() string // "Orders sent in it may add ..."
-}
-
-// notes are the ruleset's notes, or the defaults.
-func notes(rs race.Ruleset, s race.State) (grid, deflt string) {
-	if n, ok := rs.(Noter); ok {
-		return n.GridNote(s), n.DefaultNote()
-	}
-	return fmt.Sprintf("%d racers line up.", len(s.Seats())), "the game's default order"
+	// GridNote follows the game's name on the grid post: how the grid is set.
+	GridNote(s race.State) string
+	// TrackName names a track the game does not ship (a host's own party
+	// board); "" for a shipped one, which the game's tracks name.
+	TrackName(s race.State) string
 }
 
 func presenter(p *race.View) (Presenter, error) {
 	pr, ok := p.Ruleset.(Presenter)
 	if !ok {
-		return nil, fmt.Errorf("the %s ruleset cannot draw its races yet", p.Ruleset.ID())
+		return nil, fmt.Errorf("the %s ruleset cannot draw its races yet", p.Ruleset.Game().ID)
 	}
 	return pr, nil
 }
@@ -65,45 +50,12 @@ func turnState(p *race.View, n int) (race.State, error) {
 	return s, nil
 }
 
-// TrackNamer is a game whose race may run on a track it does not ship (a
-// host's own party board): the race's state names it.
-type TrackNamer interface {
-	TrackName(s race.State) string
-}
-
-// StartNamer is a game whose turn 0 is not a grid (a board game's start).
-type StartNamer interface {
-	StartName() string // "the start"
-}
-
-// TurnNamer is a game whose turns have a name of their own (gaslands plays
-// one kart's activation a turn).
-type TurnNamer interface {
-	TurnName() string // "activation"
-}
-
-// turnName is what a turn is called in posts and titles.
-func turnName(rs race.Ruleset) string {
-	if n, ok := rs.(TurnNamer); ok && n.TurnName() != "" {
-		return n.TurnName()
-	}
-	return "turn"
-}
-
-// startName is what turn 0 is called: the grid, unless the game says otherwise.
-func startName(rs race.Ruleset) string {
-	if n, ok := rs.(StartNamer); ok && n.StartName() != "" {
-		return n.StartName()
-	}
-	return "the grid"
-}
-
 // Title names a race and a turn for pictures and posts.
 func Title(p *race.View, n int) string {
 	if n == 0 {
-		return fmt.Sprintf("%s: %s", p.ID, startName(p.Ruleset))
+		return fmt.Sprintf("%s: %s", p.ID, p.Ruleset.Game().Words.Start)
 	}
-	return fmt.Sprintf("%s: after %s %d", p.ID, turnName(p.Ruleset), n)
+	return fmt.Sprintf("%s: after %s %d", p.ID, p.Ruleset.Game().Words.Turn, n)
 }
 
 // Render draws the race after turn n as "svg" or "png".
@@ -168,24 +120,22 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 		return "", err
 	}
 	rs := p.Ruleset
+	g := rs.Game()
 	d := &render.Doc{}
-	tracks := map[string]string{}
-	for _, t := range rs.Tracks() {
-		tracks[t.ID] = t.Name
-	}
-	track := tracks[p.Config.Track]
-	if n, ok := rs.(TrackNamer); ok {
-		track = n.TrackName(s)
+	track := pr.TrackName(s)
+	for _, t := range g.Tracks {
+		if track == "" && t.ID == p.Config.Track {
+			track = t.Name
+		}
 	}
 	if track == "" {
 		track = p.Config.Track
 	}
 	if n == 0 {
-		d.H(1, fmt.Sprintf("%s at %s: %s", p.ID, track, startName(rs)))
-		grid, _ := notes(rs, s)
-		d.P(render.Text(rs.Name() + ". " + grid))
+		d.H(1, fmt.Sprintf("%s at %s: %s", p.ID, track, g.Words.Start))
+		d.P(render.Text(g.Name + ". " + pr.GridNote(s)))
 	} else {
-		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.ID, track, turnName(rs), n))
+		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.ID, track, g.Words.Turn, n))
 	}
 	d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Commitment),
 		render.Text(". The seed is revealed when the race ends, so anyone can replay every roll."))
@@ -198,7 +148,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 
 	t, _ := p.TurnAt(n)
 	if n > 0 && t.Untold {
-		d.P(render.Text(fmt.Sprintf("This %s was resolved before pitwall kept the story of each %s: its orders and events are in the race's log ('pitwall replay %s --turn %d').", turnName(rs), turnName(rs), p.ID, n)))
+		d.P(render.Text(fmt.Sprintf("This %s was resolved before pitwall kept the story of each %s: its orders and events are in the race's log ('pitwall replay %s --turn %d').", g.Words.Turn, g.Words.Turn, p.ID, n)))
 	} else if n > 0 {
 		d.H(2, "What happened")
 		story := tellStory(t.Events, s.Seats())
@@ -241,7 +191,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	d.Table(header, rows)
 
 	if n > 0 {
-		d.Spoiler(fmt.Sprintf("Every roll of %s %d (%d)", turnName(rs), n, len(t.Rolls)), func(d *render.Doc) {
+		d.Spoiler(fmt.Sprintf("Every roll of %s %d (%d)", g.Words.Turn, n, len(t.Rolls)), func(d *render.Doc) {
 			var rr [][]string
 			for i, r := range t.Rolls {
 				rr = append(rr, []string{fmt.Sprint(i + 1), r.Reason, r.Die, fmt.Sprint(r.Result)})
@@ -259,20 +209,19 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	}
 
 	if !s.Over() && !p.Past && n == p.Resolved() {
-		word := turnName(rs)
+		word := g.Words.Turn
 		d.H(2, fmt.Sprintf("%s%s %d: your orders", strings.ToUpper(word[:1]), word[1:], s.Turn()))
 		sch := p.Schedule
 		var lines []string
 		now := p.State // the coming turn, with the host's settings for it
-		_, deflt := notes(rs, now)
 		when := "as the host announces"
 		if sch.Deadline != nil {
 			when = sch.Deadline.UTC().Format("Mon 2 Jan 2006, 15:04 MST")
 		}
-		lines = append(lines, "Deadline: "+when+". Racers who send nothing take the default ("+deflt+").")
-		if b, ok := rs.(BonusNoter); ok && sch.WindowOpen != nil && sch.WindowClose != nil {
+		lines = append(lines, "Deadline: "+when+". Racers who send nothing take the default ("+g.Words.Default+").")
+		if g.Words.Bonus != "" && sch.WindowOpen != nil && sch.WindowClose != nil {
 			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. %s",
-				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST"), b.BonusNote()))
+				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST"), g.Words.Bonus))
 		}
 		for _, pr := range rs.Prompts(now) {
 			line := fmt.Sprintf("%s: %d order(s) from %s", pr.Name, pr.Orders, strings.Join(pr.Legal, ", "))

@@ -41,17 +41,17 @@ func (h *Host) Records(ctx context.Context, ruleset, track string, progress func
 	}
 	rec, ok := rs.(race.Recorder)
 	if !ok {
-		return nil, bad(fmt.Errorf("the %s ruleset keeps no records", rs.ID()))
+		return nil, bad(fmt.Errorf("the %s ruleset keeps no records", rs.Game().ID))
 	}
 	if track != "" {
 		known := false
 		var ids []string
-		for _, t := range rs.Tracks() {
+		for _, t := range rs.Game().Tracks {
 			known = known || t.ID == track
 			ids = append(ids, t.ID)
 		}
 		if !known {
-			return nil, bad(fmt.Errorf("%s has no track %q; tracks: %s", rs.ID(), track, strings.Join(ids, ", ")))
+			return nil, bad(fmt.Errorf("%s has no track %q; tracks: %s", rs.Game().ID, track, strings.Join(ids, ", ")))
 		}
 	}
 	list, err := h.Store.List(ctx)
@@ -64,7 +64,7 @@ func (h *Host) Records(ctx context.Context, ruleset, track string, progress func
 	var order []key
 	var todo []int
 	for i, sm := range list {
-		if sm.Ruleset == rs.ID() && (track == "" || sm.Track == track) && sm.Turns > 0 {
+		if sm.Ruleset == rs.Game().ID && (track == "" || sm.Track == track) && sm.Turns > 0 {
 			todo = append(todo, i)
 		}
 	}

@@ -148,7 +148,7 @@ func replayAll(rs race.Ruleset, r *race.Race, records map[int]*race.TurnRecord, 
 	p := race.Begin(rs, r)
 	// As a load does: entries that came under other rules than these, and
 	// that these refuse, were voided when the turn was resolved.
-	p.Lenient = r.Rules != rs.Version()
+	p.Lenient = r.Rules != rs.Game().Version
 	skipping := 0 // a turn this build's rules cannot replay: taken from its record
 	for _, e := range r.Log {
 		if skipping > 0 && e.Turn == skipping {
@@ -162,14 +162,14 @@ func replayAll(rs race.Ruleset, r *race.Race, records map[int]*race.TurnRecord, 
 				return
 			}
 			skipping = 0
-			p.Lenient = records[e.Turn].Rules != rs.Version()
+			p.Lenient = records[e.Turn].Rules != rs.Game().Version
 			continue
 		}
 		if err := p.Apply(e); err != nil {
 			rec := records[e.Turn]
-			if rec != nil && rec.Rules != rs.Version() && (e.Kind == race.EntryOrder || e.Kind == race.EntrySet) {
+			if rec != nil && rec.Rules != rs.Game().Version && (e.Kind == race.EntryOrder || e.Kind == race.EntrySet) {
 				rep.problem("entry %d (%s, turn %d) is refused by %s rules version %d: %v (turn %d was played under version %d: verify it with a pitwall of version %d)",
-					e.Seq, e.Kind, e.Turn, rs.ID(), rs.Version(), err, e.Turn, rec.Rules, rec.Rules)
+					e.Seq, e.Kind, e.Turn, rs.Game().ID, rs.Game().Version, err, e.Turn, rec.Rules, rec.Rules)
 				skipping = e.Turn
 				p.Pass(e)
 				continue
@@ -183,7 +183,7 @@ func replayAll(rs race.Ruleset, r *race.Race, records map[int]*race.TurnRecord, 
 		got := p.Turns[len(p.Turns)-1]
 		rep.Turns++
 		if rec := records[e.Turn]; rec != nil {
-			p.Lenient = rec.Rules != rs.Version()
+			p.Lenient = rec.Rules != rs.Game().Version
 		}
 		rep.Rolls += len(got.Rolls)
 		rec := records[e.Turn]
@@ -192,8 +192,8 @@ func replayAll(rs race.Ruleset, r *race.Race, records map[int]*race.TurnRecord, 
 		}
 		if diffs := compareTurn(got, rec); len(diffs) > 0 {
 			why := ""
-			if rec.Rules != rs.Version() {
-				why = fmt.Sprintf(" (it was played under %s rules version %d; this pitwall plays version %d: verify it with a pitwall of version %d)", rs.ID(), rec.Rules, rs.Version(), rec.Rules)
+			if rec.Rules != rs.Game().Version {
+				why = fmt.Sprintf(" (it was played under %s rules version %d; this pitwall plays version %d: verify it with a pitwall of version %d)", rs.Game().ID, rec.Rules, rs.Game().Version, rec.Rules)
 			}
 			for _, d := range diffs {
 				rep.problem("turn %d: %s%s", e.Turn, d, why)

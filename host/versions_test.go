@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -39,10 +40,9 @@ type hopOrder int
 
 func (o hopOrder) String() string { return strconv.Itoa(int(o)) }
 
-func (hop) ID() string               { return "hop" }
-func (hop) Name() string             { return "Hop" }
-func (hop) Version() int             { return hopVersion }
-func (hop) Tracks() []race.TrackInfo { return nil }
+func (hop) Game() *race.Game {
+	return &race.Game{ID: "hop", Name: "Hop", Version: hopVersion, Racers: race.Range{Min: 1, Max: 1}}
+}
 func (hop) Setup(cfg race.Config, es []race.Entrant, _ *dice.Roller) (race.State, error) {
 	if len(es) < 2 {
 		return nil, fmt.Errorf("%w: two hoppers needed", race.ErrTooFew)
@@ -69,7 +69,7 @@ func (hop) ParseOrder(_ race.State, sub race.Submission) (race.Order, error) {
 	return hopOrder(n), nil
 }
 func (hop) DefaultOrder(race.State, int) race.Order { return hopOrder(1) }
-func (hop) Resolve(s race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+func (hop) Resolve(s race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	old := s.(*hopState)
 	n := &hopState{T: old.T + 1, End: old.End, Pos: append([]int(nil), old.Pos...)}
 	var ev []race.Event

@@ -5,9 +5,6 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
-	"time"
-
-	"pitwall/dice"
 )
 
 // Check is one kind of roll whose odds a ruleset can compute exactly.
@@ -35,14 +32,6 @@ type Oddser interface {
 	// dashes; a bool flag that is set holds "true". Bad input is an error that
 	// names the allowed values.
 	Odds(check string, args map[string]string) (map[string]float64, error)
-}
-
-// Clocked is a game that runs on a calendar (party's weeks): it is told the
-// time of each resolve, as the host logged it, so a turn in which nobody
-// wrote still moves the calendar on, and replay reads the time from the log,
-// never from the clock. The host calls ResolveAt instead of Resolve.
-type Clocked interface {
-	ResolveAt(s State, orders map[int]Order, d *dice.Roller, at time.Time) (State, []Event, error)
 }
 
 // Botter is a ruleset with a bot that can order for any seat. The bot's

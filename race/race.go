@@ -146,14 +146,9 @@ type TrackInfo struct {
 // uses a global random source: everything comes in through its arguments, so a
 // race replays bit for bit.
 type Ruleset interface {
-	ID() string
-	Name() string
-	// Version is the version of the rules as this build plays them. It goes
-	// up whenever a change could play a logged turn differently; a race
-	// records the version it was created under and each turn the version
-	// that resolved it.
-	Version() int
-	Tracks() []TrackInfo
+	// Game describes the game: its id, tracks, choices and words. It is
+	// the same value every time.
+	Game() *Game
 	Setup(cfg Config, entrants []Entrant, d *dice.Roller) (State, error)
 	// Set applies a host's setting for the coming turn (such as the number of orders).
 	Set(s State, key, value string) (State, error)
@@ -162,7 +157,10 @@ type Ruleset interface {
 	ParseOrder(s State, sub Submission) (Order, error)
 	DefaultOrder(s State, seat int) Order
 	// Resolve plays one turn. It must not change s: it returns a new state.
-	Resolve(s State, orders map[int]Order, d *dice.Roller) (State, []Event, error)
+	// at is the time of the resolve as the host logged it: a game on a
+	// calendar (Game.Calendar) moves its calendar on by it, and no game
+	// reads the clock, so replay gives the same turn.
+	Resolve(s State, orders map[int]Order, d *dice.Roller, at time.Time) (State, []Event, error)
 	Standings(s State) Standings
 	// DecodeState reads a state marshalled to JSON (a cached snapshot).
 	DecodeState(b []byte) (State, error)
@@ -218,10 +216,11 @@ var registry = map[string]Ruleset{}
 
 // Register makes a ruleset available by its ID. Rulesets register in init.
 func Register(r Ruleset) {
-	if _, dup := registry[r.ID()]; dup {
-		panic("race: ruleset registered twice: " + r.ID()) // a programming error at start-up
+	id := r.Game().ID
+	if _, dup := registry[id]; dup {
+		panic("race: ruleset registered twice: " + id) // a programming error at start-up
 	}
-	registry[r.ID()] = r
+	registry[id] = r
 }
 
 // Lookup finds a registered ruleset.

@@ -45,10 +45,9 @@ type step int
 
 func (o step) String() string { return strconv.Itoa(int(o)) }
 
-func (dash) ID() string          { return "dash" }
-func (dash) Name() string        { return "Dash" }
-func (dash) Version() int        { return dashVersion }
-func (dash) Tracks() []TrackInfo { return nil }
+func (dash) Game() *Game {
+	return &Game{ID: "dash", Name: "Dash", Version: dashVersion, Racers: Range{Min: 1, Max: 1}}
+}
 func (dash) Setup(cfg Config, es []Entrant, d *dice.Roller) (State, error) {
 	if len(es) == 0 {
 		return nil, errors.New("no entrants")
@@ -81,7 +80,7 @@ func (dash) ParseOrder(s State, sub Submission) (Order, error) {
 	return step(n), nil
 }
 func (dash) DefaultOrder(State, int) Order { return step(1) }
-func (dash) Resolve(s State, orders map[int]Order, d *dice.Roller) (State, []Event, error) {
+func (dash) Resolve(s State, orders map[int]Order, d *dice.Roller, _ time.Time) (State, []Event, error) {
 	old := s.(*dashState)
 	n := &dashState{T: old.T + 1, Pos: append([]int(nil), old.Pos...), Bot: old.Bot}
 	var ev []Event

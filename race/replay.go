@@ -181,7 +181,7 @@ func Resume(rs Ruleset, r *Race, rec *TurnRecord) (*Played, error) {
 	t.After, t.Hash, t.DiceState = s, rec.Hash, rec.DiceState
 	p := &Played{Ruleset: rs, Race: r, Started: true, Turns: []Turn{t}, State: s,
 		Pending: map[int]Order{}, PendingAt: map[int]int{}, roller: roller,
-		Seq: r.Log[0].Seq, Head: r.Log[0].Hash, Lenient: rec.Rules != rs.Version()}
+		Seq: r.Log[0].Seq, Head: r.Log[0].Hash, Lenient: rec.Rules != rs.Game().Version}
 	p.note(r.Log[0])
 	tail := r.Log[1:]
 	// The last order of each seat for each turn; earlier ones were replaced.
@@ -380,8 +380,8 @@ func (p *Played) void(e Entry, err error) bool {
 
 // NextTurn resolves the current turn on the race in memory and returns it; the
 // caller stores the resolve entry with the turn's record, or drops the
-// Played. at is the time of the resolve, as it will be logged (only a Clocked
-// game reads it).
+// Played. at is the time of the resolve, as it will be logged (only a game
+// on a calendar reads it).
 func (p *Played) NextTurn(at time.Time) (Turn, error) {
 	if !p.Started {
 		if err := p.start(); err != nil {
@@ -396,7 +396,7 @@ func (p *Played) resolve(at time.Time) (Turn, error) {
 		return Turn{}, ErrOver
 	}
 	orders := map[int]Order{}
-	t := Turn{Turn: p.State.Turn(), Orders: map[int]string{}, Rules: p.Ruleset.Version()}
+	t := Turn{Turn: p.State.Turn(), Orders: map[int]string{}, Rules: p.Ruleset.Game().Version}
 	for _, pr := range p.Ruleset.Prompts(p.State) {
 		o, ok := p.Pending[pr.Seat]
 		if !ok {
@@ -408,14 +408,7 @@ func (p *Played) resolve(at time.Time) (Turn, error) {
 	}
 	sort.Ints(t.Defaulted)
 	mark := p.roller.Mark()
-	var next State
-	var events []Event
-	var err error
-	if c, ok := p.Ruleset.(Clocked); ok {
-		next, events, err = c.ResolveAt(p.State, orders, p.roller, at)
-	} else {
-		next, events, err = p.Ruleset.Resolve(p.State, orders, p.roller)
-	}
+	next, events, err := p.Ruleset.Resolve(p.State, orders, p.roller, at)
 	if err != nil {
 		return Turn{}, fmt.Errorf("resolving turn %d: %w", t.Turn, err)
 	}

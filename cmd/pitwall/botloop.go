@@ -35,7 +35,7 @@ func playBots(ctx context.Context, h *host.Host, id string, rng *rand.Rand, cloc
 	rs := p.Ruleset
 	bot, ok := rs.(race.Botter)
 	if !ok {
-		return nil, fmt.Errorf("no bot for %s yet", rs.ID())
+		return nil, fmt.Errorf("no bot for %s yet", rs.Game().ID)
 	}
 	// Each turn's deadline, two days on, and now and then a bonus window,
 	// an hour long, ten hours into the turn; set before the post that announces it.

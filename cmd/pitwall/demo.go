@@ -21,82 +21,6 @@ import (
 	"pitwall/store/sqlite"
 )
 
-// demoEntrants fields a grid for a game: ludi's twelve chariots (eleven
-// participants, one with two aurigae), eight nascar cars with their upgrades,
-// eight rtd karts, two standard and six with a perk and a debuff, or five
-// gaslands karts of five vehicles.
-func demoEntrants(ruleset string) []race.Entrant {
-	switch ruleset {
-	case "party":
-		var out []race.Entrant
-		for _, x := range [][2]string{{"Sam", "Mario"}, {"Robin", "Luigi"}, {"Ade", "Peach"}, {"Kit", "Yoshi"}} {
-			out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}})
-		}
-		return out
-	case "gaslands":
-		type e struct{ player, kart, vehicle string }
-		list := []e{
-			{"Sam", "Mario", "car"}, {"Robin", "Luigi", "performance-car"}, {"Ade", "Peach", "bike"},
-			{"Kit", "Bowser", "heavy-truck"}, {"Noor", "Yoshi", "buggy"},
-		}
-		var out []race.Entrant
-		for _, x := range list {
-			out = append(out, race.Entrant{Player: x.player, Racers: []string{x.kart}, Options: map[string]string{"vehicle": x.vehicle}})
-		}
-		return out
-	case "rtd":
-		type e struct{ player, racer, perk, debuff string }
-		list := []e{
-			{"Sam", "Mario", "", ""}, {"Robin", "Luigi", "high-acceleration", "featherweight"}, {"Ade", "Peach", "item-bonus", "slow"},
-			{"Kit", "Yoshi", "ramming-speed", "low-loot"}, {"Noor", "Toad", "high-acceleration", "slow"}, {"Jo", "Bowser", "ramming-speed", "featherweight"},
-			{"Lee", "Daisy", "item-bonus", "low-loot"}, {"Max", "Wario", "", ""},
-		}
-		var out []race.Entrant
-		for _, x := range list {
-			o := map[string]string{}
-			if x.perk != "" {
-				o["perk"], o["debuff"] = x.perk, x.debuff
-			}
-			out = append(out, race.Entrant{Player: x.player, Racers: []string{x.racer}, Options: o})
-		}
-		return out
-	case "nascar":
-		type e struct{ player, car, upgrade string }
-		list := []e{
-			{"Dale", "Intimidator", "none"}, {"Jeff", "Rainbow Warrior", "swaybars"}, {"Richard", "King's Coupe", "turbo"},
-			{"Danica", "Green Machine", "performance"}, {"Cale", "Silver Fox", "none"}, {"Darrell", "Jaws", "turbo"},
-			{"Bobby", "Alabama Gang", "swaybars"}, {"Rusty", "Blue Deuce", "performance"},
-		}
-		var out []race.Entrant
-		for _, x := range list {
-			out = append(out, race.Entrant{Player: x.player, Racers: []string{x.car}, Options: map[string]string{"upgrade": x.upgrade}})
-		}
-		return out
-	}
-	type e struct {
-		player, pkg, extras string
-		aurigae             []string
-	}
-	list := []e{
-		{"Marcus", "military", "skill,speed", []string{"Marcus Aurelius"}},
-		{"Livia", "noble", "endurance,size", []string{"Livia Drusilla"}},
-		{"Gaius", "political", "endurance,constitution", []string{"Gaius Iulius", "Gaius Minor"}},
-		{"Cornelia", "priestly", "skill,endurance", []string{"Cornelia Vesta"}},
-		{"Titus", "strength", "skill,speed", []string{"Titus Fortis"}},
-		{"Flavia", "trader", "skill,constitution", []string{"Flavia Mercatrix"}},
-		{"Scorpus", "military", "quality,speed", []string{"Scorpus"}},
-		{"Diocles", "noble", "skill,constitution", []string{"Diocles Lusitanus"}},
-		{"Aelia", "political", "speed,endurance", []string{"Aelia Celer"}},
-		{"Quintus", "strength", "quality,speed", []string{"Quintus Ferox"}},
-		{"Valeria", "trader", "skill,size", []string{"Valeria Rapida"}},
-	}
-	var out []race.Entrant
-	for _, x := range list {
-		out = append(out, race.Entrant{Player: x.player, Racers: x.aurigae, Options: map[string]string{"package": x.pkg, "extras": x.extras}})
-	}
-	return out
-}
-
 func (a *app) demoCmd() *cobra.Command {
 	var dir string
 	var seed int64
@@ -322,12 +246,9 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 	clock := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 	h.Clock = host.ClockFunc(func() time.Time { return clock })
 	id := ruleset + "-demo"
-	tracks := rs.Tracks()
-	cfg := race.Config{Track: tracks[0].ID}
-	if ruleset == "gaslands" {
-		cfg.Laps = 1 // every post is one activation: one lap makes about a hundred
-	}
-	r, err := h.NewRace(ctx, ruleset, id, cfg, demoEntrants(ruleset), seed)
+	g := rs.Game()
+	cfg := race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps}
+	r, err := h.NewRace(ctx, ruleset, id, cfg, g.Demo.Entrants, seed)
 	if err != nil {
 		return nil, err
 	}

@@ -19,20 +19,34 @@ import (
 
 func (a *app) rulesCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "rules",
-		Short: "List the games pitwall plays",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Use:   "rules [RULESET]",
+		Short: "List the games pitwall plays, or describe one",
+		Long: `Lists the games, or with a game's id describes it as the service and
+the CLI offer it: its tracks, what a race, an entrant and a turn's settings
+may choose, its words and what it can do beyond playing a race.`,
+		Example: `  pitwall rules
+  pitwall rules ludi --json`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				rs, err := race.Lookup(args[0])
+				if err != nil {
+					return usagef("%v", err)
+				}
+				return a.describeGame(rs)
+			}
 			type entry struct {
-				ID     string   `json:"id"`
-				Name   string   `json:"name"`
-				Tracks []string `json:"tracks"`
+				ID      string   `json:"id"`
+				Name    string   `json:"name"`
+				Version int      `json:"version"`
+				Tracks  []string `json:"tracks"`
 			}
 			var list []entry
 			for _, id := range race.IDs() {
 				rs, _ := race.Lookup(id)
-				e := entry{ID: id, Name: rs.Name()}
-				for _, t := range rs.Tracks() {
+				g := rs.Game()
+				e := entry{ID: id, Name: g.Name, Version: g.Version}
+				for _, t := range g.Tracks {
 					e.Tracks = append(e.Tracks, t.ID)
 				}
 				list = append(list, e)
@@ -41,8 +55,71 @@ func (a *app) rulesCmd() *cobra.Command {
 				for _, e := range list {
 					fmt.Fprintf(w, "%-10s %s (tracks: %s)\n", e.ID, e.Name, strings.Join(e.Tracks, ", "))
 				}
+				fmt.Fprintln(w, "'pitwall rules RULESET' describes one")
 			})
 		},
+	}
+}
+
+// describeGame prints a game's descriptor and what it can do.
+func (a *app) describeGame(rs race.Ruleset) error {
+	g := rs.Game()
+	caps := race.CapabilitiesOf(rs)
+	return a.out(map[string]any{"ok": true, "game": g, "capabilities": caps}, func(w io.Writer) {
+		fmt.Fprintf(w, "%s: %s (rules version %d)\n", g.ID, g.Name, g.Version)
+		var ts []string
+		for _, t := range g.Tracks {
+			ts = append(ts, t.ID)
+		}
+		fmt.Fprintf(w, "tracks: %s (the first is the default; 'pitwall tracks %s')\n", strings.Join(ts, ", "), g.ID)
+		racers := fmt.Sprintf("one %s", g.Words.Racer)
+		if g.Racers.Max > g.Racers.Min {
+			racers = fmt.Sprintf("%d to %d (%s)", g.Racers.Min, g.Racers.Max, g.Words.Racer)
+		}
+		fmt.Fprintf(w, "an entrant fields %s, each named by --racer NAME, and chooses:\n", racers)
+		printFields(w, g.Entrant, "--", " ")
+		fmt.Fprintln(w, "a race's options ('race new'):")
+		printFields(w, g.Options, "--option ", "=")
+		fmt.Fprintln(w, "the host's settings for a turn ('turn set'):")
+		printFields(w, g.Settings, "", "=")
+		fmt.Fprintf(w, "a turn is called %q; turn 0 is %s; a racer who sends nothing: %s\n", g.Words.Turn, g.Words.Start, g.Words.Default)
+		if g.Words.Bonus != "" {
+			fmt.Fprintf(w, "the bonus window: %s\n", g.Words.Bonus)
+		}
+		var can []string
+		for _, c := range []struct {
+			on   bool
+			what string
+		}{{caps.Odds, "odds ('pitwall odds')"}, {caps.Choices, "choices as data ('orders options')"}, {caps.Bots, "bots"},
+			{caps.HostBot, "a host's bot"}, {caps.Records, "records"}, {caps.Secrets, "hidden things"},
+			{caps.OrderCheck, "orders checked without a race ('order check')"}, {caps.Calendar, "a calendar"}} {
+			if c.on {
+				can = append(can, c.what)
+			}
+		}
+		fmt.Fprintf(w, "it has: %s\n", strings.Join(can, ", "))
+	})
+}
+
+func printFields(w io.Writer, fs []race.Field, prefix, sep string) {
+	if len(fs) == 0 {
+		fmt.Fprintln(w, "  nothing")
+		return
+	}
+	for _, f := range fs {
+		line := fmt.Sprintf("  %s%s%s%s", prefix, f.Name, sep, f.Usage())
+		if f.Type == race.File {
+			line = fmt.Sprintf("  --%s %s", f.Name, f.Usage()) // a file is read by its own flag
+		}
+		help := f.Help
+		if f.Default != "" {
+			help += " (default " + f.Default + ")"
+		}
+		if len(line) > 40 {
+			fmt.Fprintf(w, "%s\n%-40s %s\n", line, "", help)
+			continue
+		}
+		fmt.Fprintf(w, "%-40s %s\n", line, help)
 	}
 }
 
@@ -56,8 +133,8 @@ func (a *app) tracksCmd() *cobra.Command {
 			if err != nil {
 				return usagef("%v", err)
 			}
-			ts := rs.Tracks()
-			return a.out(map[string]any{"ruleset": rs.ID(), "tracks": ts}, func(w io.Writer) {
+			ts := rs.Game().Tracks
+			return a.out(map[string]any{"ruleset": rs.Game().ID, "tracks": ts}, func(w io.Writer) {
 				for _, t := range ts {
 					laps := fmt.Sprintf("%d laps by default, ", t.Laps)
 					if t.Laps == 0 { // a board game
@@ -163,9 +240,9 @@ func oddserFor(id string) (race.Oddser, string, error) {
 	}
 	od, ok := rs.(race.Oddser)
 	if !ok {
-		return nil, "", usagef("the %s ruleset has no odds yet", rs.ID())
+		return nil, "", usagef("the %s ruleset has no odds yet", rs.Game().ID)
 	}
-	return od, rs.ID(), nil
+	return od, rs.Game().ID, nil
 }
 
 // dashArgs reads the arguments of a command whose flags depend on the game:

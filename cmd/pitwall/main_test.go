@@ -317,7 +317,7 @@ func TestANascarRace(t *testing.T) {
 	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator", "--upgrade", "turbo")
 	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
 	code, _, errs := pitwall(t, "--db", db, "race", "join", "n1", "--player", "Kyle", "--upgrade", "nitro")
-	if code != 2 || !strings.Contains(errs, "an upgrade is one of") {
+	if code != 2 || !strings.Contains(errs, "upgrade is one of none, turbo, swaybars, performance") {
 		t.Fatalf("a bad upgrade: %d %s", code, errs)
 	}
 	must("orders", "submit", "n1", "Intimidator", "AM")

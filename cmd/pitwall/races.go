@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -17,8 +19,6 @@ import (
 	"pitwall/internal/safefile"
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
-	"pitwall/rules/gaslands"
-	"pitwall/rules/party"
 	"pitwall/store/sqlite"
 )
 
@@ -152,9 +152,13 @@ func readEntrants(path string) ([]race.Entrant, error) {
 			switch k {
 			case "player":
 				e.Player = fmt.Sprint(v)
-			case "aurigae", "racers", "auriga", "racer":
+			case "racer", "racers":
 				e.Racers = append(e.Racers, listOf(v)...)
 			default:
+				if slices.Contains(racerWords(true), k) {
+					e.Racers = append(e.Racers, listOf(v)...)
+					continue
+				}
 				e.Options[k] = strings.Join(listOf(v), ",")
 			}
 		}
@@ -184,7 +188,7 @@ func listOf(v any) []string {
 }
 
 func (a *app) raceNewCmd() *cobra.Command {
-	var rules, track, id, entrants, maneuvers, board string
+	var rules, track, id, entrants string
 	var laps int
 	var seed int64 = -1
 	var options []string
@@ -234,46 +238,14 @@ in the race as options, so it replays the same wherever it goes.`,
 					cfg.Options[k] = v
 				}
 			}
-			if maneuvers != "" {
-				if rules != "gaslands" {
-					return usagef("--maneuvers is for gaslands races; this one is %s", rules)
+			for _, name := range fileFields() {
+				path, _ := cmd.Flags().GetString(name)
+				if path == "" {
+					continue
 				}
-				src, err := yamlfile.ReadFile(maneuvers)
-				if err != nil {
-					return usagef("reading the maneuvers: %v", err)
+				if err := readFileOption(rules, name, path, &cfg); err != nil {
+					return err
 				}
-				m, err := gaslands.ParseManeuvers(maneuvers, src)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				if cfg.Options == nil {
-					cfg.Options = map[string]string{}
-				}
-				for k, v := range m.Options() {
-					if _, set := cfg.Options[k]; !set { // an --option given as well wins
-						cfg.Options[k] = v
-					}
-				}
-			}
-			if board != "" {
-				if rules != "party" {
-					return usagef("--board is for party games; this one is %s", rules)
-				}
-				src, err := yamlfile.ReadFile(board)
-				if err != nil {
-					return usagef("reading the board: %v", err)
-				}
-				b, err := party.ParseBoard(board, src)
-				if err != nil {
-					return usagef("%v", err)
-				}
-				if cfg.Track == "" {
-					cfg.Track = b.ID
-				}
-				if cfg.Options == nil {
-					cfg.Options = map[string]string{}
-				}
-				cfg.Options["board"] = string(src)
 			}
 			var es []race.Entrant
 			if entrants != "" {
@@ -312,16 +284,16 @@ in the race as options, so it replays the same wherever it goes.`,
 	f.Int64Var(&seed, "seed", -1, "a fixed seed, for tests and demos only (default: from crypto/rand)")
 	f.StringVar(&id, "id", "", "the race's id (default: generated)")
 	f.StringVar(&entrants, "entrants", "", "a YAML file of entrants")
-	f.StringVar(&board, "board", "", "party: a board file of your own (YAML, the format of rules/party/boards/), kept in the race")
-	f.StringVar(&maneuvers, "maneuvers", "", "gaslands: a file of templates and gear chart (the format of rules/gaslands/data/maneuvers.yaml)")
-	f.StringArrayVar(&options, "option", nil, "a ruleset option KEY=VALUE (ludi: package.NAME=a,b,c)")
+	for _, name := range fileFields() {
+		f.String(name, "", fieldHelp(name, func(g *race.Game) []race.Field { return g.Options }))
+	}
+	f.StringArrayVar(&options, "option", nil, "a race option KEY=VALUE ('pitwall rules RULESET' lists them)")
 	return c
 }
 
 func (a *app) raceJoinCmd(fix bool) *cobra.Command {
-	var player, pkg, extras, upgrade, perk, debuff, vehicle, key string
-	var aurigae, racers []string
-	var opts []string
+	var player, key string
+	var racers, opts []string
 	use, short, long := "join", "Enter a race that has not started", `Enters a participant in a race that has not started. Joins are each one
 append to the race's log: many at once all land.
 `
@@ -334,39 +306,26 @@ race starts; give everything, as for a join.
 		Use:   use + " RACE --player NAME [--racer NAME]... [game choices]",
 		Short: short,
 		Long: long + `
+The choices are each game's ('pitwall rules RULESET' lists them):
 
-  ludi:   pitwall race join RACE --player Marcus --auriga "Marcus Aurelius" --package military --extras skill,speed
-  nascar: pitwall race join RACE --player Dale --racer Intimidator --upgrade turbo
-  rtd:    pitwall race join RACE --player Sam --racer Yoshi --perk item-bonus --debuff slow
-          (no --perk and --debuff: a standard kart)
-  gaslands: pitwall race join RACE --player Kit --racer Bowser --vehicle heavy-truck
-  party:  pitwall race join RACE --player Ade --racer Peach`,
+` + joinExamples(),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if player == "" {
 				return usagef("--player is required")
 			}
-			e := race.Entrant{Player: player, Racers: append(append([]string(nil), racers...), aurigae...), Options: map[string]string{}}
+			e := race.Entrant{Player: player, Racers: append([]string(nil), racers...), Options: map[string]string{}}
+			for _, w := range racerWords(false) {
+				v, _ := cmd.Flags().GetStringArray(w)
+				e.Racers = append(e.Racers, v...)
+			}
 			if len(e.Racers) == 0 {
 				e.Racers = []string{player}
 			}
-			if pkg != "" {
-				e.Options["package"] = pkg
-			}
-			if extras != "" {
-				e.Options["extras"] = extras
-			}
-			if upgrade != "" {
-				e.Options["upgrade"] = upgrade
-			}
-			if perk != "" {
-				e.Options["perk"] = perk
-			}
-			if debuff != "" {
-				e.Options["debuff"] = debuff
-			}
-			if vehicle != "" {
-				e.Options["vehicle"] = vehicle
+			for _, f := range entrantFields() {
+				if cmd.Flags().Changed(f) {
+					e.Options[f], _ = cmd.Flags().GetString(f)
+				}
 			}
 			for _, o := range opts {
 				k, v, ok := strings.Cut(o, "=")
@@ -392,17 +351,187 @@ race starts; give everything, as for a join.
 	}
 	f := c.Flags()
 	f.StringVar(&player, "player", "", "the participant's name")
-	f.StringArrayVar(&racers, "racer", nil, "a racer's name: an auriga, a car (default: the player's name)")
-	f.StringArrayVar(&aurigae, "auriga", nil, "ludi: an auriga's name (once or twice), the same as --racer")
-	f.StringVar(&upgrade, "upgrade", "", "nascar: none, turbo, swaybars or performance")
-	f.StringVar(&perk, "perk", "", "rtd: ramming-speed, item-bonus or high-acceleration (with --debuff)")
-	f.StringVar(&debuff, "debuff", "", "rtd: featherweight, low-loot or slow (with --perk)")
-	f.StringVar(&vehicle, "vehicle", "", "gaslands: buggy, car, performance-car, truck, heavy-truck or bike (default car)")
-	f.StringVar(&pkg, "package", "", "ludi: military, noble, political, priestly, strength or trader")
-	f.StringVar(&extras, "extras", "", "ludi: two more characteristics, e.g. skill,speed")
+	f.StringArrayVar(&racers, "racer", nil, "a racer's name (default: the player's name)")
+	for _, w := range racerWords(false) {
+		f.StringArray(w, nil, "the same as --racer")
+	}
+	for _, name := range entrantFields() {
+		f.String(name, "", entrantHelp(name))
+	}
 	f.StringArrayVar(&opts, "option", nil, "another choice KEY=VALUE")
 	f.StringVar(&key, "key", "", "a key of your own for this request: a repeat with the same key stores nothing more")
 	return c
+}
+
+// games are the registered games' descriptors, in id order.
+func games() []*race.Game {
+	var out []*race.Game
+	for _, id := range race.IDs() {
+		rs, _ := race.Lookup(id)
+		out = append(out, rs.Game())
+	}
+	return out
+}
+
+// entrantFields are the names of every game's entrant choices: each is a
+// flag of join and fix.
+func entrantFields() []string {
+	var out []string
+	for _, g := range games() {
+		for _, f := range g.Entrant {
+			if !slices.Contains(out, f.Name) {
+				out = append(out, f.Name)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fileFields are the names of every game's race options read from a file:
+// each is a flag of race new.
+func fileFields() []string {
+	var out []string
+	for _, g := range games() {
+		for _, f := range g.Options {
+			if f.Type == race.File && !slices.Contains(out, f.Name) {
+				out = append(out, f.Name)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// readFileOption reads the file a race option names into cfg: the options it
+// gives (an --option given as well wins) and the track it is, if it is one.
+func readFileOption(ruleset, name, path string, cfg *race.Config) error {
+	rs, err := race.Lookup(ruleset)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	f, ok := race.FieldNamed(rs.Game().Options, name)
+	if !ok || f.Type != race.File || f.Read == nil {
+		var for_ []string
+		for _, g := range games() {
+			if x, ok := race.FieldNamed(g.Options, name); ok && x.Type == race.File {
+				for_ = append(for_, g.ID)
+			}
+		}
+		return usagef("--%s is for %s races; this one is %s", name, strings.Join(for_, " and "), ruleset)
+	}
+	src, err := yamlfile.ReadFile(path)
+	if err != nil {
+		return usagef("reading the %s: %v", name, err)
+	}
+	opts, track, err := f.Read(path, src)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if cfg.Options == nil {
+		cfg.Options = map[string]string{}
+	}
+	for k, v := range opts {
+		if _, set := cfg.Options[k]; !set {
+			cfg.Options[k] = v
+		}
+	}
+	if cfg.Track == "" {
+		cfg.Track = track
+	}
+	return nil
+}
+
+// entrantHelp is a choice's help: each game's that has it.
+func entrantHelp(name string) string {
+	return fieldHelp(name, func(g *race.Game) []race.Field { return g.Entrant })
+}
+
+// fieldHelp is a field's help: each game's that has it.
+func fieldHelp(name string, fields func(*race.Game) []race.Field) string {
+	var parts []string
+	for _, g := range games() {
+		if f, ok := race.FieldNamed(fields(g), name); ok {
+			parts = append(parts, fmt.Sprintf("%s: %s (%s)", g.ID, f.Help, f.Usage()))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// racerWords are the games' own words for a racer (--auriga, beside
+// --racer), and with plural their words for racers (an entrants file's
+// aurigae: [...]).
+func racerWords(plural bool) []string {
+	var out []string
+	for _, g := range games() {
+		words := []string{g.Words.Racer}
+		if plural {
+			words = append(words, g.Words.Racers)
+		}
+		for _, w := range words {
+			if w != "" && w != "racer" && w != "racers" && w != "player" && w != "players" && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// joinUsage is how an entrant of g joins: "--player NAME --racer NAME --upgrade none|turbo|...".
+func joinUsage(g *race.Game) string {
+	racer := "--racer NAME"
+	if g.Racers.Max > 1 {
+		racer = fmt.Sprintf("--racer NAME (%d to %d)", g.Racers.Min, g.Racers.Max)
+	}
+	parts := []string{"--player NAME", racer}
+	var together []string
+	for _, f := range g.Entrant {
+		if len(f.With) > 0 {
+			together = append(together, fmt.Sprintf("--%s %s", f.Name, strings.ToUpper(f.Name[:1])))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("--%s %s", f.Name, f.Usage()))
+	}
+	if len(together) > 0 {
+		parts = append(parts, "["+strings.Join(together, " ")+"]")
+	}
+	return strings.Join(parts, " ")
+}
+
+// joinExamples are a join line per game, from its demo's first entrant.
+func joinExamples() string {
+	var b strings.Builder
+	for _, g := range games() {
+		if len(g.Demo.Entrants) == 0 {
+			continue
+		}
+		e := g.Demo.Entrants[0]
+		for _, x := range g.Demo.Entrants { // the example that shows the most choices
+			if len(x.Options) > len(e.Options) {
+				e = x
+			}
+		}
+		line := fmt.Sprintf("  %-9s pitwall race join RACE --player %s", g.ID+":", e.Player)
+		for _, r := range e.Racers {
+			line += " --racer " + quoteArg(r)
+		}
+		for _, f := range g.Entrant {
+			if v, ok := e.Options[f.Name]; ok {
+				line += fmt.Sprintf(" --%s %s", f.Name, quoteArg(v))
+			}
+		}
+		b.WriteString(line + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// quoteArg quotes a word for a shell when it needs it.
+func quoteArg(s string) string {
+	if strings.ContainsAny(s, " '\"") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
 }
 
 func (a *app) raceExportCmd() *cobra.Command {
@@ -529,7 +658,7 @@ pending orders.`,
 
 // showForming prints a race that is still taking entrants.
 func (a *app) showForming(p *race.Played) error {
-	r, es := p.Race, p.Entrants
+	r, es, g := p.Race, p.Entrants, p.Ruleset.Game()
 	if es == nil {
 		es = []race.Entrant{}
 	}
@@ -540,25 +669,18 @@ func (a *app) showForming(p *race.Played) error {
 		fmt.Fprintf(w, "dice commitment: sha256 %s\n", r.Commitment())
 		for _, e := range es {
 			fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
-			switch {
-			case e.Options["package"] != "":
-				fmt.Fprintf(w, " (%s; +%s)", e.Options["package"], e.Options["extras"])
-			case e.Options["upgrade"] != "":
-				fmt.Fprintf(w, " (%s)", e.Options["upgrade"])
-			case e.Options["perk"] != "":
-				fmt.Fprintf(w, " (%s, %s)", e.Options["perk"], e.Options["debuff"])
+			var chose []string
+			for _, f := range g.Entrant { // in the game's order
+				if v := e.Options[f.Name]; v != "" {
+					chose = append(chose, f.Name+" "+v)
+				}
+			}
+			if len(chose) > 0 {
+				fmt.Fprintf(w, " (%s)", strings.Join(chose, "; "))
 			}
 			fmt.Fprintln(w)
 		}
-		join := map[string]string{
-			"ludi":   "--player NAME --auriga NAME --package P --extras a,b",
-			"nascar": "--player NAME --racer CAR --upgrade U",
-			"rtd":    "--player NAME --racer NAME [--perk P --debuff D]",
-		}[r.Ruleset]
-		if join == "" {
-			join = "--player NAME --racer NAME"
-		}
-		fmt.Fprintf(w, "add entrants with 'pitwall race join %s %s'\n", r.ID, join)
+		fmt.Fprintf(w, "add entrants with 'pitwall race join %s %s'\n", r.ID, joinUsage(g))
 	})
 }
 
@@ -616,7 +738,7 @@ func (a *app) showView(p *race.View) error {
 		seats = append(seats, seatShown{seatView{Seat: x.Seat + 1, Name: x.Name, Player: x.Player}, p.OrdersIn[x.Seat]})
 	}
 	v := map[string]any{
-		"id": p.ID, "ruleset": p.Ruleset.ID(), "rules": p.Ruleset.Version(), "track": p.Config.Track, "turn": s.Turn(), "over": p.Over,
+		"id": p.ID, "ruleset": p.Ruleset.Game().ID, "rules": p.Ruleset.Game().Version, "track": p.Config.Track, "turn": s.Turn(), "over": p.Over,
 		"turns_resolved": p.Resolved(), "commitment": p.Commitment, "seats": seats, "standings": standings(p.Ruleset.Standings(s)),
 		"prompts": pv, "orders_in": in, "waiting_for": waiting, "schedule": p.Schedule, "chain_head": p.Head, "entries": p.Seq,
 		"viewer": p.Viewer.String(),
@@ -632,7 +754,7 @@ func (a *app) showView(p *race.View) error {
 		v["seed"] = p.Seed
 	}
 	return a.out(v, func(w io.Writer) {
-		fmt.Fprintf(w, "%s: %s on %s, ", p.ID, p.Ruleset.ID(), p.Config.Track)
+		fmt.Fprintf(w, "%s: %s on %s, ", p.ID, p.Ruleset.Game().ID, p.Config.Track)
 		if p.Over {
 			fmt.Fprintf(w, "over after %d turns; seed %s\n", p.Resolved(), p.Seed)
 		} else {
@@ -661,7 +783,7 @@ func (a *app) showView(p *race.View) error {
 			}
 		}
 		for _, x := range p.Voided {
-			fmt.Fprintf(w, "void: entry %d (%s %q) is refused by the rules as this pitwall plays them (version %d): %s\n", x.Seq, x.Kind, x.Text, p.Ruleset.Version(), x.Reason)
+			fmt.Fprintf(w, "void: entry %d (%s %q) is refused by the rules as this pitwall plays them (version %d): %s\n", x.Seq, x.Kind, x.Text, p.Ruleset.Game().Version, x.Reason)
 		}
 	})
 }

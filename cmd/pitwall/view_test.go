@@ -72,10 +72,8 @@ func TestViewsHoldNoSecret(t *testing.T) {
 		secret: []string{strings.Join(bags, ";")}}}
 	for _, id := range race.IDs() {
 		rs, _ := race.Lookup(id)
-		cfg := race.Config{Track: rs.Tracks()[0].ID}
-		if id == "gaslands" {
-			cfg.Laps = 1
-		}
+		g := rs.Game()
+		cfg := race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps}
 		races = append(races, secretRace{ruleset: id, cfg: cfg})
 	}
 	var hiddenSeen, leaksCaught int
@@ -85,11 +83,11 @@ func TestViewsHoldNoSecret(t *testing.T) {
 			clock := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
 			h := &host.Host{Store: memstore.New(), Clock: host.ClockFunc(func() time.Time { return clock })}
 			seed := dice.SeedFromInt(uint64(40 + i))
-			r, err := h.NewRace(ctx, sr.ruleset, "secrets", sr.cfg, demoEntrants(sr.ruleset), &seed)
+			rs, _ := race.Lookup(sr.ruleset)
+			r, err := h.NewRace(ctx, sr.ruleset, "secrets", sr.cfg, rs.Game().Demo.Entrants, &seed)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs, _ := race.Lookup(sr.ruleset)
 			red, _ := rs.(race.Redactor)
 			pending := func(p *race.Played) error {
 				turn := p.Resolved()

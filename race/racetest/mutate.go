@@ -130,7 +130,7 @@ func DecodeSurvives(t testing.TB, rs race.Ruleset, doc []byte, rounds int, rng *
 			t.Fatal(err)
 		}
 		if msg := decodeUse(rs, b); msg != "" {
-			t.Fatalf("%s: a state with %s: %s", rs.ID(), what, msg)
+			t.Fatalf("%s: a state with %s: %s", rs.Game().ID, what, msg)
 		}
 	}
 }
@@ -163,12 +163,7 @@ func decodeUse(rs race.Ruleset, b []byte) (msg string) {
 		_ = orders[pr.Seat].String()
 	}
 	d := dice.New(dice.SeedFromInt(uint64(len(b))))
-	var next race.State
-	if c, ok := rs.(race.Clocked); ok {
-		next, _, err = c.ResolveAt(s, orders, d, time.Date(2027, 1, 1, 12, 0, 0, 0, time.UTC))
-	} else {
-		next, _, err = rs.Resolve(s, orders, d)
-	}
+	next, _, err := rs.Resolve(s, orders, d, time.Date(2027, 1, 1, 12, 0, 0, 0, time.UTC))
 	if err == nil {
 		rs.Prompts(next)
 		rs.Standings(next)

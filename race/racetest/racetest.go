@@ -43,7 +43,7 @@ func Play(t testing.TB, rs race.Ruleset, r *race.Race, rng *rand.Rand, o Options
 	if bot == nil {
 		b, ok := rs.(race.Botter)
 		if !ok {
-			t.Fatalf("%s has no bot", rs.ID())
+			t.Fatalf("%s has no bot", rs.Game().ID)
 		}
 		bot = func(s race.State, seat int, rng *rand.Rand) string {
 			return b.BotOrder(s, seat, o.InWindow != nil && o.InWindow(s, seat), rng)
@@ -146,7 +146,7 @@ func SameDecode(t testing.TB, rs race.Ruleset, p *race.Played) {
 			t.Fatal(err)
 		}
 		hash, _ := race.Hash(s)
-		rec := &race.TurnRecord{Turn: k, Hash: hash, State: snap, DiceState: stream, Rules: rs.Version()}
+		rec := &race.TurnRecord{Turn: k, Hash: hash, State: snap, DiceState: stream, Rules: rs.Game().Version}
 		resolveK := race.Entry{Seq: starts[k], Kind: race.EntryResolve, Turn: k, Seat: -1}
 		if k > 0 {
 			resolveK = r.Log[starts[k]-1]

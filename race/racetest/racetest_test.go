@@ -48,10 +48,9 @@ type dashOrder string
 
 func (o dashOrder) String() string { return string(o) }
 
-func (dash) ID() string               { return "dash" }
-func (dash) Name() string             { return "dash" }
-func (dash) Version() int             { return 1 }
-func (dash) Tracks() []race.TrackInfo { return nil }
+func (dash) Game() *race.Game {
+	return &race.Game{ID: "dash", Name: "dash", Version: 1, Racers: race.Range{Min: 1, Max: 1}}
+}
 func (dash) Setup(cfg race.Config, es []race.Entrant, d *dice.Roller) (race.State, error) {
 	s := &dashState{T: 1}
 	for _, e := range es {
@@ -87,7 +86,7 @@ func (dash) ParseOrder(s race.State, sub race.Submission) (race.Order, error) {
 	return dashOrder(sub.Text), nil
 }
 func (dash) DefaultOrder(race.State, int) race.Order { return dashOrder("go") }
-func (dash) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+func (dash) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*dashState)
 	n := &dashState{T: s.T + 1, Pos: append([]int(nil), s.Pos...), Boost: s.Boost, Opts: s.Opts}
 	for i := range n.Pos {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -55,7 +56,7 @@ func playOrder(t *testing.T, s *State, order string, rolls ...string) (*State, [
 	if err != nil {
 		t.Fatalf("%q: %v", order, err)
 	}
-	next, ev, err := (Ruleset{}).Resolve(s, map[int]race.Order{s.Active: o}, dice.WithSource(sc))
+	next, ev, err := (Ruleset{}).Resolve(s, map[int]race.Order{s.Active: o}, dice.WithSource(sc), time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

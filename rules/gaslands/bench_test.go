@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -34,7 +35,7 @@ func BenchmarkActivation8(b *testing.B) {
 	seed := dice.SeedFromInt(1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed)); err != nil {
+		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed), time.Time{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -338,10 +338,7 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
 
-// TurnName implements host.TurnNamer: each turn is one kart's activation.
-func (Ruleset) TurnName() string { return "activation" }
-
-// GridNote implements host.Noter.
+// GridNote implements host.Presenter.
 func (Ruleset) GridNote(s race.State) string {
 	st := s.(*State)
 	return fmt.Sprintf("%d karts line up two abreast behind the start line, in gear 1, pole position first. "+
@@ -351,7 +348,5 @@ func (Ruleset) GridNote(s race.State) string {
 		"for example 'gentle left skid 2 shift up'.", len(s.Seats()), strings.Join(templateNames(st.M), ", "))
 }
 
-// DefaultNote implements host.Noter.
-func (Ruleset) DefaultNote() string {
-	return "the template that gains the most road without a hazard, no skid dice"
-}
+// TrackName implements host.Presenter: every race runs on a shipped track.
+func (Ruleset) TrackName(race.State) string { return "" }

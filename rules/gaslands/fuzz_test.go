@@ -2,6 +2,7 @@ package gaslands
 
 import (
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -31,7 +32,7 @@ func FuzzOrder(f *testing.F) {
 		if err != nil {
 			return
 		}
-		next, _, err := (Ruleset{}).Resolve(s, map[int]race.Order{s.Active: ro}, dice.New(dice.SeedFromInt(seed)))
+		next, _, err := (Ruleset{}).Resolve(s, map[int]race.Order{s.Active: ro}, dice.New(dice.SeedFromInt(seed)), time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}

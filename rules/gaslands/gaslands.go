@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -18,16 +19,6 @@ func init() { race.Register(Ruleset{}) }
 // what happened.
 type Ruleset struct{}
 
-// ID implements race.Ruleset.
-func (Ruleset) ID() string { return "gaslands" }
-
-// Name implements race.Ruleset.
-func (Ruleset) Name() string { return "Gaslands, Mario Kart edition" }
-
-// Version is the version of these rules: raise it with any change that could
-// play a logged turn differently (docs/architecture.md, "Versions").
-func (Ruleset) Version() int { return 1 }
-
 // Checks implements race.Oddser.
 func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
 
@@ -38,21 +29,6 @@ func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, e
 
 // defaultTrack is the track of a race that names none; it is listed first.
 const defaultTrack = "luigi-raceway"
-
-// Tracks implements race.Ruleset.
-func (Ruleset) Tracks() []race.TrackInfo {
-	ts, err := ShippedTracks()
-	if err != nil {
-		return nil
-	}
-	sort.SliceStable(ts, func(i, j int) bool { return ts[i].ID == defaultTrack && ts[j].ID != defaultTrack })
-	var out []race.TrackInfo
-	for _, t := range ts {
-		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: t.Seats,
-			Description: fmt.Sprintf("a %.0f mm lap on a %.0f×%.0f mm table, %d gates, %d obstructions", t.Length, t.W, t.H, len(t.Gates), len(t.Obstructions))})
-	}
-	return out
-}
 
 // Setup implements race.Ruleset: karts on the grid in seat order, pole
 // first, in gear 1 with no hazards.
@@ -302,7 +278,7 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 }
 
 // Resolve implements race.Ruleset: the active kart's activation.
-func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	old := st.(*State)
 	if old.Done {
 		return nil, nil, fmt.Errorf("the race is over")

@@ -16,7 +16,6 @@ var (
 	_ race.Oddser    = Ruleset{}
 	_ race.Botter    = Ruleset{}
 	_ host.Presenter = Ruleset{}
-	_ host.Noter     = Ruleset{}
 )
 
 // The posts of a bot race's first collision and of its grid, as a forum sees

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -38,7 +39,7 @@ func BenchmarkResolveTurn12(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		// A race's roller keeps its log; a fresh one per turn keeps the log from growing across iterations.
-		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed)); err != nil {
+		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed), time.Time{}); err != nil {
 			b.Fatal(err)
 		}
 	}

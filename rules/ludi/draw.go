@@ -429,15 +429,10 @@ func (s *State) drawBoard(cv render.Canvas, top float64) {
 	}
 }
 
-// GridNote implements host.Noter: the grid is drawn by lot (Setup).
+// GridNote implements host.Presenter: the grid is drawn by lot (Setup).
 func (Ruleset) GridNote(s race.State) string {
 	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats()))
 }
 
-// DefaultNote implements host.Noter: a missed turn cruises (DefaultOrder).
-func (Ruleset) DefaultNote() string { return "they cruise" }
-
-// BonusNote implements host.BonusNoter.
-func (Ruleset) BonusNote() string {
-	return "Orders sent in it may add 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for turn order)."
-}
+// TrackName implements host.Presenter: every race runs on a shipped track.
+func (Ruleset) TrackName(race.State) string { return "" }

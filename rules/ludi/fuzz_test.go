@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -49,7 +50,7 @@ func FuzzResolve(f *testing.F) {
 				os[p.Seat] = o
 			}
 			before, _ := race.Hash(st)
-			next, _, err := Ruleset{}.Resolve(st, os, d)
+			next, _, err := Ruleset{}.Resolve(st, os, d, time.Time{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -210,7 +211,7 @@ func TestGoldenTurns(t *testing.T) {
 				}
 			}
 			before, _ := race.Hash(tc.state)
-			next, events, err := rs.Resolve(tc.state, orders, dice.WithSource(script))
+			next, events, err := rs.Resolve(tc.state, orders, dice.WithSource(script), time.Time{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,5 +5,4 @@ import "pitwall/host"
 // The ruleset is drawn and posted by the host, with its own notes.
 var (
 	_ host.Presenter = Ruleset{}
-	_ host.Noter     = Ruleset{}
 )

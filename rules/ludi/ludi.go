@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -20,30 +21,6 @@ import (
 type Ruleset struct{}
 
 func init() { race.Register(Ruleset{}) }
-
-// ID implements race.Ruleset.
-func (Ruleset) ID() string { return "ludi" }
-
-// Name implements race.Ruleset.
-func (Ruleset) Name() string { return "Ludi Circenses Supremi Novae Romae (chariot race)" }
-
-// Version is the version of these rules: raise it with any change that could
-// play a logged turn differently (docs/architecture.md, "Versions").
-func (Ruleset) Version() int { return 1 }
-
-// Tracks implements race.Ruleset.
-func (Ruleset) Tracks() []race.TrackInfo {
-	ts, err := Tracks()
-	if err != nil {
-		return nil
-	}
-	var out []race.TrackInfo
-	for _, t := range ts {
-		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
-			Description: fmt.Sprintf("%d lanes, %d spaces a lap in lane 1, %d corner zones", t.Lanes, t.LapLength(1), corners(t))})
-	}
-	return out
-}
 
 func corners(t *Track) int {
 	n := 0
@@ -279,7 +256,7 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 }
 
 // Resolve implements race.Ruleset.
-func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*State)
 	os := map[int]Orders{}
 	for seat, o := range orders {

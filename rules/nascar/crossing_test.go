@@ -3,6 +3,7 @@ package nascar
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -23,7 +24,7 @@ func playTurn(t *testing.T, s *State, texts map[int]string, rolls ...string) (*S
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, ev, err := Ruleset{}.Resolve(s, orders, dice.WithSource(sc))
+	n, ev, err := Ruleset{}.Resolve(s, orders, dice.WithSource(sc), time.Time{})
 	if err != nil || sc.Err() != nil {
 		t.Fatal(err, sc.Err())
 	}

@@ -225,10 +225,10 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
 
-// GridNote implements host.Noter: the grid is drawn by lot (Setup).
+// GridNote implements host.Presenter: the grid is drawn by lot (Setup).
 func (Ruleset) GridNote(s race.State) string {
 	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats()))
 }
 
-// DefaultNote implements host.Noter: a missed turn cruises (DefaultOrder).
-func (Ruleset) DefaultNote() string { return "they cruise" }
+// TrackName implements host.Presenter: every race runs on a shipped track.
+func (Ruleset) TrackName(race.State) string { return "" }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -179,7 +180,7 @@ func TestGoldenTurns(t *testing.T) {
 				orders[seat] = o
 			}
 			before, _ := race.Hash(s)
-			next, events, err := rs.Resolve(s, orders, dice.WithSource(script))
+			next, events, err := rs.Resolve(s, orders, dice.WithSource(script), time.Time{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -13,37 +14,6 @@ import (
 type Ruleset struct{}
 
 func init() { race.Register(Ruleset{}) }
-
-// ID implements race.Ruleset.
-func (Ruleset) ID() string { return "nascar" }
-
-// Name implements race.Ruleset.
-func (Ruleset) Name() string { return "NASCAR 9 (grid race with order strings)" }
-
-// Version is the version of these rules: raise it with any change that could
-// play a logged turn differently (docs/architecture.md, "Versions").
-func (Ruleset) Version() int { return 1 }
-
-// Tracks implements race.Ruleset.
-func (Ruleset) Tracks() []race.TrackInfo {
-	ts, err := Tracks()
-	if err != nil {
-		return nil
-	}
-	var out []race.TrackInfo
-	for _, t := range ts {
-		pit := "no pit lane"
-		for _, q := range t.squares {
-			if q == PPMark {
-				pit = "a pit lane"
-				break
-			}
-		}
-		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
-			Description: fmt.Sprintf("%dx%d squares, %d a lap, %s", t.W, t.H, t.LapLength()/side, pit)})
-	}
-	return out
-}
 
 // Setup implements race.Ruleset: one car per entrant, each with its upgrade
 // (chosen in secret before the race), the grid drawn by lot.
@@ -177,7 +147,7 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 }
 
 // Resolve implements race.Ruleset.
-func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*State)
 	os := map[int]Order{}
 	for seat, o := range orders {

@@ -3,6 +3,7 @@ package nascar
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -28,7 +29,7 @@ func TestPitRepairs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		next, _, err := Ruleset{}.Resolve(s, map[int]race.Order{0: o}, dice.New(dice.SeedFromInt(1)))
+		next, _, err := Ruleset{}.Resolve(s, map[int]race.Order{0: o}, dice.New(dice.SeedFromInt(1)), time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}

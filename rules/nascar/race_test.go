@@ -69,7 +69,7 @@ func TestRaceIsCalled(t *testing.T) {
 	if s.Over() {
 		t.Fatal("over before its last turn")
 	}
-	next, ev, err := (Ruleset{}).Resolve(s, map[int]race.Order{}, dice.New(dice.SeedFromInt(1)))
+	next, ev, err := (Ruleset{}).Resolve(s, map[int]race.Order{}, dice.New(dice.SeedFromInt(1)), time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func BenchmarkResolve8(b *testing.B) {
 	seed := dice.SeedFromInt(1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, _, err := (Ruleset{}).ResolveAt(s, orders, dice.New(seed), at); err != nil {
+		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed), at); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -341,7 +341,7 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawGame(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return StatusBoard(s.(*State)) }
 
-// TrackName implements host.TrackNamer: the board's name, a host's own board's too.
+// TrackName implements host.Presenter: the board's name, a host's own board's too.
 func (Ruleset) TrackName(s race.State) string {
 	if st := s.(*State); st.board != nil && st.board.Name != "" {
 		return st.board.Name
@@ -349,10 +349,7 @@ func (Ruleset) TrackName(s race.State) string {
 	return ""
 }
 
-// StartName implements host.StartNamer: a board game has no grid.
-func (Ruleset) StartName() string { return "the start" }
-
-// GridNote implements host.Noter.
+// GridNote implements host.Presenter.
 func (Ruleset) GridNote(s race.State) string {
 	st := s.(*State)
 	c := st.calendar(st.Clock)
@@ -364,9 +361,4 @@ func (Ruleset) GridNote(s race.State) string {
 		"Boardplay Monday to Thursday (one movement roll each), Minigame Friday to Sunday. Most stars wins, then most coins. "+
 		"Orders: 'roll', or 'roll via SPACE SPACE' to choose the ways at the forks ahead; 'choose SPACE' at a fork; 'wait'.",
 		len(st.Players), st.board.Start, st.Players[0].Coins, st.board.Name, st.Weeks, when, st.TZ)
-}
-
-// DefaultNote implements host.Noter.
-func (Ruleset) DefaultNote() string {
-	return "wait; a player at a fork takes its first way"
 }

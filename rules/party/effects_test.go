@@ -178,7 +178,7 @@ func TestGameEnd(t *testing.T) {
 	// Mario, at the fork, says nothing; Luigi's wait on the next Monday ends the game.
 	o, _ := Ruleset{}.ParseOrder(s, race.Submission{Seat: 1, Text: "wait", At: monday.AddDate(0, 0, 7)})
 	for _, orders := range []map[int]race.Order{{1: o, 0: Ruleset{}.DefaultOrder(s, 0)}, {1: o}} {
-		next, events, err := Ruleset{}.Resolve(s, orders, scripted(t))
+		next, events, err := Ruleset{}.Resolve(s, orders, scripted(t), time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +190,7 @@ func TestGameEnd(t *testing.T) {
 			t.Errorf("no word of the forced way: %v", events)
 		}
 	}
-	next, _, _ := Ruleset{}.Resolve(s, map[int]race.Order{1: o}, scripted(t))
+	next, _, _ := Ruleset{}.Resolve(s, map[int]race.Order{1: o}, scripted(t), time.Time{})
 	ns := next.(*State)
 	st := Ruleset{}.Standings(ns)
 	if st[0].Name != "Luigi" || st[1].Name != "Peach" || st[0].Status != "finished" {

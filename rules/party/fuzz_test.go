@@ -80,7 +80,7 @@ func FuzzOrder(f *testing.F) {
 			}
 			return
 		}
-		next, _, err := Ruleset{}.Resolve(s, map[int]race.Order{int(seat % 4): o}, dice.New(dice.SeedFromInt(uint64(hours))))
+		next, _, err := Ruleset{}.Resolve(s, map[int]race.Order{int(seat % 4): o}, dice.New(dice.SeedFromInt(uint64(hours))), time.Time{})
 		if err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}

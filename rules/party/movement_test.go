@@ -272,7 +272,7 @@ func resolveWith(t testing.TB, s *State, texts map[int]string, at time.Time, rol
 		t.Fatal(err)
 	}
 	before := string(mustJSON(t, s))
-	next, events, err := Ruleset{}.Resolve(s, orders, dice.WithSource(script))
+	next, events, err := Ruleset{}.Resolve(s, orders, dice.WithSource(script), time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -167,7 +167,7 @@ func TestOrdersPlayByTime(t *testing.T) {
 		orders[seat] = o
 	}
 	// Each lands on the chance space: with two others, a d2 picks the partner, then a d6.
-	next, events, err := Ruleset{}.Resolve(s, orders, scripted(t, "d10=1", "d2=1", "d6=3", "d10=1", "d2=1", "d6=3", "d10=1", "d2=1", "d6=3"))
+	next, events, err := Ruleset{}.Resolve(s, orders, scripted(t, "d10=1", "d2=1", "d6=3", "d10=1", "d2=1", "d6=3", "d10=1", "d2=1", "d6=3"), time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestRollLoggedInPhaseStands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, _, err := Ruleset{}.Resolve(st, map[int]race.Order{0: o, 1: Order{Kind: Wait}}, scripted(t, "d10=2"))
+	next, _, err := Ruleset{}.Resolve(st, map[int]race.Order{0: o, 1: Order{Kind: Wait}}, scripted(t, "d10=2"), time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,42 +22,8 @@ func init() { race.Register(Ruleset{}) }
 // Ruleset is the party ruleset.
 type Ruleset struct{}
 
-// ID implements race.Ruleset.
-func (Ruleset) ID() string { return "party" }
-
-// Name implements race.Ruleset.
-func (Ruleset) Name() string { return "Mario Party Nomic (board game by post)" }
-
-// Version is the version of these rules: raise it with any change that could
-// play a logged turn differently (docs/architecture.md, "Versions").
-func (Ruleset) Version() int { return 1 }
-
 // DefaultBoard is the board of a race that names none; it is listed first.
 const DefaultBoard = "toad-town"
-
-// Tracks implements race.Ruleset: the boards.
-func (Ruleset) Tracks() []race.TrackInfo {
-	bs, err := Boards()
-	if err != nil {
-		return nil
-	}
-	sort.SliceStable(bs, func(i, j int) bool { return bs[i].ID == DefaultBoard && bs[j].ID != DefaultBoard })
-	var out []race.TrackInfo
-	for _, b := range bs {
-		forks, stars := 0, 0
-		for _, sp := range b.Spaces {
-			if b.IsFork(sp.ID) {
-				forks++
-			}
-			if sp.Type == Star {
-				stars++
-			}
-		}
-		out = append(out, race.TrackInfo{ID: b.ID, Name: b.Name, Seats: maxPlayers,
-			Description: fmt.Sprintf("%s, %s, %s; MRDL %s", plural(len(b.Spaces), "space"), plural(forks, "fork"), plural(stars, "star space"), b.mrdl)})
-	}
-	return out
-}
 
 // Game options and their limits.
 const (

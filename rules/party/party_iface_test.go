@@ -10,5 +10,4 @@ var (
 	_ race.Ruleset   = Ruleset{}
 	_ race.Botter    = Ruleset{}
 	_ host.Presenter = Ruleset{}
-	_ host.Noter     = Ruleset{}
 )

@@ -12,15 +12,10 @@ import (
 
 // Resolve implements race.Ruleset: the orders play in the order the host
 // logged them (defaults, which carry no time, at the deadline, last), each
-// moving the calendar on to its time first.
-func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
-	return Ruleset{}.ResolveAt(st, orders, d, time.Time{})
-}
-
-// ResolveAt implements race.Clocked: after the orders, the calendar moves on
-// to the time of the resolve (none when at is zero), so a week in which nobody
+// moving the calendar on to its time first. After the orders, the calendar
+// moves on to the time of the resolve (none when at is zero), so a week in which nobody
 // wrote still passes, and the game ends when its last week is over.
-func (Ruleset) ResolveAt(st race.State, orders map[int]race.Order, d *dice.Roller, at time.Time) (race.State, []race.Event, error) {
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, at time.Time) (race.State, []race.Event, error) {
 	old := st.(*State)
 	s := old.clone()
 	type seatOrder struct {

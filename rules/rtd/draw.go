@@ -264,13 +264,11 @@ func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s
 // Board implements host.Presenter.
 func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
 
-// GridNote implements host.Noter.
+// GridNote implements host.Presenter.
 func (Ruleset) GridNote(s race.State) string {
 	return fmt.Sprintf("%d racers wait at the line on Momentum 0, in the order they entered; the start (turn 1) sets the grid: "+
 		"more Momentum ahead, ties broken by opposed Racing Checks.", len(s.Seats()))
 }
 
-// DefaultNote implements host.Noter.
-func (Ruleset) DefaultNote() string {
-	return "a safe start at the line, Drive Defensively after"
-}
+// TrackName implements host.Presenter: every race runs on a shipped track.
+func (Ruleset) TrackName(race.State) string { return "" }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -21,31 +22,6 @@ func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
 // Odds implements race.Oddser.
 func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
 	return Odds{}.Odds(check, args)
-}
-
-// ID implements race.Ruleset.
-func (Ruleset) ID() string { return "rtd" }
-
-// Name implements race.Ruleset.
-func (Ruleset) Name() string { return "Mario Kart RTD (roll-the-dice race)" }
-
-// Version is the version of these rules: raise it with any change that could
-// play a logged turn differently (docs/architecture.md, "Versions").
-func (Ruleset) Version() int { return 1 }
-
-// Tracks implements race.Ruleset: the courses.
-func (Ruleset) Tracks() []race.TrackInfo {
-	cs, err := Courses()
-	if err != nil {
-		return nil
-	}
-	var out []race.TrackInfo
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].ID == defaultCourse && cs[j].ID != defaultCourse })
-	for _, c := range cs {
-		out = append(out, race.TrackInfo{ID: c.ID, Name: c.Name, Laps: c.Laps, Seats: 12,
-			Description: fmt.Sprintf("%d segments", len(c.Segments))})
-	}
-	return out
 }
 
 // defaultCourse is the course of a race that names none; it is listed first.
@@ -209,7 +185,7 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 }
 
 // Resolve implements race.Ruleset.
-func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller) (race.State, []race.Event, error) {
+func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	old := st.(*State)
 	s := old.clone()
 	actions := map[int]Action{}

@@ -11,5 +11,4 @@ var (
 	_ race.Oddser    = Ruleset{}
 	_ race.Botter    = Ruleset{}
 	_ host.Presenter = Ruleset{}
-	_ host.Noter     = Ruleset{}
 )

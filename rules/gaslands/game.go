@@ -1,0 +1,78 @@
+package gaslands
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"pitwall/race"
+)
+
+// Game implements race.Ruleset: gaslands as the CLI, the service and the
+// pages offer it.
+func (Ruleset) Game() *race.Game { return game() }
+
+var game = sync.OnceValue(func() *race.Game {
+	var vehicles []string
+	for _, v := range Vehicles {
+		vehicles = append(vehicles, v.Name)
+	}
+	return &race.Game{
+		ID:   "gaslands",
+		Name: "Gaslands, Mario Kart edition",
+		// Raise Version with any change that could play a logged turn
+		// differently (docs/architecture.md, "Versions").
+		Version: 1,
+		Tracks:  trackInfos(),
+		Options: []race.Field{
+			{Name: "maneuvers", Type: race.File, Read: readManeuvers,
+				Help: "a file of templates and gear chart (the format of rules/gaslands/data/maneuvers.yaml), kept in the race"},
+			{Name: "six-is-one", Type: race.Choice, Values: []string{"true", "false"}, Default: "false", Help: "a skid die's 6 counts as a 1"},
+			{Name: "slide", Type: race.Text, Help: "the slide's length in mm"},
+			{Name: "templates", Type: race.Text, Help: "the race's templates, NAME,NAME,..."},
+			{Name: "template.NAME", Type: race.Text, Help: `a template: "straight L", "arc R DEG" or "swerve L SHIFT"`},
+			{Name: "chart.NAME", Type: race.Text, Help: `a gear chart row: "T P H X X X"`},
+		},
+		Entrant: []race.Field{{Name: "vehicle", Type: race.Choice, Values: vehicles, Default: "car", Help: "the kart's vehicle"}},
+		Racers:  race.Range{Min: 1, Max: 1},
+		Words:   race.Words{Racer: "kart", Racers: "karts", Turn: "activation", Start: "the grid", Default: "the template that gains the most road without a hazard, no skid dice"},
+		// every post is one activation: one lap makes about a hundred
+		Demo: race.Demo{Laps: 1, Entrants: demoEntrants()},
+	}
+})
+
+// readManeuvers reads a maneuvers file into the race's options.
+func readManeuvers(name string, src []byte) (map[string]string, string, error) {
+	m, err := ParseManeuvers(name, src)
+	if err != nil {
+		return nil, "", err
+	}
+	return m.Options(), "", nil
+}
+
+// demoEntrants are five karts of five vehicles.
+func demoEntrants() []race.Entrant {
+	list := [][3]string{
+		{"Sam", "Mario", "car"}, {"Robin", "Luigi", "performance-car"}, {"Ade", "Peach", "bike"},
+		{"Kit", "Bowser", "heavy-truck"}, {"Noor", "Yoshi", "buggy"},
+	}
+	var out []race.Entrant
+	for _, x := range list {
+		out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}, Options: map[string]string{"vehicle": x[2]}})
+	}
+	return out
+}
+
+func trackInfos() []race.TrackInfo {
+	ts, err := ShippedTracks()
+	if err != nil {
+		return nil
+	}
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].ID == defaultTrack && ts[j].ID != defaultTrack })
+	var out []race.TrackInfo
+	for _, t := range ts {
+		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: t.Seats,
+			Description: fmt.Sprintf("a %.0f mm lap on a %.0f×%.0f mm table, %d gates, %d obstructions", t.Length, t.W, t.H, len(t.Gates), len(t.Obstructions))})
+	}
+	return out
+}

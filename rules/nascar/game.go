@@ -1,0 +1,64 @@
+package nascar
+
+import (
+	"fmt"
+	"sync"
+
+	"pitwall/race"
+)
+
+// Game implements race.Ruleset: nascar as the CLI, the service and the
+// pages offer it.
+func (Ruleset) Game() *race.Game { return game() }
+
+var game = sync.OnceValue(func() *race.Game {
+	return &race.Game{
+		ID:   "nascar",
+		Name: "NASCAR 9 (grid race with order strings)",
+		// Raise Version with any change that could play a logged turn
+		// differently (docs/architecture.md, "Versions").
+		Version: 1,
+		Tracks:  trackInfos(),
+		Options: []race.Field{{Name: "sandbags", Type: race.Text,
+			Help: "the host's hidden sandbags, x,y;x,y... (or none): secret until a car hits one"}},
+		Entrant: []race.Field{{Name: "upgrade", Type: race.Choice, Values: upgradeNames[:], Default: "none",
+			Help: "the car's upgrade, chosen in secret before the race"}},
+		Racers: race.Range{Min: 1, Max: 1},
+		Words:  race.Words{Racer: "car", Racers: "cars", Turn: "turn", Start: "the grid", Default: "they cruise"},
+		Demo:   race.Demo{Entrants: demoEntrants()},
+	}
+})
+
+// demoEntrants are eight cars, each upgrade twice.
+func demoEntrants() []race.Entrant {
+	list := [][3]string{
+		{"Dale", "Intimidator", "none"}, {"Jeff", "Rainbow Warrior", "swaybars"}, {"Richard", "King's Coupe", "turbo"},
+		{"Danica", "Green Machine", "performance"}, {"Cale", "Silver Fox", "none"}, {"Darrell", "Jaws", "turbo"},
+		{"Bobby", "Alabama Gang", "swaybars"}, {"Rusty", "Blue Deuce", "performance"},
+	}
+	var out []race.Entrant
+	for _, x := range list {
+		out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}, Options: map[string]string{"upgrade": x[2]}})
+	}
+	return out
+}
+
+func trackInfos() []race.TrackInfo {
+	ts, err := Tracks()
+	if err != nil {
+		return nil
+	}
+	var out []race.TrackInfo
+	for _, t := range ts {
+		pit := "no pit lane"
+		for _, q := range t.squares {
+			if q == PPMark {
+				pit = "a pit lane"
+				break
+			}
+		}
+		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
+			Description: fmt.Sprintf("%dx%d squares, %d a lap, %s", t.W, t.H, t.LapLength()/side, pit)})
+	}
+	return out
+}

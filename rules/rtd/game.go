@@ -1,0 +1,76 @@
+package rtd
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"pitwall/race"
+)
+
+// Game implements race.Ruleset: rtd as the CLI, the service and the pages
+// offer it.
+func (Ruleset) Game() *race.Game { return game() }
+
+var game = sync.OnceValue(func() *race.Game {
+	return &race.Game{
+		ID:   "rtd",
+		Name: "Mario Kart RTD (roll-the-dice race)",
+		// Raise Version with any change that could play a logged turn
+		// differently (docs/architecture.md, "Versions").
+		Version: 1,
+		Tracks:  trackInfos(),
+		Entrant: []race.Field{
+			{Name: "perk", Type: race.Choice, Values: perkList(perks), With: []string{"debuff"},
+				Help: "a perk, with a debuff; neither for a standard kart"},
+			{Name: "debuff", Type: race.Choice, Values: perkList(debuffs), With: []string{"perk"},
+				Help: "a debuff, with a perk; neither for a standard kart"},
+		},
+		Racers: race.Range{Min: 1, Max: 1},
+		Words:  race.Words{Racer: "racer", Racers: "racers", Turn: "turn", Start: "the grid", Default: "a safe start at the line, Drive Defensively after"},
+		Demo:   race.Demo{Entrants: demoEntrants()},
+	}
+})
+
+// perkList names the perks of set in the table's order.
+func perkList(set map[Perk]bool) []string {
+	var out []string
+	for i, n := range perkNames {
+		if set[Perk(i)] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// demoEntrants are eight karts: two standard, six with a perk and a debuff.
+func demoEntrants() []race.Entrant {
+	list := [][4]string{
+		{"Sam", "Mario", "", ""}, {"Robin", "Luigi", "high-acceleration", "featherweight"}, {"Ade", "Peach", "item-bonus", "slow"},
+		{"Kit", "Yoshi", "ramming-speed", "low-loot"}, {"Noor", "Toad", "high-acceleration", "slow"}, {"Jo", "Bowser", "ramming-speed", "featherweight"},
+		{"Lee", "Daisy", "item-bonus", "low-loot"}, {"Max", "Wario", "", ""},
+	}
+	var out []race.Entrant
+	for _, x := range list {
+		o := map[string]string{}
+		if x[2] != "" {
+			o["perk"], o["debuff"] = x[2], x[3]
+		}
+		out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}, Options: o})
+	}
+	return out
+}
+
+func trackInfos() []race.TrackInfo {
+	cs, err := Courses()
+	if err != nil {
+		return nil
+	}
+	var out []race.TrackInfo
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].ID == defaultCourse && cs[j].ID != defaultCourse })
+	for _, c := range cs {
+		out = append(out, race.TrackInfo{ID: c.ID, Name: c.Name, Laps: c.Laps, Seats: 12,
+			Description: fmt.Sprintf("%d segments", len(c.Segments))})
+	}
+	return out
+}
