@@ -5,16 +5,11 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"pitwall/race"
-	"pitwall/rules/gaslands"
-	"pitwall/rules/ludi"
-	"pitwall/rules/nascar"
-	"pitwall/rules/party"
 )
 
 func (a *app) rulesCmd() *cobra.Command {
@@ -318,33 +313,6 @@ func lessOutcome(a, b string) bool {
 
 func bar(p float64) string { return strings.Repeat("#", int(math.Round(p*40))) }
 
-// orderChecker checks one order against a small state given by flags.
-type orderChecker struct {
-	noOrder bool // the flags say it all (party's move)
-	flags   []race.Flag
-	check   func(flags map[string]string, order string) (map[string]any, error)
-}
-
-// orderCheckers are the games whose orders 'order check' reads. A game's
-// grammar can come before the rest of its ruleset.
-var orderCheckers = map[string]orderChecker{
-	"ludi": {check: checkLudi},
-	"nascar": {flags: []race.Flag{
-		{Name: "speed", Values: "0..", Need: true},
-		{Name: "heading", Values: "N|NE|E|SE|S|SW|W|NW", Need: true},
-		{Name: "max-speed", Values: "6.. (default 12)"},
-		{Name: "wildcards", Values: "0.. (default 6)"},
-		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
-	}, check: checkNascar},
-	"gaslands": {check: checkGaslands},
-	"party": {noOrder: true, flags: []race.Flag{
-		{Name: "board", Values: "a board file (YAML)", Need: true},
-		{Name: "at", Values: "the space the player is on", Need: true},
-		{Name: "movement", Values: "the movement, a whole number", Need: true},
-		{Name: "choose", Values: "a fork's next space, once per fork, in order", Repeat: true},
-	}, check: checkParty},
-}
-
 func (a *app) orderCmd() *cobra.Command {
 	c := &cobra.Command{Use: "order", Short: "Check orders without a race"}
 	check := &cobra.Command{
@@ -369,24 +337,21 @@ what is wrong. Some games take the car's state as flags.
 			if len(pos) == 0 {
 				return usagef("order check needs a game and the orders, such as 'pitwall order check ludi Accelerate'")
 			}
-			oc, ok := orderCheckers[pos[0]]
-			if !ok {
-				var ids []string
-				for id := range orderCheckers {
-					ids = append(ids, id)
-				}
-				sort.Strings(ids)
-				return usagef("no order check for %q; games: %s", pos[0], strings.Join(ids, ", "))
+			rs, err := race.Lookup(pos[0])
+			if err != nil {
+				return usagef("%v", err)
 			}
-			switch {
-			case oc.noOrder && len(pos) != 1:
-				return usagef("order check %s takes flags only, no orders: %s", pos[0], flagList(oc.flags))
-			case !oc.noOrder && len(pos) != 2:
+			oc, ok := rs.(race.OrderChecker)
+			if !ok {
+				return usagef("%s's orders cannot be checked without a race; games that can: %s", pos[0], strings.Join(orderCheckIDs(), ", "))
+			}
+			cflags := oc.CheckFlags()
+			if len(pos) > 2 {
 				return usagef("order check %s takes the orders as one argument, in quotes", pos[0])
 			}
 			pos = append(pos, "")
 			known := map[string]bool{}
-			for _, f := range oc.flags {
+			for _, f := range cflags {
 				known[f.Name] = true
 				if _, set := flags[f.Name]; f.Need && !set {
 					return usagef("order check %s needs --%s (%s)", pos[0], f.Name, f.Values)
@@ -398,13 +363,13 @@ what is wrong. Some games take the car's state as flags.
 				}
 			}
 			for _, name := range twice {
-				for _, f := range oc.flags {
+				for _, f := range cflags {
 					if f.Name == name && !f.Repeat {
 						return usagef("--%s is given twice", name)
 					}
 				}
 			}
-			v, err := oc.check(flags, pos[1])
+			v, err := oc.CheckOrder(flags, pos[1])
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -425,114 +390,13 @@ what is wrong. Some games take the car's state as flags.
 	return c
 }
 
-func flagList(fs []race.Flag) string {
-	var out []string
-	for _, f := range fs {
-		out = append(out, "--"+f.Name+" "+f.Values)
-	}
-	return strings.Join(out, " ")
-}
-
-// checkParty moves a player on a board file: every space passed and where it lands.
-func checkParty(flags map[string]string, _ string) (map[string]any, error) {
-	b, err := party.LoadBoardFile(flags["board"])
-	if err != nil {
-		return nil, err
-	}
-	n, err := strconv.Atoi(flags["movement"])
-	if err != nil {
-		return nil, fmt.Errorf("--movement is a whole number, such as 3; got %q", flags["movement"])
-	}
-	var choose []string
-	if c, ok := flags["choose"]; ok {
-		choose = strings.Split(c, "\n")
-	}
-	tr, err := b.Move(flags["at"], n, choose)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"passed": tr.Passed, "landed": tr.Landed}, nil
-}
-
-// checkGaslands reads an activation's orders with the default templates.
-func checkGaslands(_ map[string]string, text string) (map[string]any, error) {
-	m := gaslands.DefaultManeuvers()
-	o, err := gaslands.Parse(text, m)
-	if err != nil {
-		return nil, err
-	}
-	t, _ := m.Template(o.Template)
-	var classes []string
-	for g := 1; g <= gaslands.MaxGear; g++ {
-		classes = append(classes, fmt.Sprintf("%d: %s", g, m.Class(t.Name, g)))
-	}
-	return map[string]any{"order": o.String(), "template": o.Template, "skid_dice": o.Skid, "push": o.Push, "shift": o.Shift,
-		"gears": strings.Join(classes, ", ")}, nil
-}
-
-func checkLudi(_ map[string]string, text string) (map[string]any, error) {
-	o, err := ludi.ParseOrders(text)
-	if err != nil {
-		return nil, err
-	}
-	var steps []map[string]string
-	for _, s := range o.Steps {
-		m := map[string]string{"order": s.Kind.String()}
-		if s.Contingency != nil {
-			m["contingency"] = s.Contingency.String()
-		}
-		steps = append(steps, m)
-	}
-	return map[string]any{"orders": o.String(), "steps": steps, "bonus": o.Bonus}, nil
-}
-
-// checkNascar traces an order from square [0, 0], as the contract says.
-func checkNascar(flags map[string]string, text string) (map[string]any, error) {
-	num := func(name string, def, lo int) (int, error) {
-		v, set := flags[name]
-		if !set {
-			return def, nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < lo {
-			return 0, fmt.Errorf("--%s is a whole number from %d; got %q", name, lo, v)
-		}
-		return n, nil
-	}
-	c := nascar.Car{}
-	var err error
-	if c.Speed, err = num("speed", 0, 0); err != nil {
-		return nil, err
-	}
-	if c.MaxSpeed, err = num("max-speed", nascar.StartMaxSpeed, nascar.MinMaxSpeed); err != nil {
-		return nil, err
-	}
-	if c.Wildcards, err = num("wildcards", nascar.StartWildcards, 0); err != nil { // the contract: 6, whatever the upgrade
-		return nil, err
-	}
-	if c.Heading, err = nascar.ParseHeading(flags["heading"]); err != nil {
-		return nil, fmt.Errorf("--heading: %v", err)
-	}
-	if u, set := flags["upgrade"]; set {
-		if c.Upgrade, err = nascar.ParseUpgrade(u); err != nil {
-			return nil, fmt.Errorf("--upgrade: %v", err)
+// orderCheckIDs lists the games whose orders 'order check' reads.
+func orderCheckIDs() []string {
+	var ids []string
+	for _, id := range race.IDs() {
+		if rs, _ := race.Lookup(id); race.CapabilitiesOf(rs).OrderCheck {
+			ids = append(ids, id)
 		}
 	}
-	if c.Speed > c.MaxSpeed {
-		return nil, fmt.Errorf("--speed %d is above the max speed %d", c.Speed, c.MaxSpeed)
-	}
-	o, err := nascar.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	p, err := nascar.Check(o, c)
-	if err != nil {
-		return nil, err
-	}
-	path := p.Path
-	if path == nil {
-		path = [][2]int{}
-	}
-	return map[string]any{"speed": p.EndSpeed, "speed_this_turn": p.TurnSpeed, "heading": p.Heading.String(),
-		"path": path, "wildcards_used": p.Wildcards, "order": o.String()}, nil
+	return ids
 }

@@ -1,0 +1,72 @@
+package nascar
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pitwall/race"
+)
+
+// CheckFlags implements race.OrderChecker: the car's state.
+func (Ruleset) CheckFlags() []race.Flag {
+	return []race.Flag{
+		{Name: "speed", Values: "0..", Need: true},
+		{Name: "heading", Values: "N|NE|E|SE|S|SW|W|NW", Need: true},
+		{Name: "max-speed", Values: fmt.Sprintf("%d.. (default %d)", MinMaxSpeed, StartMaxSpeed)},
+		{Name: "wildcards", Values: fmt.Sprintf("0.. (default %d)", StartWildcards)},
+		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
+	}
+}
+
+// CheckOrder implements race.OrderChecker: it traces the order from square
+// [0, 0], as the contract says, step by step.
+func (Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any, error) {
+	num := func(name string, def, lo int) (int, error) {
+		v, set := flags[name]
+		if !set {
+			return def, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < lo {
+			return 0, fmt.Errorf("--%s is a whole number from %d; got %q", name, lo, v)
+		}
+		return n, nil
+	}
+	c := Car{}
+	var err error
+	if c.Speed, err = num("speed", 0, 0); err != nil {
+		return nil, err
+	}
+	if c.MaxSpeed, err = num("max-speed", StartMaxSpeed, MinMaxSpeed); err != nil {
+		return nil, err
+	}
+	if c.Wildcards, err = num("wildcards", StartWildcards, 0); err != nil { // the contract: 6, whatever the upgrade
+		return nil, err
+	}
+	if c.Heading, err = ParseHeading(flags["heading"]); err != nil {
+		return nil, fmt.Errorf("--heading: %v", err)
+	}
+	if u, set := flags["upgrade"]; set {
+		if c.Upgrade, err = ParseUpgrade(u); err != nil {
+			return nil, fmt.Errorf("--upgrade: %v", err)
+		}
+	}
+	if c.Speed > c.MaxSpeed {
+		return nil, fmt.Errorf("--speed %d is above the max speed %d", c.Speed, c.MaxSpeed)
+	}
+	o, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	p, err := Check(o, c)
+	if err != nil {
+		return nil, err
+	}
+	path := p.Path
+	if path == nil {
+		path = [][2]int{}
+	}
+	return map[string]any{"speed": p.EndSpeed, "speed_this_turn": p.TurnSpeed, "heading": p.Heading.String(),
+		"path": path, "wildcards_used": p.Wildcards, "order": o.String()}, nil
+}
