@@ -1,0 +1,9 @@
+package rtd
+
+import (
+	"testing"
+
+	"pitwall/race/racetest"
+)
+
+func TestGameDescriptor(t *testing.T) { racetest.CheckGame(t, Ruleset{}) }
