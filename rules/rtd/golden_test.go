@@ -1,167 +1,135 @@
 package rtd
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
-	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/turns")
 
-// A turn case is a text file a host can write:
+// rtd's own lines in a turn case (docs/turn-cases.md):
 //
-//	# what the case shows
 //	course luigi-circuit
 //	turn 3                       (the race's turn; 1 is the start)
+//	laps 3
 //	racer Mario segment 2 laps 0 momentum 3 perk item-bonus debuff slow hand mushroom fellback
 //	order Mario Luigi            (race order, first place first; default: as listed)
-//	action Mario: aggressive
-//	dice d6=4 d6=2
-//
-// The .golden beside it holds the events, with their rolls, and every racer after.
-func parseCase(t *testing.T, path string) (*State, map[int]string, []string) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s := &State{T: 2, Laps: 3}
-	actions := map[int]string{}
-	var rolls []string
-	byName := map[string]int{}
-	var order []string
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
+//	blue Mario                   (a blue shell Mario fired last turn strikes this turn)
+type caseReader struct {
+	state  *State
+	byName map[string]int
+	order  []string
+	blue   string
+}
+
+func newCaseReader() racetest.CaseReader {
+	return &caseReader{state: &State{T: 2, Laps: 3}, byName: map[string]int{}}
+}
+
+func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
+
+func (r *caseReader) Line(w []string) error {
+	l := racetest.NewLine(w)
+	s := r.state
+	switch w[0] {
+	case "course":
+		c, err := LoadCourse(l.Word())
+		l.Check(err)
+		s.course = c
+		if c != nil {
+			s.CourseID = c.ID
 		}
-		fail := func(format string, a ...any) { t.Fatalf("%s:%d: %s", path, line, fmt.Sprintf(format, a...)) }
-		num := func(v string) int {
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				fail("%q is not a number", v)
-			}
-			return n
-		}
-		w := strings.Fields(text)
-		switch w[0] {
-		case "course":
-			c, err := LoadCourse(w[1])
-			if err != nil {
-				fail("%v", err)
-			}
-			s.course, s.CourseID = c, c.ID
-		case "turn":
-			s.T = num(w[1]) - 1
-		case "laps":
-			s.Laps = num(w[1])
-		case "racer":
-			x := Racer{Seat: len(s.Racers), Name: w[1], Player: w[1]}
-			for i := 2; i < len(w); i++ {
-				next := func() string {
-					i++
-					if i >= len(w) {
-						fail("%s needs a value", w[i-1])
-					}
-					return w[i]
+	case "turn":
+		s.T = l.Int() - 1
+	case "laps":
+		s.Laps = l.Int()
+	case "racer":
+		x := Racer{Seat: len(s.Racers), Name: l.Word()}
+		x.Player = x.Name
+		for l.More() {
+			switch k := l.Word(); k {
+			case "segment":
+				x.Segment = l.Int()
+			case "laps":
+				x.Laps = l.Int()
+			case "momentum":
+				x.Momentum = l.Int()
+			case "perk", "debuff":
+				p, err := ParsePerk(l.Word())
+				l.Check(err)
+				if k == "perk" {
+					x.Perk = p
+				} else {
+					x.Debuff = p
 				}
-				switch w[i] {
-				case "segment":
-					x.Segment = num(next())
-				case "laps":
-					x.Laps = num(next())
-				case "momentum":
-					x.Momentum = num(next())
-				case "perk", "debuff":
-					k := w[i]
-					p, err := ParsePerk(next())
-					if err != nil {
-						fail("%v", err)
+			case "hand":
+				v := l.Word()
+				for it := Banana; it <= Thunderbolt; it++ {
+					if it.String() == v {
+						x.Hand = it
 					}
-					if k == "perk" {
-						x.Perk = p
-					} else {
-						x.Debuff = p
-					}
-				case "hand":
-					v := next()
-					for it := Banana; it <= Thunderbolt; it++ {
-						if it.String() == v {
-							x.Hand = it
-						}
-					}
-					if x.Hand == 0 {
-						fail("no item %q", v)
-					}
-				case "fellback":
-					x.FellBack = true
-				case "star":
-					x.Star = num(next())
-				case "ghost":
-					x.Ghost = num(next())
-				case "ink":
-					x.Ink = num(next())
-				case "shrunk":
-					x.Shrunk = num(next())
-				case "shells":
-					x.Shells = num(next())
-				default:
-					fail("unknown word %q in a racer line", w[i])
 				}
+				if x.Hand == 0 {
+					l.Failf("no item %q", v)
+				}
+			case "fellback":
+				x.FellBack = true
+			case "star":
+				x.Star = l.Int()
+			case "ghost":
+				x.Ghost = l.Int()
+			case "ink":
+				x.Ink = l.Int()
+			case "shrunk":
+				x.Shrunk = l.Int()
+			case "shells":
+				x.Shells = l.Int()
+			default:
+				l.Failf("unknown word %q in a racer line", k)
 			}
-			byName[x.Name] = x.Seat
-			s.Racers = append(s.Racers, x)
-		case "order":
-			order = w[1:]
-		case "action":
-			name := strings.TrimSuffix(w[1], ":")
-			seat, ok := byName[name]
-			if !ok {
-				fail("no racer %q", name)
-			}
-			_, rest, _ := strings.Cut(text, ":")
-			actions[seat] = strings.TrimSpace(rest)
-		case "dice":
-			rolls = append(rolls, w[1:]...)
-		case "blue": // a blue shell fired last turn by NAME strikes this turn
-			seat, ok := byName[w[1]]
-			if !ok {
-				fail("no racer %q", w[1])
-			}
-			s.BlueShell = &BlueShellShot{By: seat, Turn: -1} // set to this turn below
-		default:
-			fail("unknown line %q", w[0])
 		}
+		r.byName[x.Name] = x.Seat
+		s.Racers = append(s.Racers, x)
+	case "order":
+		r.order = w[1:]
+	case "blue":
+		r.blue = l.Word()
+	default:
+		l.Failf("unknown line %q", w[0])
 	}
+	return l.Err()
+}
+
+func (r *caseReader) State() (race.State, error) {
+	s := r.state
 	if s.course == nil {
-		t.Fatalf("%s: no course line", path)
+		return nil, fmt.Errorf("no course line")
 	}
-	if s.BlueShell != nil {
-		s.BlueShell.Turn = s.T
+	if r.blue != "" {
+		seat, ok := r.byName[r.blue]
+		if !ok {
+			return nil, fmt.Errorf("blue %s: no such racer", r.blue)
+		}
+		s.BlueShell = &BlueShellShot{By: seat, Turn: s.T}
 	}
+	order := r.order
 	if order == nil {
 		for _, x := range s.Racers {
 			order = append(order, x.Name)
 		}
 	}
 	for _, n := range order {
-		s.Order = append(s.Order, byName[n])
+		seat, ok := r.byName[n]
+		if !ok {
+			return nil, fmt.Errorf("order %s: no such racer", n)
+		}
+		s.Order = append(s.Order, seat)
 	}
-	return s, actions, rolls
+	return s, nil
 }
 
 func describe(s *State, x *Racer) string {
@@ -187,65 +155,13 @@ func describe(s *State, x *Racer) string {
 }
 
 func TestGoldenTurns(t *testing.T) {
-	files, _ := filepath.Glob("testdata/turns/*.txt")
-	if len(files) == 0 {
-		t.Fatal("no turn cases")
-	}
-	sort.Strings(files)
-	for _, path := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
-			s, texts, rolls := parseCase(t, path)
-			script, err := dice.NewScript(rolls...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs := Ruleset{}
-			orders := map[int]race.Order{}
-			for seat, text := range texts {
-				o, err := rs.ParseOrder(s, race.Submission{Seat: seat, Text: text})
-				if err != nil {
-					t.Fatalf("%q: %v", text, err)
-				}
-				orders[seat] = o
-			}
-			before, _ := race.Hash(s)
-			next, events, err := rs.Resolve(s, orders, dice.WithSource(script), time.Time{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if after, _ := race.Hash(s); after != before {
-				t.Fatal("Resolve changed the state it was given")
-			}
-			if script.Err() != nil || script.Left() > 0 {
-				t.Fatalf("the dice: %v, %d not rolled", script.Err(), script.Left())
-			}
-			var b strings.Builder
-			b.WriteString("events:\n")
-			for _, e := range events {
-				fmt.Fprintf(&b, "  %s\n", e.Text)
-				for _, r := range e.Rolls {
-					fmt.Fprintf(&b, "      %s\n", r)
-				}
-			}
-			ns := next.(*State)
-			b.WriteString("after:\n")
+	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: newCaseReader, Update: *update,
+		Describe: func(st race.State) []string {
+			ns := st.(*State)
+			var out []string
 			for _, seat := range ns.Order {
-				fmt.Fprintf(&b, "  %s\n", describe(ns, ns.racer(seat)))
+				out = append(out, describe(ns, ns.racer(seat)))
 			}
-			golden := strings.TrimSuffix(path, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./rules/rtd -run TestGoldenTurns -update, then read the file)", err)
-			}
-			if string(want) != b.String() {
-				t.Errorf("turn differs from %s:\n--- got\n%s--- want\n%s", golden, b.String(), want)
-			}
-		})
-	}
+			return out
+		}}.Run(t)
 }
