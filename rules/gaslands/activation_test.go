@@ -4,22 +4,23 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/activations")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/turns")
 
 // stage is a race on Luigi Raceway with the karts placed by hand: each
 // "Name vehicle x y heading gear hazards" on the table (mm, degrees); the
 // first is active.
-func stage(t *testing.T, karts ...string) *State {
+func stage(t testing.TB, karts ...string) *State {
 	t.Helper()
 	tr, err := LoadTrack("luigi-raceway")
 	if err != nil {
@@ -70,208 +71,233 @@ func playOrder(t *testing.T, s *State, order string, rolls ...string) (*State, [
 	return next.(*State), ev
 }
 
-func golden(t *testing.T, name, order string, s *State, ev []race.Event) {
-	t.Helper()
-	var b strings.Builder
-	fmt.Fprintf(&b, "order: %s\n", order)
-	for _, e := range ev {
-		fmt.Fprintf(&b, "- %s\n", e.Text)
-	}
-	for _, k := range s.Karts {
-		fmt.Fprintf(&b, "%s: gear %d, %d hazards, at (%.1f, %.1f) facing %.1f°, lap %d, gate %d, item %q, finished %v\n",
-			k.Name, k.Gear, k.Hazards, k.Pos.Centre.X, k.Pos.Centre.Y, k.Pos.Heading*180/math.Pi, k.Lap, k.Gate, k.Item, k.Finished)
-	}
-	path := filepath.Join("testdata", "activations", name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if string(want) != b.String() {
-		t.Errorf("%s: the activation changed:\n--- got\n%s--- want\n%s", name, b.String(), want)
-	}
+// gaslands' own lines in a turn case (docs/turn-cases.md), on Luigi Raceway
+// in round 1, gear phase 1, the first kart active:
+//
+//	laps 2
+//	kart Mario car at 300,170 heading 0 gear 2 hazards 0 item green-shell lap 1 gate 1 collide smash
+//
+// at is the centre in mm, heading in degrees (0 east, counterclockwise).
+type caseReader struct {
+	state  *State
+	byName map[string]int
 }
 
-// On the bottom straight of Luigi Raceway the road runs east along y=170,
-// 220 mm wide; the boost is on the top straight, the pipe at (300, 760).
-func TestActivations(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		karts []string
-		order string
-		dice  []string
-		check func(t *testing.T, s *State)
-	}{
-		{"trivial-sheds-a-token", []string{"Mario car 300 170 0 1 2"}, "short", nil,
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Hazards == 1, "a trivial template sheds one of two tokens")
-			}},
-		{"hazardous-gains-a-token", []string{"Mario car 300 120 0 4 0"}, "turn left", nil,
-			func(t *testing.T, s *State) { want(t, s.Karts[0].Hazards == 1, "the turn is hazardous in gear 4") }},
-		{"shift-discards-hazard", []string{"Mario car 300 170 0 2 0"}, "medium skid 2", []string{"d6=4", "d6=1"},
-			func(t *testing.T, s *State) { want(t, s.Karts[0].Hazards == 0, "the SHIFT discards the HAZARD") }},
-		{"shift-discards-token", []string{"Mario car 200 170 0 2 3"}, "long skid 1", []string{"d6=2"},
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Hazards == 2, "a spare SHIFT discards a token from the kart")
-			}},
-		{"shift-up", []string{"Mario car 300 170 0 2 0"}, "medium skid 2 shift up", []string{"d6=3", "d6=4"},
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Gear == 3 && s.Karts[0].Hazards == 2, "gear 3 with a token for the shift and one for the HAZARD")
-			}},
-		{"shift-down", []string{"Mario car 300 170 0 3 0"}, "medium skid 1 shift down", []string{"d6=1"},
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Gear == 2 && s.Karts[0].Hazards == 1, "gear 2, one token")
-			}},
-		{"push-it-free-on-road", []string{"Mario car 300 170 0 2 0"}, "medium skid 2 push", []string{"d6=6", "d6=3", "d6=1"},
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Hazards == 0, "the SPIN re-rolled to a SHIFT; Push It free on the road; the SHIFTs have nothing to discard")
-			}},
-		{"push-it-off-road-costs", []string{"Mario car 300 70 0 2 0"}, "medium skid 1 push", []string{"d6=5", "d6=1"},
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Hazards == 1, "Push It from the road's edge costs a token")
-			}},
-		{"slide", []string{"Mario car 300 170 0 1 0"}, "gentle left skid 1", []string{"d6=5"},
-			func(t *testing.T, s *State) {
-				plain := templateMotion(mustT("gentle"), true, s.Last.Start)
-				end := plain.At(plain.Len).Centre
-				want(t, s.Karts[0].Pos.Centre.Near(end.Add(Vec{45, 0}), 0.01), "slid 45 mm east, the way it faced before the gentle")
-				want(t, s.Karts[0].Hazards == 1, "the SLIDE is a hazard")
-			}},
-		{"spin-chosen", []string{"Mario car 300 170 0 1 0"}, "medium skid 1 spin left 45", []string{"d6=6"},
-			func(t *testing.T, s *State) { want(t, sameAngle(s.Karts[0].Pos.Heading, math.Pi/4), "spun 45° left") }},
-		{"spin-default-faces-road", []string{"Mario car 300 170 -60 1 0"}, "short skid 1", []string{"d6=6"},
-			func(t *testing.T, s *State) {
-				want(t, math.Abs(angleTo(s.Karts[0].Pos.Heading, s.track.Heading(s.Karts[0].Pos.Centre))) < 0.1, "turned to face down the road")
-			}},
-		{"off-road", []string{"Mario car 600 250 90 2 0"}, "long", nil,
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Hazards == 1, "from the road into the grass: a token")
-			}},
-		{"collision-head-on", []string{"Mario car 600 170 0 2 0 ", "Bowser heavy-truck 770 170 180 2 0"}, "long smash",
-			[]string{"d6=6", "d6=4", "d6=1", "d6=5", "d6=6"},
-			func(t *testing.T, s *State) {
-				// Head on: 2+2 dice, one fewer for the lighter car: 6, 4, 1 = 3 hits; Bowser evades with 2 dice: 5, 6 = 1 cancelled.
-				// Bowser evades, so rolls no smash: Mario takes the least, 1.
-				want(t, s.Karts[1].Hazards == 2 && s.Karts[0].Hazards == 1, "Bowser 2, Mario 1")
-				want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "karts never end a move on one another")
-				want(t, s.Karts[0].Pos.Centre.Near(Vec{840, 170}, 1e-6), "Mario drove on through Bowser to the end of the long")
-				want(t, s.Karts[1].Pos.Centre == Vec{770, 170}, "Bowser was not moved")
-			}},
-		{"collision-both-smash", []string{"Mario car 600 170 0 2 0 ", "Bowser heavy-truck 770 170 180 1 0"}, "long smash",
-			[]string{"d6=1", "d6=1", "d6=4", "d6=1", "d6=2", "d6=3"},
-			func(t *testing.T, s *State) {
-				// Bowser smashes back (its standing choice), so neither evades: Mario's 2+1-1 = 2 dice miss;
-				// Bowser's 2+1+1 = 4 dice: 4, 1, 2, 3 = 1 hit. Each takes 1.
-				want(t, s.Karts[0].Hazards == 1 && s.Karts[1].Hazards == 1, "each 1")
-			}},
-		{"stops-short-of-a-kart", []string{"Mario car 600 170 0 2 0 ", "Bowser heavy-truck 830 170 0 2 0"}, "long",
-			nil,
-			func(t *testing.T, s *State) {
-				// Mario runs into Bowser's rear (both evade: no dice, a hazard each) and on; the long's end is
-				// on top of Bowser, so Mario stops where he last had room: nose to tail.
-				want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "no overlap at the end")
-				want(t, s.Karts[0].Pos.Centre.X < 770+0.01 && s.Karts[0].Pos.Centre.X > 760, "stopped nose to tail behind Bowser")
-			}},
-		{"immovable-obstruction", []string{"Mario car 200 800 0 2 0"}, "short",
-			[]string{"d6=4", "d6=4", "d6=2", "d6=6", "d6=1"},
-			func(t *testing.T, s *State) {
-				// The pipe (heavy, gear 0) smashes head on: 0+2 dice +1 heavier = 3: 4, 4, 2 = 2 hits; Mario evades 2 dice: 6 cancels 1.
-				want(t, s.Karts[0].Hazards == 1, "1 hazard")
-				want(t, s.Karts[0].Pos.Centre.X < 300-25-30+0.5, "stopped at the pipe")
-			}},
-		{"destructible-obstruction", []string{"Mario car 1040 330 90 2 0"}, "long",
-			[]string{"d6=1", "d6=1"},
-			func(t *testing.T, s *State) {
-				// The mushroom (middle, gear 0) head on: 0+2 dice: 1, 1 = no hits; Mario evades? no hits, no evade roll... but every kart takes 1.
-				want(t, s.Karts[0].Hazards == 1 && len(s.Gone) == 1, "1 hazard and the mushroom gone")
-				want(t, s.Karts[0].Pos.Centre.Y > 420, "drove on through")
-			}},
-		{"boost", []string{"Mario car 760 730 180 2 0"}, "medium",
-			nil,
-			func(t *testing.T, s *State) {
-				// Down the boost (its far end at x=545), then a medium straight on: 545-60-120 = 365 for the rear.
-				want(t, s.Karts[0].Hazards == 1, "a token for the boost")
-				want(t, s.Karts[0].Pos.Centre.Near(Vec{335, 730}, 1e-6), "carried down the boost and a medium straight on")
-			}},
-		{"boost-then-slide", []string{"Mario car 760 730 180 2 0"}, "medium skid 1 boost gentle left",
-			[]string{"d6=5"},
-			func(t *testing.T, s *State) {
-				// The SLIDE waits for the forced move, then carries the kart 45 mm west, the way it faced before its template.
-				want(t, s.Karts[0].Hazards == 2, "a token for the SLIDE, one for the boost")
-				sl := s.Last.Slide
-				want(t, len(sl) == 2 && sl[1].Sub(sl[0]).Near(Vec{-45, 0}, 1e-6), "slid 45 mm west after the forced move")
-			}},
-		{"gates-in-order", []string{"Mario car 700 170 0 2 0"}, "medium", nil,
-			func(t *testing.T, s *State) {
-				// Across the start line with gate 2 still due: no lap.
-				want(t, s.Karts[0].Lap == 1 && s.Karts[0].Gate == 2, "no lap without the gates")
-			}},
-		{"shell", []string{"Mario car 300 170 0 2 0", "Luigi car 600 170 0 3 0"}, "short shell Luigi",
-			[]string{"d6=6", "d6=5", "d6=4", "d6=1", "d6=2", "d6=6", "d6=3", "d6=6"},
-			func(t *testing.T, s *State) {
-				// 5 attack dice: 6 5 4 1 2 = 4 hits; Luigi in gear 3 evades: 6 3 6 = 2 cancelled: 2 hazards.
-				want(t, s.Karts[1].Hazards == 2 && s.Karts[0].Item == "", "2 hazards, the shell spent")
-			}},
-		{"shell-nearest", []string{"Mario car 300 170 0 2 0", "Luigi car 600 170 0 3 0", "Peach bike 480 120 0 1 0"}, "short shell nearest",
-			[]string{"d6=4", "d6=1", "d6=1", "d6=1", "d6=1", "d6=2"},
-			func(t *testing.T, s *State) {
-				// After the short, Mario's centre is at 435: Peach (67 mm off) is nearer than Luigi (165): 1 hit, her 1 evade die misses.
-				want(t, s.Karts[2].Hazards == 1 && s.Karts[1].Hazards == 0 && s.Karts[0].Item == "", "the nearest kart took the shell")
-			}},
-		{"shell-nearest-none", []string{"Mario car 300 170 0 2 0", "Luigi car 1000 450 90 3 0"}, "short shell nearest", nil,
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Item == GreenShell, "no kart in reach: the shell is kept")
-			}},
-		{"wipeout", []string{"Mario car 300 120 0 3 5"}, "gentle left skid 1", []string{"d6=4", "d8=3"},
-			func(t *testing.T, s *State) {
-				k := s.Karts[0]
-				want(t, k.Gear == 1 && k.Hazards == 0 && k.Wipeouts == 1, "gear 1, no tokens")
-				want(t, sameAngle(k.Pos.Heading, math.Pi/4-math.Pi/2), "the scatter die's 3 turns it 90° clockwise from the gentle's 45°")
-			}},
-		{"wipeout-blocked", []string{"Mario car 300 170 0 1 5", "Luigi car 480 205 0 1 0"}, "medium skid 1", []string{"d6=4", "d8=3"},
-			func(t *testing.T, s *State) {
-				k := s.Karts[0]
-				want(t, k.Gear == 1 && k.Hazards == 0, "wiped out")
-				want(t, !k.Pos.Overlaps(s.Karts[1].Pos), "the turn stops short of Luigi")
-				want(t, k.Pos.Heading < 0 && k.Pos.Heading > -math.Pi/2, "turned clockwise, but less than the die's 90°")
-			}},
-		{"bullet-bill", []string{"Mario car 300 170 0 2 0", "Luigi car 590 170 0 1 0"}, "short bill",
-			[]string{"d6=6", "d6=6", "d6=1"},
-			func(t *testing.T, s *State) {
-				// Fired from Mario's nose after his move, the bill meets Luigi from behind: a tailgate with
-				// Luigi in gear 1: 2-1 = 1 die, +2 for a heavy bill on a middleweight: 6, 6 = 4 hits; Luigi's 1 cancels none.
-				want(t, len(s.Bills) == 0 && s.Karts[1].Hazards >= 1, "the bill hit Luigi and is spent")
-			}},
-		{"lap-and-finish", []string{"Mario car 700 170 0 2 0"}, "medium", nil,
-			func(t *testing.T, s *State) {
-				want(t, s.Karts[0].Finished && s.Karts[0].Place == 1, "crossing the line on the last lap finishes")
-			}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			s := stage(t, tc.karts...)
-			switch tc.name {
-			case "shell", "shell-nearest", "shell-nearest-none":
-				s.Karts[0].Item = GreenShell
-			case "bullet-bill":
-				s.Karts[0].Item = BulletBill
-			case "lap-and-finish":
-				s.Karts[0].Lap, s.Karts[0].Gate = 2, 0
-			case "gates-in-order":
-				s.Karts[0].Gate = 2
-			case "collision-both-smash":
-				s.Karts[1].Collide = "smash"
+func newCaseReader(t testing.TB) racetest.CaseReader {
+	s := stage(t)
+	return &caseReader{state: s, byName: map[string]int{}}
+}
+
+func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
+
+func (r *caseReader) State() (race.State, error) {
+	if len(r.state.Karts) == 0 {
+		return nil, fmt.Errorf("no kart line")
+	}
+	return r.state, nil
+}
+
+func (r *caseReader) Line(w []string) error {
+	l := racetest.NewLine(w)
+	num := func() float64 {
+		v := l.Word()
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			l.Failf("%q is not a number", v)
+		}
+		return f
+	}
+	switch w[0] {
+	case "laps":
+		r.state.Laps = l.Int()
+	case "kart":
+		name := l.Word()
+		v, err := VehicleNamed(l.Word())
+		l.Check(err)
+		k := Kart{Seat: len(r.state.Karts), Player: "P" + name, Name: name, Vehicle: v.Name, Weight: v.Weight, Handling: v.Handling,
+			MaxGear: v.MaxGear, Gear: 1, Collide: "evade", Lap: 1, Gate: 1, Pos: Rect{Length: KartLength, Width: KartWidth}}
+		for l.More() {
+			switch word := l.Word(); word {
+			case "at":
+				x, y, ok := strings.Cut(l.Word(), ",")
+				if !ok {
+					l.Failf("at is X,Y in mm")
+				}
+				for _, c := range []struct {
+					v   string
+					out *float64
+				}{{x, &k.Pos.Centre.X}, {y, &k.Pos.Centre.Y}} {
+					f, err := strconv.ParseFloat(c.v, 64)
+					l.Check(err)
+					*c.out = f
+				}
+			case "heading":
+				k.Pos.Heading = num() * math.Pi / 180
+			case "gear":
+				k.Gear = l.Int()
+			case "hazards":
+				k.Hazards = l.Int()
+			case "item":
+				k.Item = l.Word()
+			case "lap":
+				k.Lap = l.Int()
+			case "gate":
+				k.Gate = l.Int()
+			case "collide":
+				k.Collide = l.Word()
+			default:
+				l.Failf("unknown word %q in a kart line", word)
 			}
-			next, ev := playOrder(t, s, tc.order, tc.dice...)
-			tc.check(t, next)
-			golden(t, tc.name, tc.order, next, ev)
+		}
+		r.byName[name] = k.Seat
+		r.state.Karts = append(r.state.Karts, k)
+	default:
+		l.Failf("unknown line %q", w[0])
+	}
+	return l.Err()
+}
+
+// describeKarts is every kart after a turn, as the golden files show it.
+func describeKarts(st race.State) []string {
+	var out []string
+	for _, k := range st.(*State).Karts {
+		out = append(out, fmt.Sprintf("%s: gear %d, %d hazards, at (%.1f, %.1f) facing %.1f°, lap %d, gate %d, item %q, finished %v",
+			k.Name, k.Gear, k.Hazards, k.Pos.Centre.X, k.Pos.Centre.Y, k.Pos.Heading*180/math.Pi, k.Lap, k.Gate, k.Item, k.Finished))
+	}
+	return out
+}
+
+func TestGoldenTurns(t *testing.T) {
+	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", Update: *update, Describe: describeKarts,
+		New: func() racetest.CaseReader { return newCaseReader(t) }}.Run(t)
+}
+
+// The cases' own checks, beside their golden files: what each must show,
+// in numbers. On the bottom straight of Luigi Raceway the road runs east
+// along y=170, 220 mm wide; the boost is on the top straight, the pipe at
+// (300, 760).
+var turnChecks = map[string]func(t *testing.T, s *State){
+	"trivial-sheds-a-token": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Hazards == 1, "a trivial template sheds one of two tokens")
+	},
+	"hazardous-gains-a-token": func(t *testing.T, s *State) { want(t, s.Karts[0].Hazards == 1, "the turn is hazardous in gear 4") },
+	"shift-discards-hazard":   func(t *testing.T, s *State) { want(t, s.Karts[0].Hazards == 0, "the SHIFT discards the HAZARD") },
+	"shift-discards-token": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Hazards == 2, "a spare SHIFT discards a token from the kart")
+	},
+	"shift-up": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Gear == 3 && s.Karts[0].Hazards == 2, "gear 3 with a token for the shift and one for the HAZARD")
+	},
+	"shift-down": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Gear == 2 && s.Karts[0].Hazards == 1, "gear 2, one token")
+	},
+	"push-it-free-on-road": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Hazards == 0, "the SPIN re-rolled to a SHIFT; Push It free on the road; the SHIFTs have nothing to discard")
+	},
+	"push-it-off-road-costs": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Hazards == 1, "Push It from the road's edge costs a token")
+	},
+	"slide": func(t *testing.T, s *State) {
+		plain := templateMotion(mustT("gentle"), true, s.Last.Start)
+		end := plain.At(plain.Len).Centre
+		want(t, s.Karts[0].Pos.Centre.Near(end.Add(Vec{45, 0}), 0.01), "slid 45 mm east, the way it faced before the gentle")
+		want(t, s.Karts[0].Hazards == 1, "the SLIDE is a hazard")
+	},
+	"spin-chosen": func(t *testing.T, s *State) { want(t, sameAngle(s.Karts[0].Pos.Heading, math.Pi/4), "spun 45° left") },
+	"spin-default-faces-road": func(t *testing.T, s *State) {
+		want(t, math.Abs(angleTo(s.Karts[0].Pos.Heading, s.track.Heading(s.Karts[0].Pos.Centre))) < 0.1, "turned to face down the road")
+	},
+	"off-road": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Hazards == 1, "from the road into the grass: a token")
+	},
+	"collision-head-on": func(t *testing.T, s *State) {
+		// Head on: 2+2 dice, one fewer for the lighter car: 6, 4, 1 = 3 hits; Bowser evades with 2 dice: 5, 6 = 1 cancelled.
+		// Bowser evades, so rolls no smash: Mario takes the least, 1.
+		want(t, s.Karts[1].Hazards == 2 && s.Karts[0].Hazards == 1, "Bowser 2, Mario 1")
+		want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "karts never end a move on one another")
+		want(t, s.Karts[0].Pos.Centre.Near(Vec{840, 170}, 1e-6), "Mario drove on through Bowser to the end of the long")
+		want(t, s.Karts[1].Pos.Centre == Vec{770, 170}, "Bowser was not moved")
+	},
+	"collision-both-smash": func(t *testing.T, s *State) {
+		// Bowser smashes back (its standing choice), so neither evades: Mario's 2+1-1 = 2 dice miss;
+		// Bowser's 2+1+1 = 4 dice: 4, 1, 2, 3 = 1 hit. Each takes 1.
+		want(t, s.Karts[0].Hazards == 1 && s.Karts[1].Hazards == 1, "each 1")
+	},
+	"stops-short-of-a-kart": func(t *testing.T, s *State) {
+		// Mario runs into Bowser's rear (both evade: no dice, a hazard each) and on; the long's end is
+		// on top of Bowser, so Mario stops where he last had room: nose to tail.
+		want(t, !s.Karts[0].Pos.Overlaps(s.Karts[1].Pos), "no overlap at the end")
+		want(t, s.Karts[0].Pos.Centre.X < 770+0.01 && s.Karts[0].Pos.Centre.X > 760, "stopped nose to tail behind Bowser")
+	},
+	"immovable-obstruction": func(t *testing.T, s *State) {
+		// The pipe (heavy, gear 0) smashes head on: 0+2 dice +1 heavier = 3: 4, 4, 2 = 2 hits; Mario evades 2 dice: 6 cancels 1.
+		want(t, s.Karts[0].Hazards == 1, "1 hazard")
+		want(t, s.Karts[0].Pos.Centre.X < 300-25-30+0.5, "stopped at the pipe")
+	},
+	"destructible-obstruction": func(t *testing.T, s *State) {
+		// The mushroom (middle, gear 0) head on: 0+2 dice: 1, 1 = no hits; Mario evades? no hits, no evade roll... but every kart takes 1.
+		want(t, s.Karts[0].Hazards == 1 && len(s.Gone) == 1, "1 hazard and the mushroom gone")
+		want(t, s.Karts[0].Pos.Centre.Y > 420, "drove on through")
+	},
+	"boost": func(t *testing.T, s *State) {
+		// Down the boost (its far end at x=545), then a medium straight on: 545-60-120 = 365 for the rear.
+		want(t, s.Karts[0].Hazards == 1, "a token for the boost")
+		want(t, s.Karts[0].Pos.Centre.Near(Vec{335, 730}, 1e-6), "carried down the boost and a medium straight on")
+	},
+	"boost-then-slide": func(t *testing.T, s *State) {
+		// The SLIDE waits for the forced move, then carries the kart 45 mm west, the way it faced before its template.
+		want(t, s.Karts[0].Hazards == 2, "a token for the SLIDE, one for the boost")
+		sl := s.Last.Slide
+		want(t, len(sl) == 2 && sl[1].Sub(sl[0]).Near(Vec{-45, 0}, 1e-6), "slid 45 mm west after the forced move")
+	},
+	"gates-in-order": func(t *testing.T, s *State) {
+		// Across the start line with gate 2 still due: no lap.
+		want(t, s.Karts[0].Lap == 1 && s.Karts[0].Gate == 2, "no lap without the gates")
+	},
+	"shell": func(t *testing.T, s *State) {
+		// 5 attack dice: 6 5 4 1 2 = 4 hits; Luigi in gear 3 evades: 6 3 6 = 2 cancelled: 2 hazards.
+		want(t, s.Karts[1].Hazards == 2 && s.Karts[0].Item == "", "2 hazards, the shell spent")
+	},
+	"shell-nearest": func(t *testing.T, s *State) {
+		// After the short, Mario's centre is at 435: Peach (67 mm off) is nearer than Luigi (165): 1 hit, her 1 evade die misses.
+		want(t, s.Karts[2].Hazards == 1 && s.Karts[1].Hazards == 0 && s.Karts[0].Item == "", "the nearest kart took the shell")
+	},
+	"shell-nearest-none": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Item == GreenShell, "no kart in reach: the shell is kept")
+	},
+	"wipeout": func(t *testing.T, s *State) {
+		k := s.Karts[0]
+		want(t, k.Gear == 1 && k.Hazards == 0 && k.Wipeouts == 1, "gear 1, no tokens")
+		want(t, sameAngle(k.Pos.Heading, math.Pi/4-math.Pi/2), "the scatter die's 3 turns it 90° clockwise from the gentle's 45°")
+	},
+	"wipeout-blocked": func(t *testing.T, s *State) {
+		k := s.Karts[0]
+		want(t, k.Gear == 1 && k.Hazards == 0, "wiped out")
+		want(t, !k.Pos.Overlaps(s.Karts[1].Pos), "the turn stops short of Luigi")
+		want(t, k.Pos.Heading < 0 && k.Pos.Heading > -math.Pi/2, "turned clockwise, but less than the die's 90°")
+	},
+	"bullet-bill": func(t *testing.T, s *State) {
+		// Fired from Mario's nose after his move, the bill meets Luigi from behind: a tailgate with
+		// Luigi in gear 1: 2-1 = 1 die, +2 for a heavy bill on a middleweight: 6, 6 = 4 hits; Luigi's 1 cancels none.
+		want(t, len(s.Bills) == 0 && s.Karts[1].Hazards >= 1, "the bill hit Luigi and is spent")
+	},
+	"lap-and-finish": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Finished && s.Karts[0].Place == 1, "crossing the line on the last lap finishes")
+	},
+}
+
+func TestActivations(t *testing.T) {
+	for name, check := range turnChecks {
+		t.Run(name, func(t *testing.T) {
+			tc, err := racetest.ReadTurnCase(filepath.Join("testdata", "turns", name+".txt"), newCaseReader(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, _, err := tc.Play(Ruleset{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, next.(*State))
 		})
 	}
 }
