@@ -23,6 +23,8 @@ import (
 //	orders NAME: TEXT      a racer's orders as they would send them
 //	window NAME            NAME's orders came in the host's bonus window
 //	dice d20=7 green=9     the dice, in the order they must be rolled
+//	at 2026-11-23T09:00:00Z  when the orders came in and the turn resolved
+//	                       (RFC 3339; for games that follow the clock)
 //
 // A racer with a prompt and no orders line gets the game's default order.
 // The .golden file beside each case holds what must follow: the events
@@ -55,6 +57,7 @@ type TurnCase struct {
 	State  race.State
 	Orders map[int]race.Submission
 	Dice   []string
+	At     time.Time // when the orders came in and the turn resolved
 }
 
 // ReadTurnCase reads the case at path.
@@ -92,12 +95,22 @@ func ReadTurnCase(path string, r CaseReader) (TurnCase, error) {
 			window[strings.Join(w[1:], " ")] = true
 		case "dice":
 			tc.Dice = append(tc.Dice, w[1:]...)
+		case "at":
+			if len(w) != 2 {
+				err = fmt.Errorf("an at line is 'at TIME', such as 'at 2026-11-23T09:00:00Z'")
+			} else if tc.At, err = time.Parse(time.RFC3339, w[1]); err != nil {
+				err = fmt.Errorf("at is a time such as 2026-11-23T09:00:00Z; got %q", w[1])
+			}
 		default:
 			err = r.Line(w)
 		}
 		if err != nil {
 			return TurnCase{}, fmt.Errorf("%s:%d: %v", path, line, err)
 		}
+	}
+	for seat, sub := range tc.Orders {
+		sub.At = tc.At
+		tc.Orders[seat] = sub
 	}
 	for name := range window {
 		seat, ok := r.Seat(name)
@@ -139,7 +152,7 @@ func (tc TurnCase) Play(rs race.Ruleset) (race.State, []race.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	next, events, err := rs.Resolve(tc.State, orders, dice.WithSource(script), time.Time{})
+	next, events, err := rs.Resolve(tc.State, orders, dice.WithSource(script), tc.At)
 	if err != nil {
 		return nil, nil, err
 	}
