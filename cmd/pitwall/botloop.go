@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -22,113 +20,129 @@ type botHooks struct {
 }
 
 // playBots plays race id to its end through the host, as a host's racers
-// would: each turn a deadline two days on and now and then a bonus window,
-// a two-order turn every fifth turn in the games that have them, the game's
-// host settings, one racer in twelve missing the turn, orders sent at
-// times drawn from rng on the clock *clock (which it moves on). It returns
-// the race as it ends.
+// would (race.BotRace, the one bot loop): each turn a deadline two days on
+// and now and then a bonus window, a two-order turn every fifth turn in the
+// games that have them, the game's host settings, one racer in twelve
+// missing the turn, orders sent at times drawn from rng on the clock *clock
+// (which it moves on). It returns the race as it ends.
 func playBots(ctx context.Context, h *host.Host, id string, rng *rand.Rand, clock *time.Time, hk botHooks) (*race.Played, error) {
-	p, err := h.Load(ctx, id)
-	if err != nil {
+	t := &hostTable{ctx: ctx, h: h, id: id, clock: clock, hk: hk}
+	var err error
+	if t.p, err = h.Load(ctx, id); err != nil {
 		return nil, err
 	}
-	rs := p.Ruleset
-	bot, ok := rs.(race.Botter)
-	if !ok {
-		return nil, fmt.Errorf("no bot for %s yet", rs.Game().ID)
-	}
-	// Each turn's deadline, two days on, and now and then a bonus window,
-	// an hour long, ten hours into the turn; set before the post that announces it.
-	schedule := func(turn int) (race.Schedule, error) {
-		deadline := clock.Add(48 * time.Hour)
-		sch := race.Schedule{Deadline: &deadline}
-		if turn%4 == 2 {
-			open, shut := clock.Add(10*time.Hour), clock.Add(11*time.Hour)
-			sch.WindowOpen, sch.WindowClose = &open, &shut
-		}
-		_, sch, err := h.Schedule(ctx, id, sch, host.Req{Turn: turn})
-		return sch, err
-	}
-	sch, err := schedule(p.State.Turn())
-	if err != nil {
+	rs := t.p.Ruleset
+	if err := t.schedule(t.p.State.Turn()); err != nil {
 		return nil, err
 	}
-	if p, err = h.Load(ctx, id); err != nil {
+	if err := t.reload(); err != nil {
 		return nil, err
 	}
 	if hk.resolved != nil {
-		if err := hk.resolved(p, p.Resolved()); err != nil {
+		if err := hk.resolved(t.p, t.p.Resolved()); err != nil {
 			return nil, err
 		}
 	}
-	for !p.State.Over() {
-		turn := p.State.Turn()
-		if turn > 500 {
-			return nil, errors.New("the race did not end in 500 turns")
-		}
-		if turn > 1 && turn%5 == 0 {
-			// A two-order turn now and then, in the games that have them.
-			if _, err := rs.Set(p.State, "orders", "2"); err == nil {
-				if _, err := h.Set(ctx, id, "orders", "2", host.Req{Turn: turn}); err != nil {
-					return nil, err
+	hb, _ := rs.(race.HostBotter)
+	b := race.BotRace{Miss: 12, MaxTurns: 500,
+		Before: func(s race.State, rng *rand.Rand) []string {
+			var kv []string
+			if turn := s.Turn(); turn > 1 && turn%5 == 0 {
+				// A two-order turn now and then, in the games that have them.
+				if _, err := rs.Set(s, "orders", "2"); err == nil {
+					kv = append(kv, "orders=2")
 				}
 			}
-		}
-		if p, err = h.Load(ctx, id); err != nil {
-			return nil, err
-		}
-		if hb, ok := rs.(race.HostBotter); ok {
-			// The host's own moves, such as a week's minigame results.
-			for _, kv := range hb.HostSettings(p.State, rng) {
-				k, v, _ := strings.Cut(kv, "=")
-				if _, err := h.Set(ctx, id, k, v, host.Req{Turn: turn}); err != nil {
-					return nil, err
-				}
+			if hb != nil {
+				kv = append(kv, hb.HostSettings(s, rng)...) // the host's own moves, such as a week's minigame results
 			}
-			if p, err = h.Load(ctx, id); err != nil {
-				return nil, err
-			}
-		}
-		for _, pr := range rs.Prompts(p.State) {
-			if rng.IntN(12) == 0 {
-				continue // this racer misses the turn
-			}
+			return kv
+		},
+		InWindow: func(_ race.State, _ int, rng *rand.Rand) bool {
 			*clock = clock.Add(time.Duration(20+rng.IntN(40)) * time.Minute)
-			in := sch.InWindow(*clock) || (sch.WindowOpen != nil && rng.IntN(3) == 0)
-			if in {
-				*clock = *sch.WindowOpen
+			if t.sch.InWindow(*clock) || (t.sch.WindowOpen != nil && rng.IntN(3) == 0) {
+				*clock = *t.sch.WindowOpen
 			}
-			text := bot.BotOrder(p.State, pr.Seat, sch.InWindow(*clock), rng)
-			if _, err := h.Submit(ctx, id, pr.Seat, text, host.Req{Turn: turn}); err != nil {
-				return nil, fmt.Errorf("turn %d, seat %d, %q: %w", turn, pr.Seat, text, err)
-			}
+			return t.sch.InWindow(*clock)
+		}}
+	if err := b.Play(rs, t, rng); err != nil {
+		return nil, err
+	}
+	return t.p, nil
+}
+
+// hostTable plays a bot race through the host, as its racers would.
+type hostTable struct {
+	ctx   context.Context
+	h     *host.Host
+	id    string
+	clock *time.Time
+	sch   race.Schedule // the turn's
+	p     *race.Played
+	hk    botHooks
+}
+
+func (t *hostTable) reload() (err error) {
+	t.p, err = t.h.Load(t.ctx, t.id)
+	return err
+}
+
+// schedule sets turn's deadline, two days on, and now and then a bonus
+// window, an hour long, ten hours into the turn; set before the post that
+// announces it.
+func (t *hostTable) schedule(turn int) error {
+	deadline := t.clock.Add(48 * time.Hour)
+	sch := race.Schedule{Deadline: &deadline}
+	if turn%4 == 2 {
+		open, shut := t.clock.Add(10*time.Hour), t.clock.Add(11*time.Hour)
+		sch.WindowOpen, sch.WindowClose = &open, &shut
+	}
+	_, sch, err := t.h.Schedule(t.ctx, t.id, sch, host.Req{Turn: turn})
+	t.sch = sch
+	return err
+}
+
+func (t *hostTable) State() race.State { return t.p.State }
+
+func (t *hostTable) Set(turn int, kv string) error {
+	k, v, _ := strings.Cut(kv, "=")
+	if _, err := t.h.Set(t.ctx, t.id, k, v, host.Req{Turn: turn}); err != nil {
+		return err
+	}
+	return t.reload()
+}
+
+// Submit sends the orders at the clock's time; the host judges the window by it.
+func (t *hostTable) Submit(turn, seat int, text string, _ bool) error {
+	_, err := t.h.Submit(t.ctx, t.id, seat, text, host.Req{Turn: turn})
+	return err
+}
+
+// Resolve resolves the turn at its deadline and schedules the next.
+func (t *hostTable) Resolve(turn int) error {
+	if t.hk.pending != nil {
+		if err := t.reload(); err != nil {
+			return err
 		}
-		if hk.pending != nil {
-			if p, err = h.Load(ctx, id); err != nil {
-				return nil, err
-			}
-			if err := hk.pending(p); err != nil {
-				return nil, err
-			}
-		}
-		*clock = *sch.Deadline
-		res, err := h.Resolve(ctx, id, host.Req{Turn: turn})
-		if err != nil {
-			return nil, err
-		}
-		if !res.Race.State.Over() {
-			if sch, err = schedule(turn + 1); err != nil {
-				return nil, err
-			}
-		}
-		if p, err = h.Load(ctx, id); err != nil {
-			return nil, err
-		}
-		if hk.resolved != nil {
-			if err := hk.resolved(p, turn); err != nil {
-				return nil, err
-			}
+		if err := t.hk.pending(t.p); err != nil {
+			return err
 		}
 	}
-	return p, nil
+	*t.clock = *t.sch.Deadline
+	res, err := t.h.Resolve(t.ctx, t.id, host.Req{Turn: turn})
+	if err != nil {
+		return err
+	}
+	if !res.Race.State.Over() {
+		if err := t.schedule(turn + 1); err != nil {
+			return err
+		}
+	}
+	if err := t.reload(); err != nil {
+		return err
+	}
+	if t.hk.resolved != nil {
+		return t.hk.resolved(t.p, turn)
+	}
+	return nil
 }

@@ -39,41 +39,22 @@ func Play(t testing.TB, rs race.Ruleset, r *race.Race, rng *rand.Rand, o Options
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := o.Bot
-	if bot == nil {
-		b, ok := rs.(race.Botter)
-		if !ok {
-			t.Fatalf("%s has no bot", rs.Game().ID)
-		}
-		bot = func(s race.State, seat int, rng *rand.Rand) string {
-			return b.BotOrder(s, seat, o.InWindow != nil && o.InWindow(s, seat), rng)
-		}
-	}
-	add := func(e race.Entry) {
-		t.Helper()
-		e.Seq, e.Turn = len(r.Log)+1, p.State.Turn()
-		if err := p.Apply(e); err != nil {
-			t.Fatalf("%s turn %d: %s %q: %v", r.ID, e.Turn, e.Kind, e.Text, err)
-		}
-		r.Log = append(r.Log, e)
-	}
-	for !p.State.Over() {
-		if o.MaxTurns > 0 && p.State.Turn() > o.MaxTurns {
-			t.Fatalf("%s: the race is not over after %d turns", r.ID, o.MaxTurns)
-		}
-		if o.Before != nil {
-			for _, kv := range o.Before(p.State) {
-				add(race.Entry{Kind: race.EntrySet, Seat: -1, Text: kv})
+	b := race.BotRace{Miss: o.Miss, MaxTurns: o.MaxTurns,
+		// The test's own settings, and none of the game's host bot.
+		Before: func(s race.State, _ *rand.Rand) []string {
+			if o.Before == nil {
+				return nil
 			}
-		}
-		for _, pr := range rs.Prompts(p.State) {
-			if o.Miss > 0 && rng.IntN(o.Miss) == 0 {
-				continue // a racer who sends nothing
-			}
-			add(race.Entry{Kind: race.EntryOrder, Seat: pr.Seat, Text: bot(p.State, pr.Seat, rng),
-				InWindow: o.InWindow != nil && o.InWindow(p.State, pr.Seat)})
-		}
-		add(race.Entry{Kind: race.EntryResolve, Seat: -1})
+			return o.Before(s)
+		}}
+	if o.InWindow != nil {
+		b.InWindow = func(s race.State, seat int, _ *rand.Rand) bool { return o.InWindow(s, seat) }
+	}
+	if o.Bot != nil {
+		b.Bot = func(s race.State, seat int, _ bool, rng *rand.Rand) string { return o.Bot(s, seat, rng) }
+	}
+	if err := b.Play(rs, race.LogTable{P: p}, rng); err != nil {
+		t.Fatalf("%s: %v", r.ID, err)
 	}
 	return p
 }
