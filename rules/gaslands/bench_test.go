@@ -1,69 +1,31 @@
 package gaslands
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 	"time"
 
-	"pitwall/dice"
-	"pitwall/race"
-	"pitwall/render"
+	"pitwall/race/racetest"
 )
 
-// midRace is an 8-kart race on Bowser's Castle after activation 60, with the
-// active kart's bot order for the next one.
-func midRace(b *testing.B) (*State, map[int]race.Order) {
+// midRace is 8 karts on Bowser's Castle after activation 60, with the active kart's bot order.
+func midRace(b *testing.B) racetest.Turn {
 	b.Helper()
 	_, p := botRace(b, 3, 8, "bowser-castle")
-	st, err := p.StateAt(60)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := st.(*State)
-	rng := rand.New(rand.NewPCG(1, 2))
-	o, err := Ruleset{}.ParseOrder(s, race.Submission{Seat: s.Active, Text: Ruleset{}.BotOrder(s, s.Active, false, rng)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return s, map[int]race.Order{s.Active: o}
+	return racetest.MidRace(b, p, 60, time.Time{})
 }
 
 // BenchmarkActivation8 resolves one activation among 8 karts, no drawing.
-func BenchmarkActivation8(b *testing.B) {
-	s, orders := midRace(b)
-	seed := dice.SeedFromInt(1)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed), time.Time{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkActivation8(b *testing.B) { racetest.BenchResolve(b, Ruleset{}, midRace(b)) }
 
 // BenchmarkBotOrder8 is the bot's plan for the active kart: every template it may take, swept.
 func BenchmarkBotOrder8(b *testing.B) {
-	s, _ := midRace(b)
+	s := midRace(b).State.(*State)
 	rng := rand.New(rand.NewPCG(1, 2))
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	for b.Loop() {
 		_ = Ruleset{}.BotOrder(s, s.Active, false, rng)
 	}
 }
 
-// BenchmarkDrawPNG8 draws an activation as the host does: the track once, then the race on a copy.
-func BenchmarkDrawPNG8(b *testing.B) {
-	s, _ := midRace(b)
-	w, h := Picture(s)
-	bg := render.NewPNG(w, h, 1)
-	DrawTrack(bg, s)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		c := bg.Copy()
-		DrawRace(c, s, "bench")
-		var buf bytes.Buffer
-		if err := c.Encode(&buf); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkDrawPNG8(b *testing.B) { racetest.BenchPNG(b, Ruleset{}, midRace(b).State) }
+func BenchmarkDrawSVG8(b *testing.B) { racetest.BenchSVG(b, Ruleset{}, midRace(b).State) }

@@ -1,13 +1,11 @@
 package party
 
 import (
-	"bytes"
 	"testing"
 	"time"
 
-	"pitwall/dice"
 	"pitwall/race"
-	"pitwall/render"
+	"pitwall/race/racetest"
 )
 
 // midGame is an 8-player game in week 2's Boardplay Phase, with everyone's
@@ -47,28 +45,8 @@ func midGame(b *testing.B) (*State, map[int]race.Order, time.Time) {
 // BenchmarkResolve8 resolves one turn of 8 players' rolls.
 func BenchmarkResolve8(b *testing.B) {
 	s, orders, at := midGame(b)
-	seed := dice.SeedFromInt(1)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, _, err := (Ruleset{}).Resolve(s, orders, dice.New(seed), at); err != nil {
-			b.Fatal(err)
-		}
-	}
+	racetest.BenchResolve(b, Ruleset{}, racetest.Turn{State: s, Orders: orders, At: at})
 }
 
-// BenchmarkDrawPNG8 draws a turn as the host does: the board once, then the players on a copy.
-func BenchmarkDrawPNG8(b *testing.B) {
-	s, _, _ := midGame(b)
-	w, h := Picture(s)
-	bg := render.NewPNG(w, h, 1)
-	DrawBoard(bg, s)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		c := bg.Copy()
-		DrawGame(c, s, "bench")
-		var buf bytes.Buffer
-		if err := c.Encode(&buf); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkDrawPNG8(b *testing.B) { s, _, _ := midGame(b); racetest.BenchPNG(b, Ruleset{}, s) }
+func BenchmarkDrawSVG8(b *testing.B) { s, _, _ := midGame(b); racetest.BenchSVG(b, Ruleset{}, s) }

@@ -1,0 +1,95 @@
+package racetest
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/render"
+)
+
+// Turn is one turn to benchmark: a state, every prompt's orders, and the
+// time they came in.
+type Turn struct {
+	State  race.State
+	Orders map[int]race.Order
+	At     time.Time
+}
+
+// MidRace is the turn after turn n of p, with the game's bot orders for
+// every prompt (drawn from a fixed stream), sent at at.
+func MidRace(b testing.TB, p *race.Played, n int, at time.Time) Turn {
+	b.Helper()
+	s, err := p.StateAt(n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs := p.Ruleset
+	bot, ok := rs.(race.Botter)
+	if !ok {
+		b.Fatalf("%s has no bot", rs.Game().ID)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	orders := map[int]race.Order{}
+	for _, pr := range rs.Prompts(s) {
+		o, err := rs.ParseOrder(s, race.Submission{Seat: pr.Seat, Text: bot.BotOrder(s, pr.Seat, false, rng), At: at})
+		if err != nil {
+			b.Fatal(err)
+		}
+		orders[pr.Seat] = o
+	}
+	return Turn{State: s, Orders: orders, At: at}
+}
+
+// BenchResolve times resolving the turn, each time with a fresh roller on
+// one seed (a roller keeps its rolls, so one kept across the loop would grow).
+func BenchResolve(b *testing.B, rs race.Ruleset, t Turn) {
+	b.Helper()
+	seed := dice.SeedFromInt(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := rs.Resolve(t.State, t.Orders, dice.New(seed), t.At); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Drawer is how a game draws a turn (host.Presenter's drawing part).
+type Drawer interface {
+	Picture(s race.State) (w, h float64)
+	Background(c render.Canvas, s race.State)
+	Draw(c render.Canvas, s race.State, title string)
+}
+
+// BenchPNG times drawing s as the host does: the background once, then
+// for each turn a copy of it with the race drawn on top, encoded as PNG.
+func BenchPNG(b *testing.B, d Drawer, s race.State) {
+	b.Helper()
+	w, h := d.Picture(s)
+	bg := render.NewPNG(w, h, 1)
+	d.Background(bg, s)
+	var buf bytes.Buffer
+	for b.Loop() {
+		c := bg.Copy()
+		d.Draw(c, s, "bench")
+		buf.Reset()
+		if err := c.Encode(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchSVG times drawing s whole as SVG, background included.
+func BenchSVG(b *testing.B, d Drawer, s race.State) {
+	b.Helper()
+	w, h := d.Picture(s)
+	for b.Loop() {
+		c := render.NewSVG(w, h)
+		d.Background(c, s)
+		d.Draw(c, s, "bench")
+		_ = c.Bytes()
+	}
+}
