@@ -285,3 +285,24 @@ func CheckFinishOrder(order []int, racer func(seat int) (name string, done, ok b
 	}
 	return nil
 }
+
+// DecodeJSON reads a state stored as JSON (what names it in errors: "a
+// ludi state"): it unmarshals it, lets the game attach what is not stored
+// (its track, from the stored id), and checks it, so that a state the game
+// could not have made is refused here, not by a panic in a later turn.
+func DecodeJSON[S any, P interface {
+	*S
+	State
+}](what string, b []byte, attach, check func(P) error) (State, error) {
+	s := P(new(S))
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", what, err)
+	}
+	if err := attach(s); err != nil {
+		return nil, err
+	}
+	if err := check(s); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", what, err)
+	}
+	return s, nil
+}

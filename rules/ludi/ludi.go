@@ -6,7 +6,6 @@
 package ludi
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -311,19 +310,10 @@ func (Ruleset) Standings(st race.State) race.Standings {
 
 // DecodeState implements race.Ruleset.
 func (Ruleset) DecodeState(b []byte) (race.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("reading a ludi state: %w", err)
-	}
-	t, err := LoadTrack(s.TrackID)
-	if err != nil {
-		return nil, err
-	}
-	s.track = t
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("reading a ludi state: %w", err)
-	}
-	return &s, nil
+	return race.DecodeJSON[State]("a ludi state", b, func(s *State) (err error) {
+		s.track, err = LoadTrack(s.TrackID)
+		return err
+	}, (*State).check)
 }
 
 // check refuses a decoded state the game could not have made, which would

@@ -1,7 +1,6 @@
 package nascar
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -185,19 +184,10 @@ func (Ruleset) Standings(st race.State) race.Standings {
 
 // DecodeState implements race.Ruleset.
 func (Ruleset) DecodeState(b []byte) (race.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("reading a nascar state: %w", err)
-	}
-	t, err := LoadTrack(s.TrackID)
-	if err != nil {
-		return nil, err
-	}
-	s.track = t
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("reading a nascar state: %w", err)
-	}
-	return &s, nil
+	return race.DecodeJSON[State]("a nascar state", b, func(s *State) (err error) {
+		s.track, err = LoadTrack(s.TrackID)
+		return err
+	}, (*State).check)
 }
 
 // maxMaxSpeed bounds a car's max speed in a stored state: the PP mark adds

@@ -6,7 +6,6 @@
 package party
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -329,26 +328,18 @@ func plural(n int, word string) string {
 
 // DecodeState implements race.Ruleset.
 func (Ruleset) DecodeState(b []byte) (race.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("reading a party state: %w", err)
-	}
-	var err error
-	if s.BoardYAML != "" {
-		s.board, err = ParseBoard("the race's board", []byte(s.BoardYAML))
-	} else {
-		s.board, err = LoadBoard(s.BoardID)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if s.loc, err = loadZone(s.TZ); err != nil {
-		return nil, err
-	}
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("reading a party state: %w", err)
-	}
-	return &s, nil
+	return race.DecodeJSON[State]("a party state", b, func(s *State) (err error) {
+		if s.BoardYAML != "" {
+			s.board, err = ParseBoard("the race's board", []byte(s.BoardYAML))
+		} else {
+			s.board, err = LoadBoard(s.BoardID)
+		}
+		if err != nil {
+			return err
+		}
+		s.loc, err = loadZone(s.TZ)
+		return err
+	}, (*State).check)
 }
 
 // check refuses a decoded state the game could not have made, which would

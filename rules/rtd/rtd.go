@@ -1,7 +1,6 @@
 package rtd
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -228,19 +227,10 @@ func (Ruleset) Standings(st race.State) race.Standings {
 
 // DecodeState implements race.Ruleset.
 func (Ruleset) DecodeState(b []byte) (race.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("reading an rtd state: %w", err)
-	}
-	c, err := LoadCourse(s.CourseID)
-	if err != nil {
-		return nil, err
-	}
-	s.course = c
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("reading an rtd state: %w", err)
-	}
-	return &s, nil
+	return race.DecodeJSON[State]("an rtd state", b, func(s *State) (err error) {
+		s.course, err = LoadCourse(s.CourseID)
+		return err
+	}, (*State).check)
 }
 
 // check refuses a decoded state the game could not have made, which would
