@@ -1,13 +1,12 @@
 package ludi
 
 import (
-	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // FuzzResolve plays turns of a six-chariot race with orders from the fuzzer
@@ -35,28 +34,10 @@ func FuzzResolve(f *testing.F) {
 					st = n
 				}
 			}
-			os := map[int]race.Order{}
 			src := texts[min(turn-1, 1)]
-			for _, p := range (Ruleset{}).Prompts(st) {
-				text := src[p.Seat%len(src)]
-				o, err := Ruleset{}.ParseOrder(st, race.Submission{Seat: p.Seat, Text: text, InWindow: turn%2 == 0})
-				if err != nil {
-					var oe *race.OrderError
-					if !errors.As(err, &oe) {
-						t.Fatalf("%q: an error that is not an order error: %v", text, err)
-					}
-					o = Ruleset{}.DefaultOrder(st, p.Seat)
-				}
-				os[p.Seat] = o
-			}
-			before, _ := race.Hash(st)
-			next, _, err := Ruleset{}.Resolve(st, os, d, time.Time{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if after, _ := race.Hash(st); after != before {
-				t.Fatal("Resolve changed its input")
-			}
+			next := racetest.FuzzTurn(t, Ruleset{}, st, d, func(seat int) (string, bool) {
+				return src[seat%len(src)], turn%2 == 0
+			})
 			checkState(t, next.(*State))
 			st = next
 		}

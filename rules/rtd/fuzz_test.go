@@ -1,13 +1,12 @@
 package rtd
 
 import (
-	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // FuzzResolve plays turns of a six-kart race with actions from the fuzzer and
@@ -37,28 +36,10 @@ func FuzzResolve(f *testing.F) {
 		}
 		texts := [2][]string{strings.Split(start, "|"), strings.Split(later, "|")}
 		for turn := 1; turn <= 15 && !st.Over(); turn++ {
-			os := map[int]race.Order{}
 			src := texts[min(turn-1, 1)]
-			for _, p := range (Ruleset{}).Prompts(st) {
-				text := src[(p.Seat+turn)%len(src)]
-				o, err := Ruleset{}.ParseOrder(st, race.Submission{Seat: p.Seat, Text: text})
-				if err != nil {
-					var oe *race.OrderError
-					if !errors.As(err, &oe) {
-						t.Fatalf("%q: an error that is not an order error: %v", text, err)
-					}
-					o = Ruleset{}.DefaultOrder(st, p.Seat)
-				}
-				os[p.Seat] = o
-			}
-			before, _ := race.Hash(st)
-			next, _, err := Ruleset{}.Resolve(st, os, d, time.Time{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if after, _ := race.Hash(st); after != before {
-				t.Fatal("Resolve changed its input")
-			}
+			next := racetest.FuzzTurn(t, Ruleset{}, st, d, func(seat int) (string, bool) {
+				return src[(seat+turn)%len(src)], false
+			})
 			checkState(t, next.(*State))
 			st = next
 		}

@@ -1,0 +1,40 @@
+package racetest
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// FuzzTurn plays one turn of st with the orders text gives each prompt, as
+// a fuzz test's racers would send them: a refused order must be a
+// race.OrderError (then the seat plays its default), and Resolve must
+// neither fail nor change st. It returns the state after the turn.
+func FuzzTurn(t testing.TB, rs race.Ruleset, st race.State, d *dice.Roller, text func(seat int) (orders string, inWindow bool)) race.State {
+	t.Helper()
+	orders := map[int]race.Order{}
+	for _, p := range rs.Prompts(st) {
+		s, in := text(p.Seat)
+		o, err := rs.ParseOrder(st, race.Submission{Seat: p.Seat, Text: s, InWindow: in})
+		if err != nil {
+			var oe *race.OrderError
+			if !errors.As(err, &oe) {
+				t.Fatalf("%q: an error that is not an order error: %v", s, err)
+			}
+			o = rs.DefaultOrder(st, p.Seat)
+		}
+		orders[p.Seat] = o
+	}
+	before, _ := race.Hash(st)
+	next, _, err := rs.Resolve(st, orders, d, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := race.Hash(st); after != before {
+		t.Fatal("Resolve changed its input")
+	}
+	return next
+}
