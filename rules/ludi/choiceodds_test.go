@@ -204,3 +204,65 @@ func TestOrderOddsWhipStopsTiredHorses(t *testing.T) {
 		}
 	}
 }
+
+// A crash from a chariot with two points gone on that side: the recoil can
+// flip it before it moves, at the odds the crash tables give.
+func TestOrderOddsCrashRecoil(t *testing.T) {
+	for _, side := range []Kind{CrashRight, CrashLeft} {
+		s := alone(t, Pos{Lane: 3, Seg: 0, Cell: 6}, tables.Low, 1)
+		a, d := &s.Chariots[0], &s.Chariots[1]
+		d.Pos = Pos{Lane: 3 + side.Side(), Seg: 0, Cell: 6}
+		if side == CrashRight {
+			a.DamageR = 2
+		} else {
+			a.DamageL = 2
+		}
+		flip := 0.0
+		for _, target := range []tables.Target{tables.Horses, tables.Chariot} {
+			col := d.Team.Size
+			if target == tables.Horses {
+				col = min(d.Endurance, 2)
+			}
+			for v := 1; v <= 20; v++ {
+				for dv := 1; dv <= 20; dv++ {
+					self, _ := tables.CrashDamageRoll(a.Skill+a.Team.Size, col, dv)
+					if tables.CrashHits(tables.Adjacent, a.Skill, d.Team.Size, target, v) && self {
+						flip += 0.5 / 400 // the strike picks horses or chariot, 50-50
+					}
+				}
+			}
+		}
+		_, got := s.orderOdds(0, side)
+		if flip == 0 || math.Abs(got[OutNaufragia]-flip) > 1e-12 || math.Abs(got[OutNone]-(1-flip)) > 1e-12 {
+			t.Errorf("%s: %v, want naufragia %.4f", side, got, flip)
+		}
+		// The other side has a point to spare: the recoil flips nothing.
+		a.DamageL, a.DamageR = a.DamageR, a.DamageL
+		if _, got := s.orderOdds(0, side); got[OutNone] != 1 {
+			t.Errorf("%s, the other side worn: %v", side, got)
+		}
+	}
+}
+
+// Hanging on to a wreck: thrown clear at the fall table's odds, dragged on
+// at the wreck's level otherwise; rolling away rolls nothing.
+func TestOrderOddsHangOn(t *testing.T) {
+	for con := 0; con <= 2; con++ {
+		s := alone(t, Pos{Lane: 3, Seg: 0, Cell: 6}, tables.Fast, 1)
+		c := &s.Chariots[0]
+		c.Flipped, c.Team.Constitution = true, con
+		thrown := 0.0
+		for v := 1; v <= 20; v++ {
+			if tables.FallDamage(con, v) {
+				thrown += 1.0 / 20
+			}
+		}
+		l, got := s.orderOdds(0, HangOn)
+		if l != tables.Fast || thrown == 0 || math.Abs(got[OutThrown]-thrown) > 1e-12 || math.Abs(got[OutNone]-(1-thrown)) > 1e-12 {
+			t.Errorf("Constitution %d: %s %v, want thrown %.4f", con, l, got, thrown)
+		}
+		if _, got := s.orderOdds(0, RollAway); got[OutNone] != 1 {
+			t.Errorf("Constitution %d, rolling away: %v", con, got)
+		}
+	}
+}
