@@ -34,6 +34,11 @@ type Choice struct {
 	Allowed bool     `json:"allowed"`
 	Code    string   `json:"code,omitempty"`
 	Reason  string   `json:"reason,omitempty"`
+	// Level is the speed level the chariot moves at under this order, and
+	// Odds the exact chance of each outcome of that move (Outcomes), both
+	// for an allowed order only; see orderOdds for what is assumed.
+	Level string             `json:"level,omitempty"`
+	Odds  map[string]float64 `json:"odds,omitempty"`
 }
 
 // Choices implements race.Chooser.
@@ -59,6 +64,9 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 		var oe *race.OrderError
 		if errors.As(s.firstOrder(c, k), &oe) {
 			ch.Allowed, ch.Code, ch.Reason = false, oe.ErrCode(), oe.Reason
+		} else {
+			l, odds := s.orderOdds(seat, k)
+			ch.Level, ch.Odds = l.String(), odds
 		}
 		out.First = append(out.First, ch)
 	}

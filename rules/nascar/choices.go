@@ -36,6 +36,10 @@ type SpeedChoice struct {
 	Speed     int    `json:"speed"`
 	Before    string `json:"before"` // such as "AA", "SB" or ""
 	Wildcards int    `json:"wildcards"`
+	// Odds is the exact chance of each outcome (Outcomes) of driving
+	// straight on at this speed, with the letters Before: a turn letter
+	// changes the path, and so the odds.
+	Odds map[string]float64 `json:"odds"`
 }
 
 var letters = map[string]string{
@@ -85,6 +89,7 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	}
 	for speed := 0; speed <= c.MaxSpeed; speed++ {
 		if x, ok := best[speed]; ok {
+			x.Odds = s.orderOdds(seat, straight(x.Before, x.Speed))
 			out.Speeds = append(out.Speeds, x)
 		}
 	}

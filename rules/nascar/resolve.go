@@ -70,20 +70,7 @@ func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.E
 	}
 	var ms []*mover
 	for _, pl := range plans {
-		c, o, p := pl.c, pl.o, pl.p
-		c.Trail = []Point{c.Pos}
-		c.Orders = o.String()
-		m := &mover{c: c, moves: o.Moves, lastProg: s.track.Progress(c.Pos), after: p.EndSpeed - p.TurnSpeed}
-		c.Wildcards -= p.Wildcards
-		mark := d.Mark()
-		text := fmt.Sprintf("%s: %s, speed %d", c.Name, orderText(o), p.TurnSpeed)
-		if p.Wildcards > 0 {
-			text += fmt.Sprintf(" (%d wildcard(s), %d left)", p.Wildcards, c.Wildcards)
-		}
-		r.say(c, "order", mark, "%s", text)
-		c.Speed = p.TurnSpeed
-		ms = append(ms, m)
-		r.movers[c.Seat] = m
+		ms = append(ms, r.start(pl.c, pl.o, pl.p))
 	}
 	// Square by square: each tick, every car with moves left takes one, leader first.
 	for {
@@ -107,6 +94,23 @@ func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.E
 		r.say(nil, "end", r.d.Mark(), "The race is called after %d turns: the cars still running are placed by how far round they are", s.MaxTurns())
 	}
 	return s, r.ev
+}
+
+// start sets a car off on its checked order for the turn.
+func (r *resolver) start(c *RaceCar, o Order, p Plan) *mover {
+	c.Trail = []Point{c.Pos}
+	c.Orders = o.String()
+	m := &mover{c: c, moves: o.Moves, lastProg: r.s.track.Progress(c.Pos), after: p.EndSpeed - p.TurnSpeed}
+	c.Wildcards -= p.Wildcards
+	mark := r.d.Mark()
+	text := fmt.Sprintf("%s: %s, speed %d", c.Name, orderText(o), p.TurnSpeed)
+	if p.Wildcards > 0 {
+		text += fmt.Sprintf(" (%d wildcard(s), %d left)", p.Wildcards, c.Wildcards)
+	}
+	r.say(c, "order", mark, "%s", text)
+	c.Speed = p.TurnSpeed
+	r.movers[c.Seat] = m
+	return m
 }
 
 func allOut(s *State) bool {
