@@ -81,6 +81,18 @@ func checkChoices(t *testing.T, where string, s *State, seat int, ch Choices) {
 	if ch.Space != p.Space || ch.Coins != p.Coins || ch.Stars != p.Stars || ch.Boost != p.Boost || ch.Week != s.Week || ch.Phase != s.Phase {
 		t.Fatalf("%s: choices %+v for player %+v", where, ch, p)
 	}
+	// The calendar the orders were judged by: the game's clock, and the
+	// close of the roll when one is open and the calendar is fixed.
+	asOf, until := "", ""
+	if !s.Clock.IsZero() {
+		asOf = s.Clock.Format(time.RFC3339)
+	}
+	if o, err := parse("roll"); err == nil && s.First != "" {
+		until = s.calendar(s.Clock).MinigameStart(o.Week).Format(time.RFC3339)
+	}
+	if ch.AsOf != asOf || ch.RollUntil != until || (ch.Note != "") != (s.First == "") {
+		t.Fatalf("%s: as of %q until %q note %q; want %q, %q (first Monday %q)", where, ch.AsOf, ch.RollUntil, ch.Note, asOf, until, s.First)
+	}
 	listed := map[string]Choice{}
 	var roll Choice
 	for _, c := range ch.Orders {

@@ -28,6 +28,15 @@ func TestRefusalCodes(t *testing.T) {
 			t.Errorf("%.20q: kind %d code %q, want invalid %q", text, oe.Kind, oe.ErrCode(), code)
 		}
 	}
+	// At the limits: the longest order and the longest route are read.
+	for _, text := range []string{"wait" + strings.Repeat(" ", maxOrderLen-4), "roll via" + strings.Repeat(" a", maxRoute)} {
+		if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: 0, Text: text, At: at}); err != nil {
+			t.Errorf("%.20q (%d characters): %v", text, len(text), err)
+		}
+	}
+	if oe := orderErr(t, s, 0, "try roll via"+strings.Repeat(" a", maxRoute+1), at); !strings.Contains(oe.Reason, "at most 50 forks; got 51") {
+		t.Errorf("a route too long: %s", oe.Reason)
+	}
 	illegal := func(s *State, seat int, text string, at time.Time, code string) {
 		t.Helper()
 		if oe := orderErr(t, s, seat, text, at); oe.Kind != race.Illegal || oe.ErrCode() != code {

@@ -37,11 +37,11 @@ func (m MRDL) movementOdds(boost int) []Movement {
 		lo += faces[0]
 		p = next
 	}
-	out := make([]Movement, 0, len(p))
+	// Plain dice have faces 1..N, so every sum between the least and the
+	// most has a chance.
+	out := make([]Movement, len(p))
 	for i, x := range p {
-		if x > 0 {
-			out = append(out, Movement{Movement: lo + i, Chance: x})
-		}
+		out[i] = Movement{Movement: lo + i, Chance: x}
 	}
 	return out
 }
