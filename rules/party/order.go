@@ -67,12 +67,12 @@ const orderHelp = "orders: roll, roll via SPACE..., try roll [via SPACE...], cho
 // Space names are matched without regard to case and given as the board writes them.
 func parseText(b *Board, text string) (Order, error) {
 	if len(text) > maxOrderLen {
-		return Order{}, race.Invalidf("an order is at most %d characters; %s", maxOrderLen, orderHelp)
+		return Order{}, invalid("order_too_long", "an order is at most %d characters; %s", maxOrderLen, orderHelp)
 	}
 	w := strings.Fields(strings.ToLower(text))
 	orig := strings.Fields(text)
 	if len(w) == 0 {
-		return Order{}, race.Invalidf("the order is empty; %s", orderHelp)
+		return Order{}, invalid("empty_order", "the order is empty; %s", orderHelp)
 	}
 	var o Order
 	rest := 0
@@ -80,35 +80,35 @@ func parseText(b *Board, text string) (Order, error) {
 	case w[0] == "wait" && len(w) == 1:
 		return Order{Kind: Wait}, nil
 	case w[0] == "wait":
-		return Order{}, race.Invalidf("'wait' takes nothing after it; got %q", text)
+		return Order{}, invalid("wait_takes_nothing", "'wait' takes nothing after it; got %q", text)
 	case w[0] == "roll":
 		o.Kind, rest = Roll, 1
 	case w[0] == "try" && len(w) > 1 && w[1] == "roll":
 		o.Kind, o.Try, rest = Roll, true, 2
 	case w[0] == "choose" || w[0] == "go":
 		if len(w) == 1 {
-			return Order{}, race.Invalidf("'choose' needs the space to go to: choose SPACE")
+			return Order{}, invalid("choose_needs_space", "'choose' needs the space to go to: choose SPACE")
 		}
 		o.Kind, rest = Choose, 1
 	default:
-		return Order{}, race.Invalidf("%q is not an order; %s", orig[0], orderHelp)
+		return Order{}, invalid("unknown_order", "%q is not an order; %s", orig[0], orderHelp)
 	}
 	if o.Kind == Roll && len(w) > rest {
 		if w[rest] != "via" {
-			return Order{}, race.Invalidf("after 'roll' comes nothing, or 'via' and the spaces to take at the forks; got %q", orig[rest])
+			return Order{}, invalid("roll_needs_via", "after 'roll' comes nothing, or 'via' and the spaces to take at the forks; got %q", orig[rest])
 		}
 		rest++
 		if len(w) == rest {
-			return Order{}, race.Invalidf("'via' needs the spaces to take at the forks, in order: roll via SPACE SPACE")
+			return Order{}, invalid("via_needs_spaces", "'via' needs the spaces to take at the forks, in order: roll via SPACE SPACE")
 		}
 	}
 	if len(w)-rest > maxRoute {
-		return Order{}, race.Invalidf("a route answers at most %d forks; got %d", maxRoute, len(w)-rest)
+		return Order{}, invalid("route_too_long", "a route answers at most %d forks; got %d", maxRoute, len(w)-rest)
 	}
 	for _, name := range orig[rest:] {
 		id := b.find(name)
 		if id == "" {
-			return Order{}, race.Invalidf("there is no space %q on %s; spaces: %s", name, b.Name, listIDs(b.ids()))
+			return Order{}, invalid("no_such_space", "there is no space %q on %s; spaces: %s", name, b.Name, listIDs(b.ids()))
 		}
 		o.Route = append(o.Route, id)
 	}
@@ -128,6 +128,27 @@ func (b *Board) find(name string) string {
 	return ""
 }
 
+// The codes of the orders the game refuses (race.OrderError.Code): stable
+// names a page or a bot can act on, whatever the reason's wording.
+const (
+	codeNoSeat         = "no_such_seat"
+	codeGameOver       = "game_over"
+	codeChooseFirst    = "choose_first"     // waiting at a fork: only 'choose' answers it
+	codeNotAWayOn      = "not_a_way_on"     // 'choose' names a space that is not one of the fork's ways
+	codeNotAtAFork     = "not_at_a_fork"    // 'choose' with no fork waiting
+	codeBeforeWeek1    = "before_week_1"    // a roll before the first Boardplay Phase
+	codeMinigamePhase  = "minigame_phase"   // a roll Friday to Sunday
+	codeRolledThisWeek = "rolled_this_week" // one roll per Boardplay Phase
+)
+
+func illegal(code, format string, a ...any) error {
+	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
+func invalid(code, format string, a ...any) error {
+	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
 // judge checks a parsed order against the game at its time.
 func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 	now := s.now(at)
@@ -137,34 +158,34 @@ func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 	if p.Pause != nil {
 		succ := s.board.Successors(p.Pause.Fork)
 		if o.Kind != Choose {
-			return o, race.Illegalf("%s is at the fork %s with %d Movement left and must choose first: choose %s",
+			return o, illegal(codeChooseFirst, "%s is at the fork %s with %d Movement left and must choose first: choose %s",
 				p.Name, p.Pause.Fork, p.Pause.Movement, strings.Join(succ, " | "))
 		}
 		if !contains(succ, o.Route[0]) {
-			return o, race.Illegalf("%s is not a way on from the fork %s; choose %s", o.Route[0], p.Pause.Fork, strings.Join(succ, " | "))
+			return o, illegal(codeNotAWayOn, "%s is not a way on from the fork %s; choose %s", o.Route[0], p.Pause.Fork, strings.Join(succ, " | "))
 		}
 		return o, nil
 	}
 	if o.Kind == Choose {
-		return o, race.Illegalf("%s is not at a fork: 'choose' answers a fork met during a roll; to answer forks in advance, roll via SPACE...", p.Name)
+		return o, illegal(codeNotAtAFork, "%s is not at a fork: 'choose' answers a fork met during a roll; to answer forks in advance, roll via SPACE...", p.Name)
 	}
 	if o.Kind != Roll {
 		return o, nil
 	}
-	var why, short string
+	var why, short, code string
 	switch {
 	case ph == Before:
-		short = "before week 1"
+		code, short = codeBeforeWeek1, "before week 1"
 		why = fmt.Sprintf("the game has not begun: week 1's Boardplay Phase opens %s", c.When(c.WeekStart(1)))
 	case ph == Ended:
-		short = "the game is over"
+		code, short = codeGameOver, "the game is over"
 		why = fmt.Sprintf("the game ended %s", c.When(c.End()))
 	case ph == Minigame:
-		short = fmt.Sprintf("week %d's Minigame Phase", week)
+		code, short = codeMinigamePhase, fmt.Sprintf("week %d's Minigame Phase", week)
 		why = fmt.Sprintf("it is the Minigame Phase of week %d (%s): movement rolls are for the Boardplay Phase, Monday to Thursday; %s",
 			week, c.When(now), c.NextBoardplay(now))
 	case p.Week == week:
-		short = fmt.Sprintf("rolled in week %d already", week)
+		code, short = codeRolledThisWeek, fmt.Sprintf("rolled in week %d already", week)
 		why = fmt.Sprintf("%s has made week %d's movement roll already; one roll per Boardplay Phase: %s", p.Name, week, c.NextBoardplay(now))
 	}
 	if why == "" {
@@ -175,5 +196,5 @@ func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 		o.Kind, o.Note = Wait, short
 		return o, nil
 	}
-	return o, race.Illegalf("no roll now: %s", why)
+	return o, illegal(code, "no roll now: %s", why)
 }

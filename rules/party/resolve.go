@@ -109,11 +109,8 @@ func (r *resolver) sayRolls(seat int, kind, text string, mark int) {
 // Movement; then the movement itself, from the player's space.
 func (r *resolver) roll(p *Player, route []string, week int) {
 	mark := r.d.Mark()
-	m := p.MRDL
-	if len(m) == 0 { // an undefined MRDL is [d10]
-		m = MRDL{{Sides: 10}}
-		p.MRDL = m
-	}
+	m := p.MRDL.orDefault()
+	p.MRDL = m
 	movement, faces := m.Roll(r.d, p.Seat, "movement roll")
 	text := fmt.Sprintf("%s rolls %s", p.Name, m)
 	if len(faces) > 0 {
