@@ -346,6 +346,13 @@ what is wrong. Some games take the car's state as flags.
 				return usagef("%s's orders cannot be checked without a race; games that can: %s", pos[0], strings.Join(orderCheckIDs(), ", "))
 			}
 			cflags := oc.CheckFlags()
+			for _, f := range cflags {
+				// A switch takes no value: what follows it is the orders.
+				if v, set := flags[f.Name]; set && f.Bool && v != "true" && v != "false" {
+					flags[f.Name] = "true"
+					pos = append(pos, v)
+				}
+			}
 			if len(pos) > 2 {
 				return usagef("order check %s takes the orders as one argument, in quotes", pos[0])
 			}

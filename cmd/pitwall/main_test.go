@@ -287,6 +287,14 @@ func TestOrderCheckNascar(t *testing.T) {
 	if doc["ok"] != true || doc["speed"] != 5.0 || doc["heading"] != "E" || doc["wildcards_used"] != 1.0 || string(path) != "[[0,1],[0,2],[1,3],[2,4],[3,4]]" {
 		t.Fatalf("the text's example: %v", doc)
 	}
+	code, doc, _ = jsonOf(t, "order", "check", "nascar", "--speed", "4", "--heading", "N", "--draft", "A(2M)")
+	if next, _ := json.Marshal(doc["next"]); code != 0 || doc["complete"] != false || string(next) != `["M","L","R"]` || doc["code"] != "wrong_move_count" {
+		t.Fatalf("a draft two moves short: %d %v", code, doc)
+	}
+	code, doc, _ = jsonOf(t, "order", "check", "nascar", "--speed", "4", "--heading", "N", "--slipstream", "SMMMMM")
+	if code != 0 || doc["speed"] != 5.0 {
+		t.Fatalf("a slipstream when the car is in one: %d %v", code, doc)
+	}
 	code, doc, _ = jsonOf(t, "order", "check", "nascar", "--speed=4", "--heading=e", "--upgrade", "turbo", "--wildcards", "0", "AA(6M)")
 	if code != 0 || doc["wildcards_used"] != 0.0 || doc["speed"] != 6.0 {
 		t.Fatalf("turbo's free second accelerate: %d %v", code, doc)

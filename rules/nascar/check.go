@@ -16,6 +16,8 @@ func (Ruleset) CheckFlags() []race.Flag {
 		{Name: "max-speed", Values: fmt.Sprintf("%d.. (default %d)", MinMaxSpeed, StartMaxSpeed)},
 		{Name: "wildcards", Values: fmt.Sprintf("0.. (default %d)", StartWildcards)},
 		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
+		{Name: "slipstream", Bool: true, Values: "the car starts right behind one going its way"},
+		{Name: "draft", Bool: true, Values: "check the order as a draft: is it whole, and which letters may come next"},
 	}
 }
 
@@ -54,6 +56,18 @@ func (Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any,
 	}
 	if c.Speed > c.MaxSpeed {
 		return nil, fmt.Errorf("--speed %d is above the max speed %d", c.Speed, c.MaxSpeed)
+	}
+	c.CanSlipstream = flags["slipstream"] == "true"
+	if flags["draft"] == "true" {
+		d := Draft(c, text)
+		out := map[string]any{"draft": d.Draft, "complete": d.Complete, "next": d.Next}
+		if d.Code != "" {
+			out["code"], out["reason"] = d.Code, d.Reason
+		}
+		if d.Plan != nil {
+			out["speed_this_turn"], out["speed"], out["wildcards_used"] = d.Plan.TurnSpeed, d.Plan.EndSpeed, d.Plan.Wildcards
+		}
+		return out, nil
 	}
 	o, err := Parse(text)
 	if err != nil {

@@ -121,10 +121,10 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	s := st.(*State)
 	c := s.car(sub.Seat)
 	if c == nil {
-		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+		return nil, illegal("no_such_seat", "there is no seat %d in this race", sub.Seat)
 	}
 	if !c.racing() {
-		return nil, race.Illegalf("%s has finished", c.Name)
+		return nil, illegal("finished", "%s has finished", c.Name)
 	}
 	o, err := Parse(sub.Text)
 	if err != nil {
