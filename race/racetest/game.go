@@ -111,30 +111,11 @@ func CheckGame(t *testing.T, rs race.Ruleset) {
 func checkOptions(t *testing.T, rs race.Ruleset) {
 	t.Helper()
 	g := rs.Game()
-	try := func(k, v string, want bool) {
-		t.Helper()
+	checkFields(t, g.ID+": option", g.Options, func(k, v string) error {
 		cfg := race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps, Options: map[string]string{k: v}}
 		_, err := rs.Setup(cfg, g.Demo.Entrants, dice.New(dice.SeedFromInt(1)))
-		if (err == nil) != want {
-			t.Errorf("%s: option %s=%s: want accepted %v; Setup says %v", g.ID, k, v, want, err)
-		}
-	}
-	for _, f := range g.Options {
-		if f.Help == "" {
-			t.Errorf("%s: option %s has no help", g.ID, f.Name)
-		}
-		switch f.Type {
-		case race.Choice:
-			for _, v := range f.Values {
-				try(f.Name, v, true)
-			}
-			try(f.Name, "no-such-value", false)
-		case race.Int:
-			try(f.Name, strconv.Itoa(f.Min), true)
-			try(f.Name, strconv.Itoa(f.Max), true)
-			try(f.Name, strconv.Itoa(f.Max+1), false)
-		}
-	}
+		return err
+	})
 }
 
 // checkSettings sets each value of each turn setting on the demo's grid.
@@ -145,15 +126,26 @@ func checkSettings(t *testing.T, rs race.Ruleset) {
 	if err != nil {
 		t.Fatalf("%s: the demo: %v", g.ID, err)
 	}
+	set := func(k, v string) error { _, err := rs.Set(s, k, v); return err }
+	checkFields(t, g.ID+": setting", g.Settings, set)
+	if set("no-such-setting", "1") == nil {
+		t.Errorf("%s: a setting the game does not have is taken", g.ID)
+	}
+}
+
+// checkFields tries each value each field offers (accepted), and values it
+// does not offer (refused).
+func checkFields(t *testing.T, what string, fs []race.Field, apply func(k, v string) error) {
+	t.Helper()
 	try := func(k, v string, want bool) {
 		t.Helper()
-		if _, err := rs.Set(s, k, v); (err == nil) != want {
-			t.Errorf("%s: setting %s=%s: want accepted %v; Set says %v", g.ID, k, v, want, err)
+		if err := apply(k, v); (err == nil) != want {
+			t.Errorf("%s %s=%s: want accepted %v; got %v", what, k, v, want, err)
 		}
 	}
-	for _, f := range g.Settings {
+	for _, f := range fs {
 		if f.Help == "" {
-			t.Errorf("%s: setting %s has no help", g.ID, f.Name)
+			t.Errorf("%s %s has no help", what, f.Name)
 		}
 		switch f.Type {
 		case race.Choice:
@@ -168,7 +160,6 @@ func checkSettings(t *testing.T, rs race.Ruleset) {
 			try(f.Name, strconv.Itoa(f.Min-1), false)
 		}
 	}
-	try("no-such-setting", "1", false)
 }
 
 // demoWith is a demo entrant that makes the choice f.
