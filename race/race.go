@@ -306,3 +306,12 @@ func DecodeJSON[S any, P interface {
 	}
 	return s, nil
 }
+
+// SeatsOf lists the seats of a state's racers, in the order given.
+func SeatsOf[R any](racers []R, seat func(*R) Seat) []Seat {
+	out := make([]Seat, len(racers))
+	for i := range racers {
+		out[i] = seat(&racers[i])
+	}
+	return out
+}

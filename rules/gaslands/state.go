@@ -115,11 +115,7 @@ func (s *State) Over() bool { return s.Done }
 
 // Seats implements race.State.
 func (s *State) Seats() []race.Seat {
-	out := make([]race.Seat, len(s.Karts))
-	for i, k := range s.Karts {
-		out[i] = race.Seat{Seat: k.Seat, Player: k.Player, Name: k.Name}
-	}
-	return out
+	return race.SeatsOf(s.Karts, func(r *Kart) race.Seat { return race.Seat{Seat: r.Seat, Player: r.Player, Name: r.Name} })
 }
 
 // Track is the race's track.

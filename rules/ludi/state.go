@@ -93,11 +93,7 @@ func (s *State) Over() bool {
 
 // Seats implements race.State.
 func (s *State) Seats() []race.Seat {
-	out := make([]race.Seat, len(s.Chariots))
-	for i, c := range s.Chariots {
-		out[i] = race.Seat{Seat: c.Seat, Player: c.Player, Name: c.Name}
-	}
-	return out
+	return race.SeatsOf(s.Chariots, func(r *Chariot) race.Seat { return race.Seat{Seat: r.Seat, Player: r.Player, Name: r.Name} })
 }
 
 // Track is the state's track.

@@ -89,11 +89,7 @@ func (s *State) MaxTurns() int { return 100*s.Laps + 50 }
 
 // Seats implements race.State.
 func (s *State) Seats() []race.Seat {
-	out := make([]race.Seat, len(s.Cars))
-	for i, c := range s.Cars {
-		out[i] = race.Seat{Seat: c.Seat, Player: c.Player, Name: c.Name}
-	}
-	return out
+	return race.SeatsOf(s.Cars, func(r *RaceCar) race.Seat { return race.Seat{Seat: r.Seat, Player: r.Player, Name: r.Name} })
 }
 
 // Track is the race's track.

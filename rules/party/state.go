@@ -63,11 +63,7 @@ func (s *State) Over() bool { return s.Phase == Ended }
 
 // Seats implements race.State.
 func (s *State) Seats() []race.Seat {
-	out := make([]race.Seat, len(s.Players))
-	for i, p := range s.Players {
-		out[i] = race.Seat{Seat: p.Seat, Player: p.Player, Name: p.Name}
-	}
-	return out
+	return race.SeatsOf(s.Players, func(r *Player) race.Seat { return race.Seat{Seat: r.Seat, Player: r.Player, Name: r.Name} })
 }
 
 func (s *State) clone() *State {

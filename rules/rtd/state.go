@@ -75,11 +75,7 @@ func (s *State) Over() bool {
 
 // Seats implements race.State.
 func (s *State) Seats() []race.Seat {
-	out := make([]race.Seat, len(s.Racers))
-	for i, r := range s.Racers {
-		out[i] = race.Seat{Seat: r.Seat, Player: r.Player, Name: r.Name}
-	}
-	return out
+	return race.SeatsOf(s.Racers, func(r *Racer) race.Seat { return race.Seat{Seat: r.Seat, Player: r.Player, Name: r.Name} })
 }
 
 func (s *State) clone() *State {
