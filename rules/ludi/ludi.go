@@ -155,25 +155,13 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 				Package: strings.ToLower(e.Options["package"]), Team: team, Skill: team.Skill, Endurance: team.Endurance})
 		}
 	}
-	if len(s.Chariots) < 2 {
-		return nil, fmt.Errorf("%w: a race needs at least 2 chariots; %d entered", race.ErrTooFew, len(s.Chariots))
+	grid, err := race.DrawGrid(d, s.Seats(), len(t.Grid), t.Name, "chariots")
+	if err != nil {
+		return nil, err
 	}
-	if len(s.Chariots) > len(t.Grid) {
-		return nil, fmt.Errorf("%s has %d grid slots; %d chariots entered", t.Name, len(t.Grid), len(s.Chariots))
-	}
-	// The grid is drawn by lot: each chariot in seat order draws one of the slots left.
-	free := make([]int, len(s.Chariots))
-	for i := range free {
-		free[i] = i
-	}
-	for i := range s.Chariots {
+	for i, g := range grid {
 		c := &s.Chariots[i]
-		k := 0
-		if len(free) > 1 {
-			k = d.Roll(c.Seat, c.Name+": grid draw", dice.D(len(free))) - 1
-		}
-		slot := t.Grid[free[k]]
-		free = append(free[:k], free[k+1:]...)
+		slot := t.Grid[g]
 		c.Pos = Pos{Lane: slot.Lane, Seg: 0, Cell: slot.Space}
 		c.Trail = []Pos{c.Pos}
 	}

@@ -69,25 +69,14 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		s.Cars = append(s.Cars, RaceCar{Seat: len(s.Cars), Player: e.Player, Name: name, Upgrade: u,
 			Heading: t.Heading, MaxSpeed: StartMaxSpeed, Wildcards: wc})
 	}
-	if len(s.Cars) < 2 {
-		return nil, fmt.Errorf("%w: a race needs at least 2 cars; %d entered", race.ErrTooFew, len(s.Cars))
+	grid, err := race.DrawGrid(d, s.Seats(), len(t.Grid), t.Name, "cars")
+	if err != nil {
+		return nil, err
 	}
-	if len(s.Cars) > len(t.Grid) {
-		return nil, fmt.Errorf("%s has %d grid slots; %d cars entered", t.Name, len(t.Grid), len(s.Cars))
-	}
-	free := make([]int, len(s.Cars))
-	for i := range free {
-		free[i] = i
-	}
-	for i := range s.Cars {
+	for i, g := range grid {
 		c := &s.Cars[i]
-		k := 0
-		if len(free) > 1 {
-			k = d.Roll(c.Seat, c.Name+": grid draw", dice.D(len(free))) - 1
-		}
-		c.Pos = t.Grid[free[k]]
+		c.Pos = t.Grid[g]
 		c.Trail = []Point{c.Pos}
-		free = append(free[:k], free[k+1:]...)
 	}
 	return s, nil
 }
