@@ -222,7 +222,7 @@ func Golden(t testing.TB, path, got string, update bool) {
 		t.Fatalf("%v (run the test with -update, then read the diff)", err)
 	}
 	if string(want) != got {
-		t.Errorf("differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
+		t.Fatalf("differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
 	}
 }
 

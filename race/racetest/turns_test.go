@@ -1,0 +1,136 @@
+package racetest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// dashReader reads dash's own line: 'racer NAME at POS'.
+type dashReader struct {
+	s     dashState
+	names map[string]int
+}
+
+func newDashReader() CaseReader { return &dashReader{s: dashState{T: 1}, names: map[string]int{}} }
+
+func (r *dashReader) Line(w []string) error {
+	l := NewLine(w)
+	if w[0] != "racer" {
+		l.Failf("unknown line %q", w[0])
+		return l.Err()
+	}
+	name := l.Word()
+	if l.Word() != "at" {
+		l.Failf("a racer line is 'racer NAME at POS'")
+	}
+	r.names[name] = len(r.s.Pos)
+	r.s.Pos = append(r.s.Pos, l.Int())
+	r.s.Boost, r.s.Opts = append(r.s.Boost, 0), append(r.s.Opts, 0)
+	if l.More() {
+		l.Failf("%q after the position", l.Word())
+	}
+	return l.Err()
+}
+
+func (r *dashReader) Seat(name string) (int, bool) { n, ok := r.names[name]; return n, ok }
+func (r *dashReader) State() (race.State, error)   { return &r.s, nil }
+
+func writeCase(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name+".txt")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestReadTurnCase(t *testing.T) {
+	dir := t.TempDir()
+	p := writeCase(t, dir, "ok", "# a comment\nracer Ann at 3\nracer Bo at 28\n\norders Bo: boost\nwindow Bo\ndice d6=2 d6=1\nat 2026-11-23T09:00:00Z\n")
+	tc, err := ReadTurnCase(p, newDashReader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	if sub := tc.Orders[1]; sub.Text != "boost" || !sub.InWindow || !sub.At.Equal(at) || len(tc.Orders) != 1 {
+		t.Errorf("orders %+v", tc.Orders)
+	}
+	if strings.Join(tc.Dice, " ") != "d6=2 d6=1" || !tc.At.Equal(at) {
+		t.Errorf("dice %v at %v", tc.Dice, tc.At)
+	}
+	next, _, err := tc.Play(dash{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ann: 3+2 (default go); Bo: 28+1+1 (boost in the window) = 30, finished.
+	if s := next.(*dashState); s.Pos[0] != 5 || s.Pos[1] != 30 || len(s.Finish) != 1 {
+		t.Errorf("after: %+v", s)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"racer Ann at 3\norders Cy: go\n", `:2: orders for "Cy", who is not in the case`},
+		{"racer Ann at 3\norders Ann go\n", ":2: an orders line is 'orders NAME: ORDERS'"},
+		{"racer Ann at 3\nwindow Ann\n", "window Ann: no orders for Ann"},
+		{"racer Ann at 3\nwindow\n", ":2: a window line is 'window NAME'"},
+		{"racer Ann at 3\nat noon\n", `:2: at is a time such as 2026-11-23T09:00:00Z; got "noon"`},
+		{"racer Ann at three\n", `:1: "three" is not a whole number`},
+		{"racer Ann at\n", `:1: racer needs a value after "at"`},
+		{"racer Ann at 3 fast\n", `:1: "fast" after the position`},
+		{"car Ann at 3\n", `:1: unknown line "car"`},
+	} {
+		_, err := ReadTurnCase(writeCase(t, dir, "bad", bad.text), newDashReader())
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: got %v, want %q", bad.text, err, bad.want)
+		}
+	}
+	if _, err := ReadTurnCase(filepath.Join(dir, "none.txt"), newDashReader()); err == nil {
+		t.Error("a missing file is read")
+	}
+}
+
+func TestPlayHoldsTheDice(t *testing.T) {
+	dir := t.TempDir()
+	for _, bad := range []struct{ text, want string }{
+		{"racer Ann at 3\ndice d6=2 d6=1\n", "rolled 1 dice fewer"},
+		{"racer Ann at 3\nracer Bo at 1\ndice d6=2\n", "the dice"},
+		{"racer Ann at 3\ndice d20=2\n", "the dice"},
+		{"racer Ann at 3\ndice d6=9\n", "d6 has no face 9"},
+		{"racer Ann at 3\norders Ann: boost\ndice d6=1\n", "orders \"boost\": a boost only in the window"},
+	} {
+		tc, err := ReadTurnCase(writeCase(t, dir, "bad", bad.text), newDashReader())
+		if err == nil {
+			_, _, err = tc.Play(dash{})
+		}
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: got %v, want %q", bad.text, err, bad.want)
+		}
+	}
+}
+
+func TestTurnText(t *testing.T) {
+	got := TurnText([]race.Event{{Text: "Ann moves", Rolls: []dice.Roll{{Seat: 0, Reason: "Ann: move", Die: "d6", Result: 2}}}, {Text: "Bo waits"}}, []string{"Ann at 5"})
+	want := "events:\n  Ann moves\n      Ann: move: d6 = 2\n  Bo waits\nafter:\n  Ann at 5\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "x.golden")
+	Golden(t, p, "one\n", true)
+	if b, _ := os.ReadFile(p); string(b) != "one\n" {
+		t.Fatalf("update wrote %q", b)
+	}
+	Golden(t, p, "one\n", false)
+	if msg := failure(t, func(tb testing.TB) { Golden(tb, p, "two\n", false) }); !strings.Contains(msg, "differs from") {
+		t.Errorf("a changed text: %q", msg)
+	}
+	if msg := failure(t, func(tb testing.TB) { Golden(tb, p+".none", "two\n", false) }); !strings.Contains(msg, "-update") {
+		t.Errorf("a missing golden: %q", msg)
+	}
+}
