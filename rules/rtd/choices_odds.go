@@ -117,21 +117,24 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 	if a.Kind == Draft && s.aheadInSegment(x) == nil {
 		return // nobody to draft: nothing happens
 	}
-	plain, ok := s.actOdds(x, a, false)
-	if !ok {
-		return
+	var plain, defended map[string]float64
+	if a.Kind == DeployItem && x.Hand == GreenShell {
+		plain, defended = s.greenOdds(x, a, false), s.greenOdds(x, a, true)
+	} else {
+		var ok bool
+		if plain, ok = s.actOdds(x, a, false); !ok {
+			return // too many ways to count: left out rather than guessed
+		}
+		if defended, ok = s.actOdds(x, a, true); !ok {
+			defended = plain
+		}
 	}
 	c.Odds, c.Hits = s.split(plain)
-	if s.aheadInSegment(x) != nil && (a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && x.Hand == Mushroom) {
-		c.Odds[OddsPass] += 0 // a pass tried: its chance is listed, nought or not
-	}
-	defended, ok := s.actOdds(x, a, true)
 	d, dh := s.split(defended)
-	if !ok {
-		d, dh = c.Odds, c.Hits // uncounted: left out rather than guessed
-	}
-	if _, ok := c.Odds[OddsPass]; ok {
-		d[OddsPass] += 0
+	for _, o := range []map[string]float64{c.Odds, d} {
+		if s.aheadInSegment(x) != nil && (a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && x.Hand == Mushroom) {
+			o[OddsPass] += 0 // a pass tried: its chance is listed, nought or not
+		}
 	}
 	if a.Kind == PowerSlide {
 		c.Odds[OddsSuccess] = checkSucceeds(seg.Shape.PowerSlideModifier() + mods)
@@ -189,12 +192,10 @@ func (s *State) actOdds(x *Racer, a Action, defended bool) (map[string]float64, 
 		if a.Kind == DriveAggressively {
 			keys = append(keys, momentumKey(me.Momentum-before[me.Seat].Momentum))
 		}
-		if a.Kind != DeployItem {
-			return keys
-		}
-		// Knocked by the item: hit (a bob-omb's hit on a racer already at
-		// Momentum 0 shows only in the event), caught in a blast, or shrunk;
-		// a ram on the way (a mushroom's pass) is the pass, not the item.
+		// Knocked by an item: hit (a bob-omb's hit on a racer already at
+		// Momentum 0 shows only in the event; a pass that fails into a
+		// dragged item), caught in a blast, or shrunk; a ram on the way is
+		// the pass, not a hit.
 		hitBy, blasted := map[int]bool{}, map[int]bool{}
 		for _, e := range r.ev {
 			if e.Seat >= 0 {
@@ -271,4 +272,106 @@ func sameHits(a, b []Hit) bool {
 		}
 	}
 	return true
+}
+
+// greenOdds counts a green shell's way down x's segment as greenShell plays
+// it, with the same keys as actOdds: too many faces to try one by one (two
+// dice a driver, and a bounce back), so the faces are counted a driver at a
+// time, by what matters next: hit, missed or item lost, and a 6 (+1 on the
+// next) or a 1 (back off the wall).
+func (s *State) greenOdds(x *Racer, a Action, defended bool) map[string]float64 {
+	g, pos := s.segmentGroup(x)
+	guard, drags := make([]int, len(g)), make([]bool, len(g))
+	for i, y := range g {
+		y := *y
+		y.Defensive = defended && s.position(y.Seat) < s.position(x.Seat) // those ahead have acted
+		if y.Seat == x.Seat {
+			y.Hand = 0 // the shell has left x's hand when it comes back
+		}
+		guard[i], drags[i] = y.shellGuard(), y.Hand.Dragged()
+	}
+	type at struct {
+		i, dir, bonus int
+		turned        bool
+		lost          uint32 // the drivers of g whose item a miss has taken
+	}
+	memo := map[at]map[string]float64{}
+	var from func(k at) map[string]float64
+	from = func(k at) map[string]float64 {
+		if k.i < 0 || k.i >= len(g) {
+			return nil
+		}
+		if m, ok := memo[k]; ok {
+			return m
+		}
+		out := map[string]float64{}
+		add := func(m map[string]float64, p float64) {
+			for key, q := range m {
+				out[key] += p * q
+			}
+		}
+		y := g[k.i]
+		b := k.bonus
+		if a.Target != "" {
+			if y.Name == a.Target {
+				b++
+			} else {
+				b--
+			}
+		}
+		next := func(face int, lost uint32, p float64) {
+			n := at{i: k.i + k.dir, dir: k.dir, lost: lost, turned: k.turned}
+			switch face {
+			case 6:
+				n.bonus = 1
+			case 1:
+				if k.turned {
+					return
+				}
+				n.turned, n.dir, n.i = true, -k.dir, k.i-k.dir
+			}
+			add(from(n), p)
+		}
+		if y.immune() {
+			next(0, k.lost, 1)
+			memo[k] = out
+			return out
+		}
+		mine := uint32(1) << k.i
+		dragging, gd := drags[k.i] && k.lost&mine == 0, guard[k.i]
+		if k.lost&mine != 0 {
+			gd = (&Racer{Defensive: defended && s.position(y.Seat) < s.position(x.Seat)}).shellGuard()
+		}
+		seat := strconv.Itoa(y.Seat)
+		for face := 1; face <= 6; face++ {
+			for dodge := 1; dodge <= 6; dodge++ {
+				p := 1.0 / 36
+				switch ShellResult(face, b, dodge, (&resolver{}).mods(y), gd, dragging) {
+				case ShellHit:
+					out["hit:"+seat] += p
+					if k.lost&mine != 0 {
+						out["lost:"+seat] -= p // lost earlier, then hit: counted as a hit
+					}
+				case ShellItemLost:
+					out["lost:"+seat] += p
+					next(face, k.lost|mine, p)
+				default:
+					next(face, k.lost, p)
+				}
+			}
+		}
+		memo[k] = out
+		return out
+	}
+	dir := -1 // forwards, as greenShell fires it unless told backward
+	if a.How == "backward" {
+		dir = 1
+	}
+	out := from(at{i: pos + dir, dir: dir})
+	for k, p := range out {
+		if closeTo(p, 0) {
+			delete(out, k)
+		}
+	}
+	return out
 }
