@@ -122,10 +122,10 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 		plain, defended = s.greenOdds(x, a, false), s.greenOdds(x, a, true)
 	} else {
 		var ok bool
-		if plain, ok = s.actOdds(x, a, false); !ok {
+		if plain, ok = s.actOdds(x, a, false, enumLimit); !ok {
 			return // too many ways to count: left out rather than guessed
 		}
-		if defended, ok = s.actOdds(x, a, true); !ok {
+		if defended, ok = s.actOdds(x, a, true, enumLimit); !ok {
 			defended = plain
 		}
 	}
@@ -165,8 +165,8 @@ func (s *State) aheadInSegment(x *Racer) *Racer {
 // acceleration for x and those before it, who do nothing else (but drive
 // defensively, when defended). Keys: pass, momentum±N (driving aggressively),
 // hit:SEAT and lost:SEAT (an item knocks that racer, or takes its item).
-func (s *State) actOdds(x *Racer, a Action, defended bool) (map[string]float64, bool) {
-	return eachFaces(enumLimit, func(d *dice.Roller) []string {
+func (s *State) actOdds(x *Racer, a Action, defended bool, limit int) (map[string]float64, bool) {
+	return eachFaces(limit, func(d *dice.Roller) []string {
 		c := s.clone()
 		for i := range c.Racers {
 			c.Racers[i].Defensive, c.Racers[i].SlideBonus = false, 0
