@@ -174,7 +174,11 @@ func TestGreenOddsMatchEveryFace(t *testing.T) {
 		edit func(s *State)
 	}{
 		{"forward, two ahead", 2, func(s *State) { s.Racers[3].Segment = 1; s.Racers[0].Hand = Banana }},
-		{"backward, one behind", 2, func(s *State) { s.Racers[0].Segment, s.Racers[1].Segment = 1, 1; s.Racers[3].Hand = TripleRedShell; s.Racers[3].Shells = 2 }},
+		{"backward, one behind", 2, func(s *State) {
+			s.Racers[0].Segment, s.Racers[1].Segment = 1, 1
+			s.Racers[3].Hand = TripleRedShell
+			s.Racers[3].Shells = 2
+		}},
 		{"forward, an immune one ahead", 1, func(s *State) { s.Racers[2].Segment, s.Racers[3].Segment = 1, 1; s.Racers[0].Ghost = 1 }},
 		{"forward, inked, one ahead with a bob-omb", 1, func(s *State) {
 			s.Racers[2].Segment, s.Racers[3].Segment = 1, 1
