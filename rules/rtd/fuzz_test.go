@@ -47,6 +47,9 @@ func FuzzResolve(f *testing.F) {
 					if !errors.As(err, &oe) {
 						t.Fatalf("%q: an error that is not an order error: %v", text, err)
 					}
+					if oe.Code == "" {
+						t.Fatalf("%q: refused without a code of its own: %v", text, err)
+					}
 					o = Ruleset{}.DefaultOrder(st, p.Seat)
 				}
 				os[p.Seat] = o
