@@ -44,7 +44,9 @@ func TestChoicesMatchTheRules(t *testing.T) {
 					ch := choicesOf(t, st, pr.Seat)
 					x := s.racer(pr.Seat)
 					if ch.Start != (s.T == 0) || ch.Place != s.position(x.Seat) || ch.Momentum != x.Momentum || ch.MaxMomentum != MaxMomentum(x.Debuff) ||
-						ch.Segment != s.course.Segments[x.Segment].Name || (ch.Hand != "") != (x.Hand != 0) || ch.Note == "" {
+						ch.Segment != s.course.Segments[x.Segment].Name || ch.Shape != string(s.course.Segments[x.Segment].Shape) ||
+						(ch.Hand != "") != (x.Hand != 0) || ch.Hand != "" && ch.Hand != x.Hand.String() || ch.Note == "" ||
+						(ch.Ahead != "") != (s.aheadInSegment(x) != nil) || ch.Ahead != "" && ch.Ahead != s.aheadInSegment(x).Name {
 						t.Fatalf("turn %d %s: choices %+v for %+v", s.T, x.Name, ch, *x)
 					}
 					if len(ch.Targets) != len(s.running())-1 || len(ch.Paths) != len(s.course.Segments[x.Segment].Paths) {
@@ -84,8 +86,8 @@ func TestChoicesMatchTheRules(t *testing.T) {
 								t.Fatalf("turn %d %s: %q is listed, and the target is not one a throw reaches: %+v", s.T, x.Name, c.Order, ch.Targets)
 							}
 						}
-						if len(c.Words) == 0 {
-							t.Fatalf("%q has no words", c.Order)
+						if len(c.Words) == 0 || len(c.Words[0]) > len(c.Words[len(c.Words)-1]) {
+							t.Fatalf("%q: words %q, shortest first", c.Order, c.Words)
 						}
 						for _, w := range c.Words { // every word listed reads as that order
 							a, err := ParseAction(strings.ToUpper(w))
@@ -146,12 +148,33 @@ func TestChoicesJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"start":false`, `"place":5`, `"hand":"banana"`, `"ahead":"Peach"`, `"order":"item throw at Mario"`,
-		`"order":"item throw at Luigi"`, `"code":"not_a_green_shell"`, `"odds":{"pass":`,
-		`"targets":[{"name":"Yoshi","seat":4,"place":1,"same_segment":false,"throw":false},{"name":"Mario","seat":0,"place":2,"same_segment":true,"throw":true}`} {
+	for _, want := range []string{`"start":false`, `"place":5`, `"momentum":2,"max_momentum":5,"segment":"Start Straight","shape":"broad-straight"`,
+		`"hand":"banana"`, `"ahead":"Peach"`, `"order":"item throw at Mario"`, `"order":"item throw at Luigi"`, `"code":"not_a_green_shell"`, `"odds":{"pass":`,
+		`"targets":[{"name":"Yoshi","seat":4,"place":1,"same_segment":false,"throw":false},{"name":"Mario","seat":0,"place":2,"same_segment":true,"throw":true},` +
+			`{"name":"Luigi","seat":1,"place":3,"same_segment":true,"throw":true},{"name":"Peach","seat":2,"place":4,"same_segment":true,"throw":false}]`,
+		`holding a banana;`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("no %s in %s", want, b)
 		}
+	}
+	if strings.Contains(string(b), "at Peach") || strings.Contains(string(b), "at Yoshi") || strings.Contains(string(b), "blue shell") {
+		t.Errorf("a throw listed at a racer it cannot reach, or a blue shell: %s", b)
+	}
+	// Luigi's green shell is aimed forward at Mario, backward at Peach and Toad.
+	var aims []string
+	for _, c := range choicesOf(t, s, 1).Actions {
+		if strings.Contains(c.Order, " at ") {
+			aims = append(aims, c.Order)
+		}
+	}
+	if strings.Join(aims, ", ") != "item forward at Mario, item backward at Peach, item backward at Toad" {
+		t.Errorf("a green shell aimed %q", aims)
+	}
+	// The leader, no item, a blue shell on its way.
+	s.BlueShell = &BlueShellShot{By: 3, Turn: 4}
+	yoshi := choicesOf(t, s, 4)
+	if yoshi.Ahead != "" || yoshi.Hand != "" || !strings.Contains(yoshi.Note, "blue shell") || strings.Contains(yoshi.Note, "holding") || yoshi.Targets[0].SameSegment {
+		t.Errorf("the leader's choices: %+v", yoshi)
 	}
 }
 
