@@ -221,6 +221,7 @@ func (s *State) split(m map[string]float64) (map[string]float64, []Hit) {
 	odds := map[string]float64{}
 	bySeat := map[int]*Hit{}
 	for k, p := range m {
+		p = min(max(p, 0), 1) // a certainty summed from many small parts can come out a hair above 1
 		kind, seat, ok := strings.Cut(k, ":")
 		if !ok {
 			odds[k] = p
