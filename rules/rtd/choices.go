@@ -140,10 +140,7 @@ func (s *State) candidates(x *Racer, g []*Racer, pos int) []Action {
 	for _, how := range []string{"", "lay", "throw", "forward", "backward"} {
 		out = append(out, Action{Kind: DeployItem, How: how})
 	}
-	if s.T == 0 {
-		return out
-	}
-	switch {
+	switch { // at the start, with nothing in hand, there is nothing to aim
 	case x.Hand.Laid():
 		for _, y := range g[:max(0, pos-1)] {
 			out = append(out, Action{Kind: DeployItem, How: "throw", Target: y.Name})

@@ -175,7 +175,7 @@ func TestChoiceOddsMatchPlay(t *testing.T) {
 	luigi := func(f func(x *Racer)) func(s *State) { return func(s *State) { f(&s.Racers[1]) } }
 	cases := []setup{
 		{"green shell", 1, 0, nil},
-		{"red shell", 1, 0, luigi(func(x *Racer) { x.Hand = RedShell })},
+		{"red shell, Mario defensive last turn", 1, 0, func(s *State) { s.Racers[1].Hand, s.Racers[0].Defensive = RedShell, true }},
 		{"triple red shell at a dragger", 1, 0, func(s *State) { s.Racers[1].Hand, s.Racers[1].Shells = TripleRedShell, 2; s.Racers[0].Hand = Banana }},
 		{"banana", 1, 0, luigi(func(x *Racer) { x.Hand = Banana })},
 		{"fake box among boxes", 1, 0, luigi(func(x *Racer) { x.Hand = FakeItemBox })},
