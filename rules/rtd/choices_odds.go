@@ -11,8 +11,10 @@ import (
 // The odds of a choice come from the tables where one check decides it
 // (Odds: a Power Slide's or a path's Racing Check, the rocket start), and
 // otherwise from the resolver's own code played over every sequence of
-// faces the dice can show (a pass with its rams and dragged items, a shell
-// down a line of drivers): exact, and never a second copy of the rules.
+// faces the dice can show (a pass with its rams and dragged items, an
+// item's attacks): exact, and no second copy of the rules. A green shell
+// alone is counted by hand (greenOdds), driver by driver, checked against
+// every face in the tests.
 
 // The keys of Choice.Odds.
 const (
@@ -27,7 +29,7 @@ const (
 func momentumKey(d int) string { return fmt.Sprintf("momentum%+d", d) }
 
 // enumLimit bounds the sequences of faces counted for one choice: beyond it
-// (a shell down a long line of drivers) the odds are left out.
+// (a banana laid before a long line of drivers) the odds are left out.
 const enumLimit = 1 << 12
 
 // faceWalk is a dice source that shows one sequence of faces, then the next:
