@@ -127,8 +127,13 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 		if plain, ok = s.actOdds(x, a, false, enumLimit); !ok {
 			return // too many ways to count: left out rather than guessed
 		}
-		if defended, ok = s.actOdds(x, a, true, enumLimit); !ok {
-			defended = plain
+		// Those ahead driving defensively touch only a pass (+1 to hold) and a
+		// red shell's target (+1 to dodge): the rest need not be played twice.
+		defended = plain
+		if a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && (x.Hand == Mushroom || x.Hand == RedShell || x.Hand == TripleRedShell) {
+			if defended, ok = s.actOdds(x, a, true, enumLimit); !ok {
+				defended = plain
+			}
 		}
 	}
 	c.Odds, c.Hits = s.split(plain)
