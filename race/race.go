@@ -191,15 +191,21 @@ const (
 	CodeNotAllowed    = "order_not_allowed"    // Illegal: understood, not allowed now
 )
 
-// ErrCode is the error's stable code: its own, or its kind's.
-func (e *OrderError) ErrCode() string {
-	switch {
-	case e.Code != "":
-		return e.Code
-	case e.Kind == Illegal:
+// KindCode says which of the two kinds the error is: CodeNotUnderstood or
+// CodeNotAllowed, whatever its own code.
+func (e *OrderError) KindCode() string {
+	if e.Kind == Illegal {
 		return CodeNotAllowed
 	}
 	return CodeNotUnderstood
+}
+
+// ErrCode is the error's stable code: its own, or its kind's.
+func (e *OrderError) ErrCode() string {
+	if e.Code != "" {
+		return e.Code
+	}
+	return e.KindCode()
 }
 
 // Invalidf makes an error for an order that was not understood.

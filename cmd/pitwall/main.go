@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
+	"pitwall/race"
 	_ "pitwall/rules/gaslands" // the rulesets register themselves
 	_ "pitwall/rules/ludi"
 	_ "pitwall/rules/nascar"
@@ -89,6 +90,10 @@ func fail(stdout, stderr io.Writer, jsonOut bool, err error) {
 			doc["code"] = code
 		} else if isBad(err) {
 			doc["code"] = "bad_input"
+		}
+		var oe *race.OrderError
+		if errors.As(err, &oe) {
+			doc["kind"] = oe.KindCode() // not understood, or not allowed now
 		}
 		writeJSON(stdout, doc)
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// 'orders options' as the contract gives it, for a game with choices as data
-// (ludi), one with its prompt's list (rtd), and the cases with none.
+// 'orders options' as the contract gives it, for two games' choices as data
+// (ludi, rtd), and the cases with none.
 func TestOrdersOptions(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
 	must := mustJSON(t, db)
@@ -35,8 +35,16 @@ func TestOrdersOptions(t *testing.T) {
 	must("race", "join", "r1", "--player", "Sam", "--racer", "Mario")
 	must("race", "join", "r1", "--player", "Kit", "--racer", "Yoshi")
 	doc = must("orders", "options", "r1", "1")
-	legal, _ := doc["choices"].(map[string]any)["legal"].([]any)
-	if len(legal) == 0 || doc["orders"] != 1.0 {
+	actions, _ := doc["choices"].(map[string]any)["actions"].([]any)
+	byOrder := map[string]map[string]any{}
+	for _, a := range actions {
+		m := a.(map[string]any)
+		byOrder[m["order"].(string)] = m
+	}
+	// at the start: a rocket start (with its odds) or a safe one, nothing else
+	rocket, aggressive := byOrder["rocket start"], byOrder["aggressive"]
+	if doc["orders"] != 1.0 || rocket["allowed"] != true || rocket["odds"].(map[string]any)["nailed"] != 0.5 ||
+		aggressive["allowed"] != false || aggressive["code"] != "rocket_start_only" {
 		t.Fatalf("rtd options: %v", doc)
 	}
 	for _, args := range [][]string{{"orders", "options", "l1", "3"}, {"orders", "options", "l1"}, {"orders", "options", "nope", "1"}} {

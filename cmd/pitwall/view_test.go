@@ -334,18 +334,18 @@ func TestErrorCodesInJSON(t *testing.T) {
 	}
 	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
 	for _, c := range []struct {
-		args []string
-		want string
+		args       []string
+		want, kind string
 	}{
-		{[]string{"orders", "submit", "n1", "1", "QQ"}, race.CodeNotUnderstood},
-		{[]string{"orders", "submit", "n1", "1", "AMM"}, race.CodeNotAllowed},
-		{[]string{"race", "show", "nope"}, "no_such_race"},
-		{[]string{"race", "show", "n1", "--as", "nobody"}, "bad_input"},
-		{[]string{"race", "show"}, "bad_input"},
+		{[]string{"orders", "submit", "n1", "1", "QQ"}, "unknown_letter", race.CodeNotUnderstood},
+		{[]string{"orders", "submit", "n1", "1", "AMM"}, "wrong_move_count", race.CodeNotAllowed},
+		{[]string{"race", "show", "nope"}, "no_such_race", ""},
+		{[]string{"race", "show", "n1", "--as", "nobody"}, "bad_input", ""},
+		{[]string{"race", "show"}, "bad_input", ""},
 	} {
 		code, doc, _ := jsonOf(t, append([]string{"--db", db}, c.args...)...)
-		if code != 2 || doc["ok"] != false || doc["code"] != c.want {
-			t.Errorf("%v: status %d, %v; want code %s", c.args, code, doc, c.want)
+		if kind, _ := doc["kind"].(string); code != 2 || doc["ok"] != false || doc["code"] != c.want || kind != c.kind {
+			t.Errorf("%v: status %d, %v; want code %s, kind %q", c.args, code, doc, c.want, c.kind)
 		}
 	}
 	must("orders", "submit", "n1", "1", "AM")

@@ -11,7 +11,8 @@ import (
 
 // FuzzTurn plays one turn of st with the orders text gives each prompt, as
 // a fuzz test's racers would send them: a refused order must be a
-// race.OrderError (then the seat plays its default), and Resolve must
+// race.OrderError with a code of its own, for a page to show beside the
+// field (then the seat plays its default), and Resolve must
 // neither fail nor change st. It returns the state after the turn.
 func FuzzTurn(t testing.TB, rs race.Ruleset, st race.State, d *dice.Roller, text func(seat int) (orders string, inWindow bool)) race.State {
 	t.Helper()
@@ -23,6 +24,9 @@ func FuzzTurn(t testing.TB, rs race.Ruleset, st race.State, d *dice.Roller, text
 			var oe *race.OrderError
 			if !errors.As(err, &oe) {
 				t.Fatalf("%q: an error that is not an order error: %v", s, err)
+			}
+			if oe.Code == "" {
+				t.Fatalf("%q: refused without a code of its own: %v", s, err)
 			}
 			o = rs.DefaultOrder(st, p.Seat)
 		}

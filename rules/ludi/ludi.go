@@ -214,10 +214,10 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	s := st.(*State)
 	c := s.chariot(sub.Seat)
 	if c == nil {
-		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
+		return nil, illegal("no_such_seat", "there is no seat %d in this race", sub.Seat)
 	}
 	if !c.Active() {
-		return nil, race.Illegalf("%s is out of the race (%s)", c.Name, c.Out)
+		return nil, illegal("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
 	}
 	o, err := ParseOrders(sub.Text)
 	if err != nil {

@@ -1,6 +1,7 @@
 package ludi
 
 import (
+	"fmt"
 	"strings"
 
 	"pitwall/race"
@@ -143,7 +144,7 @@ func parseKind(word string) (Kind, error) {
 	if k, ok := aliases[w]; ok {
 		return k, nil
 	}
-	return 0, race.Invalidf("%q is not an order; orders are: %s", strings.TrimSpace(word), kindList(standard))
+	return 0, invalid("unknown_order", "%q is not an order; orders are: %s", strings.TrimSpace(word), kindList(standard))
 }
 
 func kindList(ks []Kind) string {
@@ -162,7 +163,7 @@ func ParseOrders(text string) (Orders, error) {
 	var o Orders
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '\n' })
 	if strings.TrimSpace(strings.Join(fields, "")) == "" {
-		return o, race.Invalidf("no orders given; write one to three orders, such as 'Accelerate' or 'Left 1, Whip else Brake'")
+		return o, invalid("empty_order", "no orders given; write one to three orders, such as 'Accelerate' or 'Left 1, Whip else Brake'")
 	}
 	for _, f := range fields {
 		f = strings.TrimSpace(f)
@@ -172,7 +173,7 @@ func ParseOrders(text string) (Orders, error) {
 		lower := strings.ToLower(f)
 		if strings.HasPrefix(lower, "bonus") {
 			if o.Bonus != "" {
-				return o, race.Invalidf("the bonus is chosen twice")
+				return o, invalid("bonus_twice", "the bonus is chosen twice")
 			}
 			switch strings.Join(strings.Fields(lower), " ") {
 			case "bonus move":
@@ -180,12 +181,12 @@ func ParseOrders(text string) (Orders, error) {
 			case "bonus initiative":
 				o.Bonus = "initiative"
 			default:
-				return o, race.Invalidf("%q: the bonus is 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for the turn order)", f)
+				return o, invalid("unknown_bonus", "%q: the bonus is 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for the turn order)", f)
 			}
 			continue
 		}
 		if o.Bonus != "" {
-			return o, race.Invalidf("the bonus comes after the orders")
+			return o, invalid("bonus_not_last", "the bonus comes after the orders")
 		}
 		main, alt, hasElse := cutWord(f, "else")
 		k, err := parseKind(main)
@@ -199,20 +200,20 @@ func ParseOrders(text string) (Orders, error) {
 				return o, err
 			}
 			if !contains(contingencies, c) {
-				return o, race.Invalidf("%s cannot be a contingency order; a contingency is one of: %s", c, kindList(contingencies))
+				return o, invalid("not_a_contingency", "%s cannot be a contingency order; a contingency is one of: %s", c, kindList(contingencies))
 			}
 			st.Contingency = &c
 		}
 		o.Steps = append(o.Steps, st)
 	}
 	if len(o.Steps) == 0 {
-		return o, race.Invalidf("a bonus alone is no order; add one to three orders")
+		return o, invalid("bonus_alone", "a bonus alone is no order; add one to three orders")
 	}
 	if len(o.Steps) > 3 {
-		return o, race.Invalidf("%d orders given; a turn takes one to three", len(o.Steps))
+		return o, invalid("too_many_orders", "%d orders given; a turn takes one to three", len(o.Steps))
 	}
 	if o.Steps[0].Contingency != nil {
-		return o, race.Invalidf("the first order takes no contingency: contingencies belong to the second and third orders")
+		return o, invalid("first_order_contingency", "the first order takes no contingency: contingencies belong to the second and third orders")
 	}
 	return o, nil
 }
@@ -241,15 +242,15 @@ func contains(ks []Kind, k Kind) bool {
 // the orders allowed in this phase of the race, attacks' positions, the bonus.
 func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 	if len(o.Steps) != s.Orders {
-		return race.Illegalf("this turn takes %d order(s) and %d contingency order(s); %d order(s) given", s.Orders, s.Orders-1, len(o.Steps))
+		return illegal("wrong_order_count", "this turn takes %d order(s) and %d contingency order(s); %d order(s) given", s.Orders, s.Orders-1, len(o.Steps))
 	}
 	for i, st := range o.Steps {
 		if i > 0 && st.Contingency == nil {
-			return race.Illegalf("order %d (%s) needs a contingency, written '%s else Brake' (one of: %s)", i+1, st.Kind, st.Kind, kindList(contingencies))
+			return illegal("contingency_needed", "order %d (%s) needs a contingency, written '%s else Brake' (one of: %s)", i+1, st.Kind, st.Kind, kindList(contingencies))
 		}
 	}
 	if o.Bonus != "" && !inWindow {
-		return race.Illegalf("a bonus is earned only by orders sent in the bonus window, and the window was not open")
+		return illegal("bonus_outside_window", "a bonus is earned only by orders sent in the bonus window, and the window was not open")
 	}
 	if err := s.firstOrder(c, o.Steps[0].Kind); err != nil {
 		return err
@@ -257,7 +258,7 @@ func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 	allowed, why := s.allowed(c)
 	for _, st := range o.Steps[1:] {
 		if !contains(allowed, st.Kind) {
-			return race.Illegalf("%s is not allowed %s; allowed: %s", st.Kind, why, kindList(allowed))
+			return illegal("not_allowed_now", "%s is not allowed %s; allowed: %s", st.Kind, why, kindList(allowed))
 		}
 	}
 	return nil
@@ -270,7 +271,7 @@ func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 func (s *State) firstOrder(c *Chariot, k Kind) error {
 	allowed, why := s.allowed(c)
 	if !contains(allowed, k) {
-		return race.Illegalf("%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
+		return illegal("not_allowed_now", "%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
 	}
 	if k.IsAttack() {
 		return s.canAttack(c, k)
@@ -298,7 +299,7 @@ func (s *State) canAttack(c *Chariot, k Kind) error {
 		side = "right"
 	}
 	if _, ok := s.track.Beside(c.Pos, k.Side()); !ok {
-		return race.Illegalf("%s needs a lane on your %s; you are in lane %d, against the wall", k, side, c.Pos.Lane)
+		return illegal("against_the_wall", "%s needs a lane on your %s; you are in lane %d, against the wall", k, side, c.Pos.Lane)
 	}
 	reach := maxSpaces(c) + 2
 	for i := range s.Chariots {
@@ -310,7 +311,7 @@ func (s *State) canAttack(c *Chariot, k Kind) error {
 			return nil
 		}
 	}
-	return race.Illegalf("%s needs a chariot in the lane on your %s, from 2 spaces behind to %d ahead; none is", k, side, reach)
+	return illegal("no_chariot_beside", "%s needs a chariot in the lane on your %s, from 2 spaces behind to %d ahead; none is", k, side, reach)
 }
 
 // maxSpaces is the most a chariot could move in its next order: one level up,
@@ -323,4 +324,14 @@ func maxSpaces(c *Chariot) int {
 		top = max(top, f)
 	}
 	return top + c.Team.Speed + 3
+}
+
+// invalid and illegal are refusals with a stable code, for a page to show
+// beside the order field.
+func invalid(code, format string, a ...any) error {
+	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
+func illegal(code, format string, a ...any) error {
+	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
 }

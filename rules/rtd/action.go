@@ -3,8 +3,6 @@ package rtd
 import (
 	"strconv"
 	"strings"
-
-	"pitwall/race"
 )
 
 // ActionKind is one of the actions of the Player Action Phase, or the start's Rocket Start.
@@ -82,7 +80,7 @@ var actionWords = map[string]ActionKind{
 func ParseAction(text string) (Action, error) {
 	w := strings.Join(strings.Fields(strings.ToLower(text)), " ")
 	if w == "" {
-		return Action{}, race.Invalidf("no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [lay|throw|forward|backward] [at NAME]; at the start: rocket start or safe start")
+		return Action{}, invalid(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [lay|throw|forward|backward] [at NAME]; at the start: rocket start or safe start")
 	}
 	if k, ok := actionWords[w]; ok {
 		return Action{Kind: k}, nil
@@ -93,7 +91,7 @@ func ParseAction(text string) (Action, error) {
 	case strings.HasPrefix(w, "path ") || strings.HasPrefix(w, "take alternate path "):
 		n, err := strconv.Atoi(strings.TrimSpace(w[strings.LastIndex(w, " ")+1:]))
 		if err != nil || n < 1 || n > 9 {
-			return Action{}, race.Invalidf("%q: a path is chosen by its number in the segment, such as 'path 1'", strings.TrimSpace(text))
+			return Action{}, invalid(CodeBadPath, "%q: a path is chosen by its number in the segment, such as 'path 1'", strings.TrimSpace(text))
 		}
 		return Action{Kind: TakePath, Path: n}, nil
 	case w == "item" || strings.HasPrefix(w, "item ") || strings.HasPrefix(w, "deploy item"):
@@ -109,11 +107,11 @@ func ParseAction(text string) (Action, error) {
 		case "", "lay", "throw", "forward", "backward":
 			a.How = rest
 		default:
-			return Action{}, race.Invalidf("%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target", strings.TrimSpace(text))
+			return Action{}, invalid(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target", strings.TrimSpace(text))
 		}
 		return a, nil
 	}
-	return Action{}, race.Invalidf("%q is not an action; actions: aggressive, defensive, draft, ram, power slide, path N, item; at the start: rocket start or safe start", strings.TrimSpace(text))
+	return Action{}, invalid(CodeUnknownAction, "%q is not an action; actions: aggressive, defensive, draft, ram, power slide, path N, item; at the start: rocket start or safe start", strings.TrimSpace(text))
 }
 
 // indexFold is the byte index of the ASCII word sub in s, ignoring case; -1 if absent.

@@ -6,6 +6,10 @@ import (
 	"pitwall/dice"
 )
 
+// Laid says whether an item is laid behind or thrown ahead ('item lay',
+// 'item throw at NAME') rather than simply used.
+func (i Item) Laid() bool { return i == Banana || i == FakeItemBox || i == BobOmb }
+
 // Dragged says whether an item is dragged behind the kart while held: it
 // guards against shells (+3 to dodge) and hits a driver who fails to pass.
 func (i Item) Dragged() bool {

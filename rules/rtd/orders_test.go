@@ -28,34 +28,52 @@ func TestParseOrderRefusals(t *testing.T) {
 		seat int
 		text string
 		says string // "" = accepted
+		code string
 	}{
-		{0, 0, "rocket start", ""},
-		{0, 0, "safe start", ""},
-		{0, 0, "aggressive", "at the start the only action is a Rocket Start"},
-		{3, 0, "rocket start", "for the start only"},
-		{3, 0, "item", "Mario has no item to deploy"},
-		{3, 1, "item lay", "a green-shell is not laid or thrown"},
-		{3, 2, "item throw", "a throw needs a target"},
-		{3, 2, "item forward", "only a green shell is fired forward"},
-		{3, 2, "item throw at Bowser", `no racer called "Bowser"`},
-		{3, 2, "item throw at Mario", ""},
-		{3, 1, "item backward", ""},
-		{3, 0, "path 1", "Start Straight has no alternate path"},
-		{3, 2, "path 2", "Tunnel has 1 alternate path(s), path 1 to 1; path 2 is not one"},
-		{3, 2, "path 1", ""},
-		{3, 1, "path 1", "needs a mushroom in hand"},
-		{3, 3, "aggressive", "Toad has finished"},
-		{3, 9, "aggressive", "no seat 9"},
-		{3, 0, "fly", "not an action"},
+		{0, 0, "rocket start", "", ""},
+		{0, 0, "safe start", "", ""},
+		{0, 0, "aggressive", "at the start the only action is a Rocket Start", CodeRocketStartOnly},
+		{3, 0, "rocket start", "for the start only", CodeStartIsOver},
+		{3, 0, "safe start", "for the start only", CodeStartIsOver},
+		{3, 0, "item", "Mario has no item to deploy", CodeNoItemInHand},
+		{3, 0, "item throw at Luigi", "Mario has no item to deploy", CodeNoItemInHand},
+		{3, 1, "item lay", "a green-shell is not laid or thrown", CodeNotLaidOrThrown},
+		{3, 1, "item throw at Mario", "a green-shell is not laid or thrown", CodeNotLaidOrThrown},
+		{3, 2, "item throw", "a throw needs a target", CodeThrowNeedsTarget},
+		{3, 2, "item forward", "only a green shell is fired forward", CodeNotAGreenShell},
+		{3, 2, "item backward", "only a green shell is fired backward", CodeNotAGreenShell},
+		{3, 2, "item throw at Bowser", `no racer called "Bowser"`, CodeUnknownTarget},
+		{3, 1, "item forward at Bowser", `no racer called "Bowser"`, CodeUnknownTarget},
+		{3, 2, "item throw at Mario", "", ""},
+		{3, 2, "item lay", "", ""},
+		{3, 2, "item", "", ""},
+		{3, 1, "item backward", "", ""},
+		{3, 1, "item forward at mario", "", ""},
+		{3, 0, "path 1", "Start Straight has no alternate path", CodeNoAlternatePath},
+		{3, 2, "path 2", "Tunnel has 1 alternate path(s), path 1 to 1; path 2 is not one", CodeNoSuchPath},
+		{3, 2, "path 1", "", ""},
+		{3, 1, "path 1", "needs a mushroom in hand; Luigi holds a green-shell", CodePathNeedsItem},
+		{3, 3, "aggressive", "Toad has finished", CodeFinished},
+		{3, 9, "aggressive", "no seat 9", CodeNoSuchSeat},
+		{3, 0, "fly", "not an action", CodeUnknownAction},
+		{3, 0, "  ", "no action given", CodeNoAction},
+		{3, 0, "path x", "chosen by its number", CodeBadPath},
+		{3, 0, "item sideways", "an item is used as", CodeBadItemUse},
+		{0, 3, "fly", "Toad has finished", CodeFinished}, // the seat is checked before the text
 	} {
 		_, err := Ruleset{}.ParseOrder(mk(tc.turn), race.Submission{Seat: tc.seat, Text: tc.text})
+		var oe *race.OrderError
 		switch {
 		case tc.says == "" && err != nil:
 			t.Errorf("turn %d seat %d %q: refused: %v", tc.turn, tc.seat, tc.text, err)
 		case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says)):
 			t.Errorf("turn %d seat %d %q: %v, want %q", tc.turn, tc.seat, tc.text, err, tc.says)
-		case err != nil && !errors.As(err, new(*race.OrderError)):
+		case err != nil && !errors.As(err, &oe):
 			t.Errorf("%q: %v is not an order error", tc.text, err)
+		case err != nil && oe.Code != tc.code:
+			t.Errorf("%q: code %q, want %q", tc.text, oe.Code, tc.code)
+		case err != nil && (oe.Kind == race.Invalid) != map[string]bool{CodeNoAction: true, CodeUnknownAction: true, CodeBadPath: true, CodeBadItemUse: true}[tc.code]:
+			t.Errorf("%q: kind %v for code %q: a text that is no action is Invalid, an action not allowed Illegal", tc.text, oe.Kind, tc.code)
 		}
 	}
 }

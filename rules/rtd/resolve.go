@@ -12,12 +12,19 @@ type resolver struct {
 	s  *State
 	d  *dice.Roller
 	ev []race.Event
+	// quiet keeps each event's seat and kind only: the odds of a choice
+	// play an action thousands of times and read no story.
+	quiet bool
 }
 
 func (r *resolver) say(x *Racer, kind string, mark int, format string, a ...any) {
 	seat := -1
 	if x != nil {
 		seat = x.Seat
+	}
+	if r.quiet {
+		r.ev = append(r.ev, race.Event{Seat: seat, Kind: kind})
+		return
 	}
 	r.ev = append(r.ev, race.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, a...), Rolls: r.d.Since(mark)})
 }

@@ -121,47 +121,117 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
-// ParseOrder implements race.Ruleset.
+// ParseOrder implements race.Ruleset: the text is read (ParseAction: an
+// Invalid error when it is not an action), then held against the race
+// (legal: an Illegal error when it is not allowed now).
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	x := s.racer(sub.Seat)
-	if x == nil {
-		return nil, race.Illegalf("there is no seat %d in this race", sub.Seat)
-	}
-	if x.Finished {
-		return nil, race.Illegalf("%s has finished", x.Name)
+	x, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	a, err := ParseAction(sub.Text)
 	if err != nil {
 		return nil, err
 	}
-	seg := s.course.Segments[x.Segment]
-	switch {
-	case s.T == 0 && a.Kind != RocketStart:
-		return nil, race.Illegalf("at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
-	case s.T > 0 && a.Kind == RocketStart:
-		return nil, race.Illegalf("a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
-	case a.Kind == DeployItem && x.Hand == 0:
-		return nil, race.Illegalf("%s has no item to deploy", x.Name)
-	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && x.Hand != Banana && x.Hand != FakeItemBox && x.Hand != BobOmb:
-		return nil, race.Illegalf("a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb", x.Hand, a.How)
-	case a.Kind == DeployItem && a.How == "throw" && a.Target == "":
-		return nil, race.Illegalf("a throw needs a target: 'item throw at NAME'")
-	case a.Kind == DeployItem && (a.How == "forward" || a.How == "backward") && x.Hand != GreenShell:
-		return nil, race.Illegalf("only a green shell is fired %s; %s holds a %s", a.How, x.Name, x.Hand)
-	case a.Kind == DeployItem && a.Target != "" && s.racerNamed(a.Target) == nil:
-		return nil, race.Illegalf("no racer called %q in this race", a.Target)
-	case a.Kind == TakePath && len(seg.Paths) == 0:
-		return nil, race.Illegalf("%s has no alternate path; drive on with another action", seg.Name)
-	case a.Kind == TakePath && a.Path > len(seg.Paths):
-		return nil, race.Illegalf("%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
-	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
-		return nil, race.Illegalf("%s needs a %s in hand", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item)
+	if err := s.legal(x, a); err != nil {
+		return nil, err
 	}
 	if a.Target != "" {
 		a.Target = s.racerNamed(a.Target).Name // the items match names exactly: the racer's own spelling
 	}
 	return a, nil
+}
+
+// The codes of the orders rtd refuses (race.OrderError.Code): stable names
+// for a page or a bot; docs/choices.md lists them.
+const (
+	CodeNoSuchSeat       = "no_such_seat"
+	CodeFinished         = "racer_finished"
+	CodeRocketStartOnly  = "rocket_start_only"  // at the start: rocket start or safe start
+	CodeStartIsOver      = "start_is_over"      // a rocket (or safe) start after the start
+	CodeNoItemInHand     = "no_item_in_hand"    // item with an empty hand
+	CodeNotLaidOrThrown  = "not_laid_or_thrown" // item lay/throw with an item that is neither
+	CodeThrowNeedsTarget = "throw_needs_target"
+	CodeNotAGreenShell   = "not_a_green_shell" // item forward/backward without a green shell
+	CodeUnknownTarget    = "unknown_target"
+	CodeNoAlternatePath  = "no_alternate_path"
+	CodeNoSuchPath       = "no_such_path"
+	CodePathNeedsItem    = "path_needs_item"
+	// Texts that are not actions (race.Invalid).
+	CodeNoAction      = "no_action"
+	CodeUnknownAction = "unknown_action"
+	CodeBadPath       = "bad_path_number"
+	CodeBadItemUse    = "bad_item_use"
+)
+
+// illegal is an order understood but not allowed now, with its code.
+func illegal(code, format string, a ...any) error {
+	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
+// invalid is a text that is not an action, with its code.
+func invalid(code, format string, a ...any) error {
+	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
+// orderer is the racer of seat, if that racer may order at all.
+func (s *State) orderer(seat int) (*Racer, error) {
+	x := s.racer(seat)
+	if x == nil {
+		return nil, illegal(CodeNoSuchSeat, "there is no seat %d in this race of %d racers", seat, len(s.Racers))
+	}
+	if x.Finished {
+		return nil, illegal(CodeFinished, "%s has finished and orders nothing more", x.Name)
+	}
+	return x, nil
+}
+
+// legal holds an action against the race as it stands: nil, or the Illegal
+// error (with its code) the order gets. Choices asks it of every choice, so
+// what is listed and what is accepted cannot differ.
+func (s *State) legal(x *Racer, a Action) error {
+	seg := s.course.Segments[x.Segment]
+	switch {
+	case s.T == 0 && a.Kind != RocketStart:
+		return illegal(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
+	case s.T > 0 && a.Kind == RocketStart:
+		return illegal(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
+	case a.Kind == DeployItem && x.Hand == 0:
+		return illegal(CodeNoItemInHand, "%s has no item to deploy; drive on with another action", x.Name)
+	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && !x.Hand.Laid():
+		return illegal(CodeNotLaidOrThrown, "a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb; use 'item'", x.Hand, a.How)
+	case a.Kind == DeployItem && a.How == "throw" && a.Target == "":
+		return illegal(CodeThrowNeedsTarget, "a throw needs a target: 'item throw at NAME'")
+	case a.Kind == DeployItem && (a.How == "forward" || a.How == "backward") && x.Hand != GreenShell:
+		return illegal(CodeNotAGreenShell, "only a green shell is fired %s; %s holds a %s: use 'item'", a.How, x.Name, x.Hand)
+	case a.Kind == DeployItem && a.Target != "" && s.racerNamed(a.Target) == nil:
+		return illegal(CodeUnknownTarget, "no racer called %q in this race; racers: %s", a.Target, strings.Join(s.names(), ", "))
+	case a.Kind == TakePath && len(seg.Paths) == 0:
+		return illegal(CodeNoAlternatePath, "%s has no alternate path; drive on with another action", seg.Name)
+	case a.Kind == TakePath && a.Path > len(seg.Paths):
+		return illegal(CodeNoSuchPath, "%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
+	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
+		return illegal(CodePathNeedsItem, "%s needs a %s in hand; %s", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item, x.holds())
+	}
+	return nil
+}
+
+// names are the racers' names, in seat order.
+func (s *State) names() []string {
+	out := make([]string, len(s.Racers))
+	for i, x := range s.Racers {
+		out[i] = x.Name
+	}
+	return out
+}
+
+// holds says what x holds, for errors.
+func (x *Racer) holds() string {
+	if x.Hand == 0 {
+		return x.Name + " holds no item"
+	}
+	return x.Name + " holds a " + x.Hand.String()
 }
 
 // racerNamed finds a racer by name, ignoring case.

@@ -10,5 +10,6 @@ var (
 	_ race.Ruleset   = Ruleset{}
 	_ race.Oddser    = Ruleset{}
 	_ race.Botter    = Ruleset{}
+	_ race.Chooser   = Ruleset{}
 	_ host.Presenter = Ruleset{}
 )
