@@ -292,7 +292,9 @@ func stepOdds(c Class, tokens, gear, maxGear, dice int, push bool, shift int) St
 	if shift < 0 {
 		dir = -1
 	}
-	for n, p := range skidCounts(dice, push) {
+	counts := skidCounts(dice, push)
+	for _, n := range sortedCounts(counts) {
+		p := counts[n]
 		h, g := tokens, gear
 		switch {
 		case c == Hazardous:

@@ -139,7 +139,8 @@ func checkChoices(t *testing.T, s *State, seen map[string]int) int {
 			continue
 		}
 		k := s.Karts[seat]
-		if ch.Orders != 1 || ch.Gear != k.Gear || ch.Hazards != k.Hazards || ch.Handling != k.Handling || ch.Item != k.Item || ch.Kart != k.Name {
+		if ch.Orders != 1 || ch.Gear != k.Gear || ch.Hazards != k.Hazards || ch.Handling != k.Handling || ch.Item != k.Item || ch.Kart != k.Name ||
+			ch.MaxGear != k.MaxGear || ch.Collide != k.Collide || ch.Round != s.Round || ch.Phase != s.Phase || ch.Note != "" {
 			t.Fatalf("%s: the active kart's choices: %+v", where, ch)
 		}
 		// The templates: every one of the race, each side; the allowed
@@ -203,6 +204,27 @@ func checkChoices(t *testing.T, s *State, seen map[string]int) int {
 			parts = append(parts, it.Choice)
 			if it.Allowed && it.Target != "" && it.InReach != (it.Blocked == "") {
 				t.Fatalf("%s: %s in reach %v, blocked %q", where, it.Order, it.InReach, it.Blocked)
+			}
+			if j := s.kartByName(it.Target); it.Allowed && j >= 0 {
+				// reach and odds as the throw works them out, from here
+				a := Aim(s, seat, j, k.Item)
+				dice := ShellDice
+				if a.Cover {
+					dice--
+				}
+				want, _ := AttackOdds(dice, s.Karts[j].Gear, s.SixIsOne)
+				if a.Reason != "" {
+					want = nil
+				}
+				if it.Range != a.Range || it.Cover != a.Cover || it.Blocked != a.Reason || !oddsNear(it.Odds, want) {
+					t.Fatalf("%s: %s: range %v cover %v blocked %q odds %v; Aim says %+v, odds %v", where, it.Order, it.Range, it.Cover, it.Blocked, it.Odds, a, want)
+				}
+			}
+			if it.Target == NearestTarget && it.Allowed && it.InReach != (s.nearestTarget(seat) >= 0) {
+				t.Fatalf("%s: shell nearest in reach %v", where, it.InReach)
+			}
+			if (it.Target == "") != (it.Order == "bill") {
+				t.Fatalf("%s: %q names target %q", where, it.Order, it.Target)
 			}
 		}
 		if len(ch.Spin) != 2 || len(ch.Boost) != 5 || len(ch.Collision) != 2 || len(ch.Items) != len(s.Karts)+2 {
@@ -303,6 +325,19 @@ func TestStepOddsMatchTheDice(t *testing.T) {
 	}
 }
 
+// oddsNear: the same outcomes, each within rounding (hazardOdds adds in map order).
+func oddsNear(a, b map[string]float64) bool {
+	if len(a) != len(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || math.Abs(v-w) > 1e-12 {
+			return false
+		}
+	}
+	return true
+}
+
 func b2f(b bool) float64 {
 	if b {
 		return 1
@@ -378,7 +413,7 @@ func TestChoicesWithNothingToOrder(t *testing.T) {
 	for _, seat := range []int{-1, 3} {
 		_, err := rs.Choices(s, seat)
 		var oe *race.OrderError
-		if !errors.As(err, &oe) || oe.ErrCode() != CodeNoSeat {
+		if !errors.As(err, &oe) || oe.ErrCode() != CodeNoSeat || oe.Kind != race.Illegal || !strings.Contains(oe.Reason, "seats 0 to 2") {
 			t.Errorf("seat %d: %v", seat, err)
 		}
 		if _, err := rs.ParseOrder(s, race.Submission{Seat: seat, Text: "long"}); !errors.As(err, &oe) || oe.ErrCode() != CodeNoSeat {
@@ -407,5 +442,22 @@ func TestChoicesWithNothingToOrder(t *testing.T) {
 	var oe *race.OrderError
 	if _, err := rs.ParseOrder(over, race.Submission{Seat: 0, Text: "long"}); !errors.As(err, &oe) || oe.ErrCode() != CodeRaceOver {
 		t.Errorf("an order after the race: %v", err)
+	}
+}
+
+// The same odds every time, to the last bit: sums are made in a fixed order.
+func TestStepOddsAreStable(t *testing.T) {
+	for n := 1; n <= MaxSkidDice; n++ {
+		a, _ := SkidOdds(n)
+		for range 5 {
+			if b, _ := SkidOdds(n); !reflect.DeepEqual(a, b) {
+				t.Fatalf("%d dice: %v, then %v", n, a, b)
+			}
+			for _, push := range []bool{false, true} {
+				if x, y := stepOdds(Hazardous, 3, 2, 6, n, push, 1), stepOdds(Hazardous, 3, 2, 6, n, push, 1); !reflect.DeepEqual(x, y) {
+					t.Fatalf("%d dice, push %v: %v, then %v", n, push, x, y)
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ package gaslands
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -62,7 +63,9 @@ func SkidOdds(n int) (map[string]float64, error) {
 		return nil, fmt.Errorf("--dice is 1 to %d (a kart rolls up to its Handling); got %d", MaxSkidDice, n)
 	}
 	out := map[string]float64{}
-	for c, p := range skidCounts(n, false) {
+	counts := skidCounts(n, false)
+	for _, c := range sortedCounts(counts) {
+		p := counts[c]
 		var faces []Skid
 		for f := Shift; f <= Spin; f++ {
 			for j := 0; j < c[f]; j++ {
@@ -91,6 +94,25 @@ func faceOdds(push bool) [Spin + 1]float64 {
 	return p
 }
 
+// sortedCounts are m's counts in a fixed order: sums made in map order
+// could differ in the last bit from one call to the next.
+func sortedCounts(m map[[Spin + 1]int]float64) [][Spin + 1]int {
+	out := make([][Spin + 1]int, 0, len(m))
+	for c := range m {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		for f := range a {
+			if a[f] != b[f] {
+				return a[f] < b[f]
+			}
+		}
+		return false
+	})
+	return out
+}
+
 // skidCounts is the chance of each count of faces (indexed by Skid) on n
 // skid dice, pushed or not: the dice are alike, so only the counts matter.
 func skidCounts(n int, push bool) map[[Spin + 1]int]float64 {
@@ -98,7 +120,8 @@ func skidCounts(n int, push bool) map[[Spin + 1]int]float64 {
 	out := map[[Spin + 1]int]float64{{}: 1}
 	for range n {
 		next := map[[Spin + 1]int]float64{}
-		for c, p := range out {
+		for _, c := range sortedCounts(out) {
+			p := out[c]
 			for f := Shift; f <= Spin; f++ {
 				c2 := c
 				c2[f]++
