@@ -160,8 +160,8 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 		o.SpinSet, o.SpinLeft, o.SpinDeg = true, left, 90
 		c := s.part(seat, base, o)
 		side := sideName(left)
-		// 90 degrees is the most and the default; a number turns less
-		c.Words = []string{"spin " + side, "spin " + side + " 90", "spin " + side + " DEG (1 to 90)"}
+		// 90 degrees is the most and the default; a number, 1 to 89, turns less
+		c.Words = []string{"spin " + side, "spin " + side + " 90"}
 		out.Spin = append(out.Spin, c)
 	}
 	for _, b := range BoostTemplates {
