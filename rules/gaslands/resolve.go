@@ -67,6 +67,64 @@ func (p *play) activate(o Order) {
 	p.act = &Activation{Seat: k.Seat, Template: name, Start: k.Pos}
 	p.say(k.Seat, "move", "%s (gear %d, %s) takes the %s.", k.Name, k.Gear, plural(k.Hazards, "hazard"), name)
 
+	count := p.skidStep(i, t, o)
+
+	// The move.
+	start := k.Pos
+	startOnRoad := s.track.RectOnRoad(start)
+	outline := placeOutline(t, o.Left, start)
+	p.act.Outline = outline
+	p.act.Path = []Vec{start.Centre}
+	boosted := p.move(i, templateMotion(t, o.Left, start), true, o)
+	if boosted && (count[Slide] > 0 || count[Spin] > 0) {
+		p.say(k.Seat, "skid", "The skid effects wait for the end of the forced move.")
+	}
+	k = &s.Karts[i]
+	// The slide: momentum carries the kart on the way it faced before the template.
+	if count[Slide] > 0 && !k.Finished {
+		from := k.Pos
+		dir := heading(start.Heading)
+		p.act.Slide = []Vec{from.Centre}
+		p.say(k.Seat, "slide", "%s slides %.0f mm on, the way it was heading.", k.Name, s.M.Slide)
+		p.move(i, motion{Len: s.M.Slide, At: func(u float64) Rect { r := from; r.Centre = from.Centre.Add(dir.Scale(u)); return r }}, false, o)
+		k = &s.Karts[i]
+		p.act.Slide = append(p.act.Slide, k.Pos.Centre)
+	}
+	if startOnRoad && s.track.RectOffRoad(k.Pos) && !k.Finished {
+		p.hazard(i, 1, "off the road")
+	}
+	if count[Spin] > 0 && !k.Finished {
+		p.spin(i, o)
+	}
+	if o.Push {
+		if startOnRoad && s.track.RectOnRoad(s.Karts[i].Pos) && s.track.onRoadAll(outline) {
+			p.say(k.Seat, "skid", "Push It is free: the move started, ran and ended on the road.")
+		} else {
+			p.hazard(i, 1, "Push It")
+		}
+	}
+
+	// The attack step.
+	if o.Shell != "" && !s.Karts[i].Finished {
+		p.shell(i, o.Shell)
+	}
+	if o.Bill && !s.Karts[i].Finished {
+		k := &s.Karts[i]
+		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(float64(k.Pos.Length/2) + 30))
+		s.Bills = append(s.Bills, Bill{Owner: k.Seat, Pos: Rect{Centre: front, Heading: k.Pos.Heading, Length: 50, Width: 30}})
+		k.Item = ""
+		p.say(k.Seat, "item", "%s fires a Bullet Bill.", k.Name)
+	}
+	p.bills(s.Karts[i].Seat)
+	p.wipeouts()
+}
+
+// skidStep is the activation up to the move: the chart's class, the skid
+// dice, Push It and the SHIFT results, and the hazards they leave. It returns
+// the faces that stand (SLIDE and SPIN act later). Choices works out its odds.
+func (p *play) skidStep(i int, t Template, o Order) map[Skid]int {
+	s := p.s
+	k := &s.Karts[i]
 	// The chart: a hazardous template costs a token, a trivial one sheds one.
 	switch s.M.Class(t.Name, k.Gear) {
 	case Hazardous:
@@ -138,55 +196,7 @@ func (p *play) activate(o Order) {
 		kept = append(kept, f.String())
 	}
 	p.act.Skid = kept
-
-	// The move.
-	start := k.Pos
-	startOnRoad := s.track.RectOnRoad(start)
-	outline := placeOutline(t, o.Left, start)
-	p.act.Outline = outline
-	p.act.Path = []Vec{start.Centre}
-	boosted := p.move(i, templateMotion(t, o.Left, start), true, o)
-	if boosted && (count[Slide] > 0 || count[Spin] > 0) {
-		p.say(k.Seat, "skid", "The skid effects wait for the end of the forced move.")
-	}
-	k = &s.Karts[i]
-	// The slide: momentum carries the kart on the way it faced before the template.
-	if count[Slide] > 0 && !k.Finished {
-		from := k.Pos
-		dir := heading(start.Heading)
-		p.act.Slide = []Vec{from.Centre}
-		p.say(k.Seat, "slide", "%s slides %.0f mm on, the way it was heading.", k.Name, s.M.Slide)
-		p.move(i, motion{Len: s.M.Slide, At: func(u float64) Rect { r := from; r.Centre = from.Centre.Add(dir.Scale(u)); return r }}, false, o)
-		k = &s.Karts[i]
-		p.act.Slide = append(p.act.Slide, k.Pos.Centre)
-	}
-	if startOnRoad && s.track.RectOffRoad(k.Pos) && !k.Finished {
-		p.hazard(i, 1, "off the road")
-	}
-	if count[Spin] > 0 && !k.Finished {
-		p.spin(i, o)
-	}
-	if o.Push {
-		if startOnRoad && s.track.RectOnRoad(s.Karts[i].Pos) && s.track.onRoadAll(outline) {
-			p.say(k.Seat, "skid", "Push It is free: the move started, ran and ended on the road.")
-		} else {
-			p.hazard(i, 1, "Push It")
-		}
-	}
-
-	// The attack step.
-	if o.Shell != "" && !s.Karts[i].Finished {
-		p.shell(i, o.Shell)
-	}
-	if o.Bill && !s.Karts[i].Finished {
-		k := &s.Karts[i]
-		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(float64(k.Pos.Length/2) + 30))
-		s.Bills = append(s.Bills, Bill{Owner: k.Seat, Pos: Rect{Centre: front, Heading: k.Pos.Heading, Length: 50, Width: 30}})
-		k.Item = ""
-		p.say(k.Seat, "item", "%s fires a Bullet Bill.", k.Name)
-	}
-	p.bills(s.Karts[i].Seat)
-	p.wipeouts()
+	return count
 }
 
 func faceList(fs []Skid) string {

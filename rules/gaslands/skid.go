@@ -5,6 +5,7 @@ package gaslands
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -55,25 +56,79 @@ func SkidOutcome(faces []Skid) string {
 	return strings.Join(parts, " + ")
 }
 
-// SkidOdds is the exact chance of each outcome of n skid dice, counted over
-// all 6^n rolls.
+// SkidOdds is the exact chance of each outcome of n skid dice, worked out
+// face by face from SkidDie.
 func SkidOdds(n int) (map[string]float64, error) {
 	if n < 1 || n > MaxSkidDice {
 		return nil, fmt.Errorf("--dice is 1 to %d (a kart rolls up to its Handling); got %d", MaxSkidDice, n)
 	}
 	out := map[string]float64{}
-	total := 1
-	for i := 0; i < n; i++ {
-		total *= 6
-	}
-	faces := make([]Skid, n)
-	for r := 0; r < total; r++ {
-		x := r
-		for i := range faces {
-			faces[i] = SkidDie[x%6]
-			x /= 6
+	counts := skidCounts(n, false)
+	for _, c := range sortedCounts(counts) {
+		p := counts[c]
+		var faces []Skid
+		for f := Shift; f <= Spin; f++ {
+			for j := 0; j < c[f]; j++ {
+				faces = append(faces, f)
+			}
 		}
-		out[SkidOutcome(faces)] += 1 / float64(total)
+		out[SkidOutcome(faces)] += p
 	}
 	return out, nil
+}
+
+// faceOdds is one skid die's chance of each face, counted on SkidDie; pushed,
+// a die not showing SHIFT is rolled once more.
+func faceOdds(push bool) [Spin + 1]float64 {
+	var p [Spin + 1]float64
+	for _, f := range SkidDie {
+		p[f] += 1 / float64(len(SkidDie))
+	}
+	if push {
+		again := 1 - p[Shift]
+		for f := Shift; f <= Spin; f++ {
+			p[f] *= again
+		}
+		p[Shift] += 1 - again
+	}
+	return p
+}
+
+// sortedCounts are m's counts in a fixed order: sums made in map order
+// could differ in the last bit from one call to the next.
+func sortedCounts(m map[[Spin + 1]int]float64) [][Spin + 1]int {
+	out := make([][Spin + 1]int, 0, len(m))
+	for c := range m {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		for f := range a {
+			if a[f] != b[f] {
+				return a[f] < b[f]
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// skidCounts is the chance of each count of faces (indexed by Skid) on n
+// skid dice, pushed or not: the dice are alike, so only the counts matter.
+func skidCounts(n int, push bool) map[[Spin + 1]int]float64 {
+	face := faceOdds(push)
+	out := map[[Spin + 1]int]float64{{}: 1}
+	for range n {
+		next := map[[Spin + 1]int]float64{}
+		for _, c := range sortedCounts(out) {
+			p := out[c]
+			for f := Shift; f <= Spin; f++ {
+				c2 := c
+				c2[f]++
+				next[c2] += float64(p * face[f]) // no fused multiply-add: the same odds on every machine
+			}
+		}
+		out = next
+	}
+	return out
 }
