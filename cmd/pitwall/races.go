@@ -1212,11 +1212,13 @@ func (a *app) ordersOptionsCmd() *cobra.Command {
 		Use:   "options RACE SEAT",
 		Short: "List what a racer may order this turn, as data",
 		Long: `Lists the orders a racer may give in the turn now open: how many orders the
-turn takes and the game's choices (docs/choices.md): ludi lists every order
-with whether it is allowed now and why not, the contingencies and bonuses;
-nascar gives the car's speed, heading and wildcards and every speed it can
-move at, with the letters that reach it. Games without choices as data yet
-list their prompt's legal orders. Worked out from what that racer may see.`,
+turn takes and the game's choices, in the game's own shape (docs/choices.md):
+every order the racer could name, whether it is allowed now and, when not,
+the code and reason it would be refused with, and beside each allowed one the
+exact odds of what the dice decide for it. Worked out from what that racer
+may see.
+
+  pitwall --json orders options ludi-1a2b3c 'Marcus Aurelius'`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {

@@ -200,8 +200,13 @@ func TestOrderLegality(t *testing.T) {
 			t.Errorf("%q: got %v, want %q", tc.in, err, tc.why)
 		}
 	}
-	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: 0, Text: "long shell 1"}); err != nil {
-		t.Errorf("a target by seat number: %v", err)
+	// Seats are numbered from 1, as racers see them: seat 1 is Mario himself.
+	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: 0, Text: "long shell 1"}); err == nil || !strings.Contains(err.Error(), "at itself") {
+		t.Errorf("a shell at seat 1, the thrower's own: %v", err)
+	}
+	o, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: 0, Text: "long shell 2"})
+	if err != nil || s.kartByName(o.(Order).Shell) != 1 {
+		t.Errorf("a target by seat number: %v %v", o, err)
 	}
 	s.Karts[0].Item = ""
 	if after, _ := race.Hash(s); after != before {

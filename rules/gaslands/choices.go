@@ -250,7 +250,7 @@ func (s *State) itemChoices(i int, base Order) []TargetChoice {
 		o.Shell = x.Name
 		c := TargetChoice{Choice: s.part(i, base, o), Target: x.Name}
 		// a seat number names the kart too
-		c.Words = append(c.Words, "shell "+strconv.Itoa(x.Seat))
+		c.Words = append(c.Words, "shell "+strconv.Itoa(x.Seat+1))
 		if c.Allowed {
 			a := Aim(s, i, j, k.Item)
 			c.Range, c.Cover, c.Blocked = a.Range, a.Cover, a.Reason

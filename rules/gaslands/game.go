@@ -22,12 +22,12 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Gaslands, Mario Kart edition",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 1,
+		Version: 2, // 2: a shell's target by seat counts seats from 1
 		Tracks:  trackInfos(),
 		Options: []race.Field{
 			{Name: "maneuvers", Type: race.File, Read: readManeuvers,
 				Help: "a file of templates and gear chart (the format of rules/gaslands/data/maneuvers.yaml), kept in the race"},
-			{Name: "six-is-one", Type: race.Choice, Values: []string{"true", "false"}, Default: "false", Help: "a skid die's 6 counts as a 1"},
+			{Name: "six-is-one", Type: race.Choice, Values: []string{"true", "false"}, Default: "false", Help: "a 6 on an attack or smash die is one hit, not two"},
 			{Name: "slide", Type: race.Text, Help: "the slide's length in mm"},
 			{Name: "templates", Type: race.Text, Help: "the race's templates, NAME,NAME,..."},
 			{Name: "template.NAME", Type: race.Text, Help: `a template: "straight L", "arc R DEG" or "swerve L SHIFT"`},

@@ -829,9 +829,11 @@ func (s *State) nearestTarget(i int) int {
 	return best
 }
 
+// kartByName finds a target by its name or its seat, numbered from 1 as
+// racers see seats (in posts and 'orders options').
 func (s *State) kartByName(t string) int {
 	for j, k := range s.Karts {
-		if strings.EqualFold(k.Name, t) || fmt.Sprint(k.Seat) == t {
+		if strings.EqualFold(k.Name, t) || fmt.Sprint(k.Seat+1) == t {
 			return j
 		}
 	}
