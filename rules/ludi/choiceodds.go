@@ -180,7 +180,8 @@ func (e *enumeration) outcome(after *State, ev []race.Event) string {
 		case "naufragia":
 			return OutNaufragia
 		case "wall":
-			if len(x.Rolls) > 0 && tables.WallDamage(e.c.Skill, x.Rolls[0].Result) {
+			// A wall event carries its contact roll first.
+			if tables.WallDamage(e.c.Skill, x.Rolls[0].Result) {
 				return OutWall
 			}
 		case "out":
