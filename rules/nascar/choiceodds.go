@@ -77,17 +77,14 @@ func (s *State) soloTurn(seat int, o Order, d *dice.Roller) []race.Event {
 
 // outcome is the worst outcome the events show for the car in seat.
 func outcome(seat int, ev []race.Event) string {
-	rank := map[string]int{OutNone: 0, OutOil: 1, OutCrash: 2, OutOff: 3}
-	worst := OutNone
-	for _, e := range ev {
-		if e.Seat != seat {
-			continue
-		}
-		if _, ok := rank[e.Kind]; ok && rank[e.Kind] > rank[worst] {
-			worst = e.Kind
+	for _, worst := range []string{OutOff, OutCrash, OutOil} {
+		for _, e := range ev {
+			if e.Seat == seat && e.Kind == worst {
+				return worst
+			}
 		}
 	}
-	return worst
+	return OutNone
 }
 
 // prefixSource plays the faces of a path through the tree of the dice, then
