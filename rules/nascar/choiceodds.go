@@ -39,10 +39,12 @@ func (s *State) orderOdds(seat int, o Order) map[string]float64 {
 			if j < len(faces) || r.Seat != seat || !strings.Contains(r.Reason, "oil slick") {
 				continue // the coin of a crash changes no outcome: both stop
 			}
-			next := append(append([]int(nil), faces...), make([]int, j-len(faces)+1)...)
+			var head []int // the faces the run showed before roll j
+			for _, r := range d.Log()[:j] {
+				head = append(head, r.Face)
+			}
 			for f := range src.asked[j].Faces {
-				next[j] = f
-				walk(next, new(big.Rat).Mul(w, big.NewRat(1, int64(src.asked[j].Sides()))))
+				walk(append(head, f), new(big.Rat).Mul(w, big.NewRat(1, int64(src.asked[j].Sides()))))
 			}
 			return
 		}
