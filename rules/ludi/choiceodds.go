@@ -99,10 +99,12 @@ func (e *enumeration) walk(faces []int, w *big.Rat, run func(dice.Source) (*Stat
 		if gs == nil {
 			continue
 		}
-		next := append(append([]int(nil), faces...), make([]int, j-len(faces)+1)...)
+		var head []int // the faces the run showed before roll j
+		for _, r := range log[:j] {
+			head = append(head, r.Face)
+		}
 		for _, g := range gs {
-			next[j] = g.face
-			e.walk(next, new(big.Rat).Mul(w, big.NewRat(int64(g.n), int64(src.asked[j].Sides()))), run)
+			e.walk(append(head, g.face), new(big.Rat).Mul(w, big.NewRat(int64(g.n), int64(src.asked[j].Sides()))), run)
 		}
 		return
 	}
@@ -180,7 +182,8 @@ func (e *enumeration) outcome(after *State, ev []race.Event) string {
 		case "naufragia":
 			return OutNaufragia
 		case "wall":
-			if len(x.Rolls) > 0 && tables.WallDamage(e.c.Skill, x.Rolls[0].Result) {
+			// A wall event carries its contact roll first.
+			if tables.WallDamage(e.c.Skill, x.Rolls[0].Result) {
 				return OutWall
 			}
 		case "out":

@@ -39,10 +39,12 @@ func (s *State) orderOdds(seat int, o Order) map[string]float64 {
 			if j < len(faces) || r.Seat != seat || !strings.Contains(r.Reason, "oil slick") {
 				continue // the coin of a crash changes no outcome: both stop
 			}
-			next := append(append([]int(nil), faces...), make([]int, j-len(faces)+1)...)
+			var head []int // the faces the run showed before roll j
+			for _, r := range d.Log()[:j] {
+				head = append(head, r.Face)
+			}
 			for f := range src.asked[j].Faces {
-				next[j] = f
-				walk(next, new(big.Rat).Mul(w, big.NewRat(1, int64(src.asked[j].Sides()))))
+				walk(append(head, f), new(big.Rat).Mul(w, big.NewRat(1, int64(src.asked[j].Sides()))))
 			}
 			return
 		}
@@ -77,17 +79,14 @@ func (s *State) soloTurn(seat int, o Order, d *dice.Roller) []race.Event {
 
 // outcome is the worst outcome the events show for the car in seat.
 func outcome(seat int, ev []race.Event) string {
-	rank := map[string]int{OutNone: 0, OutOil: 1, OutCrash: 2, OutOff: 3}
-	worst := OutNone
-	for _, e := range ev {
-		if e.Seat != seat {
-			continue
-		}
-		if _, ok := rank[e.Kind]; ok && rank[e.Kind] > rank[worst] {
-			worst = e.Kind
+	for _, worst := range []string{OutOff, OutCrash, OutOil} {
+		for _, e := range ev {
+			if e.Seat == seat && e.Kind == worst {
+				return worst
+			}
 		}
 	}
-	return worst
+	return OutNone
 }
 
 // prefixSource plays the faces of a path through the tree of the dice, then

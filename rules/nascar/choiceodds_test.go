@@ -151,6 +151,8 @@ func TestSpeedOddsByHand(t *testing.T) {
 			map[string]float64{OutOil: 1}},
 		{"a slick ahead, then the edge either way", onOval(t, Point{14, 1}, 3, Point{15, 1}, Point{16, 2}, Point{17, 3}), 3,
 			map[string]float64{OutOil: 0.5, OutOff: 0.5}},
+		{"off the track over the infield and back on, into a car", withCar(onOval(t, Point{36, 5}, 4), Point{40, 5}), 4,
+			map[string]float64{OutOff: 1}},
 		{"a car ahead", withCar(onOval(t, Point{14, 2}, 3), Point{16, 2}), 3, map[string]float64{OutCrash: 1}},
 		{"a slick slews it into a car", withCar(onOval(t, Point{14, 2}, 2, Point{15, 2}), Point{16, 3}), 2,
 			map[string]float64{OutCrash: 0.5, OutOil: 0.5}},
