@@ -50,6 +50,9 @@ func TestBotRacePlaysToTheEnd(t *testing.T) {
 		if e.Kind == EntryOrder && e.InWindow != (e.Seat == 1) {
 			t.Errorf("seat %d's window logged as %v", e.Seat, e.InWindow)
 		}
+		if e.Kind != EntryOrder && e.Seat != -1 {
+			t.Errorf("a %s entry belongs to seat %d; it belongs to none (-1)", e.Kind, e.Seat)
+		}
 	}
 	if got := strings.Join(kinds[:7], " "); got != "order order resolve set order order resolve" {
 		t.Errorf("the log begins %s", got)
@@ -67,7 +70,7 @@ func TestBotRacePlaysToTheEnd(t *testing.T) {
 func TestBotRaceMisses(t *testing.T) {
 	r := newDash(t)
 	p, _ := Start(dashBot{}, r)
-	if err := (BotRace{Miss: 2}).Play(dashBot{}, LogTable{P: p}, rand.New(rand.NewPCG(3, 4))); err != nil {
+	if err := (BotRace{Miss: 4}).Play(dashBot{}, LogTable{P: p}, rand.New(rand.NewPCG(3, 4))); err != nil {
 		t.Fatal(err)
 	}
 	orders, resolves := 0, 0
@@ -79,8 +82,9 @@ func TestBotRaceMisses(t *testing.T) {
 			resolves++
 		}
 	}
-	if orders == 0 || orders >= 2*resolves {
-		t.Errorf("%d orders in %d turns of two seats, one in two missed", orders, resolves)
+	// One prompt in four missed: most are answered, not all.
+	if orders <= resolves || orders >= 2*resolves {
+		t.Errorf("%d orders in %d turns of two seats, one in four missed", orders, resolves)
 	}
 }
 
@@ -88,6 +92,9 @@ func TestBotRaceStops(t *testing.T) {
 	p, _ := Start(dashBot{}, newDash(t))
 	if err := (BotRace{MaxTurns: 2}).Play(dashBot{}, LogTable{P: p}, rand.New(rand.NewPCG(1, 2))); err == nil || !strings.Contains(err.Error(), "not over after 2 turns") {
 		t.Errorf("a race longer than its bound: %v", err)
+	}
+	if p.Resolved() != 2 {
+		t.Errorf("stopped after %d turns; the bound is 2", p.Resolved())
 	}
 	p, _ = Start(dash{}, newDash(t))
 	if err := (BotRace{}).Play(dash{}, LogTable{P: p}, rand.New(rand.NewPCG(1, 2))); err == nil || !strings.Contains(err.Error(), "dash has no bot") {
