@@ -68,22 +68,6 @@ type enumeration struct {
 	level tables.Level
 }
 
-// prefixSource plays the faces of a path through the tree, then the first
-// face of every die, and records the dice it was asked for.
-type prefixSource struct {
-	faces []int
-	asked []dice.Die
-}
-
-func (p *prefixSource) Face(d dice.Die) int {
-	i := len(p.asked)
-	p.asked = append(p.asked, d)
-	if i < len(p.faces) {
-		return p.faces[i]
-	}
-	return 0
-}
-
 // group is the faces of one roll that lead the same way: a representative
 // face and how many faces it stands for.
 type group struct{ face, n int }
@@ -92,10 +76,10 @@ type group struct{ face, n int }
 // face can change the outcome, branches on each group of its faces; with no
 // such roll left, the run's outcome takes the weight w.
 func (e *enumeration) walk(faces []int, w *big.Rat, run func(dice.Source) (*State, []race.Event, []dice.Roll)) {
-	src := &prefixSource{faces: faces}
+	src := &dice.Prefix{Faces: faces}
 	after, ev, log := run(src)
-	for j := len(faces); j < len(src.asked); j++ {
-		gs := e.groups(log[j], src.asked[j])
+	for j := len(faces); j < len(src.Asked); j++ {
+		gs := e.groups(log[j], src.Asked[j])
 		if gs == nil {
 			continue
 		}
@@ -104,7 +88,7 @@ func (e *enumeration) walk(faces []int, w *big.Rat, run func(dice.Source) (*Stat
 			head = append(head, r.Face)
 		}
 		for _, g := range gs {
-			e.walk(append(head, g.face), new(big.Rat).Mul(w, big.NewRat(int64(g.n), int64(src.asked[j].Sides()))), run)
+			e.walk(append(head, g.face), new(big.Rat).Mul(w, big.NewRat(int64(g.n), int64(src.Asked[j].Sides()))), run)
 		}
 		return
 	}

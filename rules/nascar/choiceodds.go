@@ -32,7 +32,7 @@ func (s *State) orderOdds(seat int, o Order) map[string]float64 {
 	}
 	var walk func(faces []int, w *big.Rat)
 	walk = func(faces []int, w *big.Rat) {
-		src := &prefixSource{faces: faces}
+		src := &dice.Prefix{Faces: faces}
 		d := dice.WithSource(src)
 		ev := s.soloTurn(seat, o, d)
 		for j, r := range d.Log() {
@@ -43,8 +43,8 @@ func (s *State) orderOdds(seat int, o Order) map[string]float64 {
 			for _, r := range d.Log()[:j] {
 				head = append(head, r.Face)
 			}
-			for f := range src.asked[j].Faces {
-				walk(append(head, f), new(big.Rat).Mul(w, big.NewRat(1, int64(src.asked[j].Sides()))))
+			for f := range src.Asked[j].Faces {
+				walk(append(head, f), new(big.Rat).Mul(w, big.NewRat(1, int64(src.Asked[j].Sides()))))
 			}
 			return
 		}
@@ -87,20 +87,4 @@ func outcome(seat int, ev []race.Event) string {
 		}
 	}
 	return OutNone
-}
-
-// prefixSource plays the faces of a path through the tree of the dice, then
-// the first face of every die, and records the dice it was asked for.
-type prefixSource struct {
-	faces []int
-	asked []dice.Die
-}
-
-func (p *prefixSource) Face(d dice.Die) int {
-	i := len(p.asked)
-	p.asked = append(p.asked, d)
-	if i < len(p.faces) {
-		return p.faces[i]
-	}
-	return 0
 }
