@@ -60,3 +60,31 @@ func TestDrawGridRefuses(t *testing.T) {
 		t.Errorf("%d rolls; a draw of n rolls n-1 times", len(d.Since(0)))
 	}
 }
+
+func TestTrackAndLaps(t *testing.T) {
+	tracks := map[string]int{"oval": 3, "road": 2}
+	load := func(id string) (string, error) {
+		if _, ok := tracks[id]; !ok {
+			return "", errors.New("no track " + id)
+		}
+		return id, nil
+	}
+	laps := func(id string) int { return tracks[id] }
+	for _, c := range []struct {
+		cfg   Config
+		track string
+		laps  int
+		err   string
+	}{
+		{Config{}, "oval", 3, ""},
+		{Config{Track: "road"}, "road", 2, ""},
+		{Config{Track: "road", Laps: 5}, "road", 5, ""},
+		{Config{Track: "moon"}, "", 0, "no track moon"},
+		{Config{Laps: MaxLaps + 1}, "oval", 0, "laps is 1 to"},
+	} {
+		tr, n, err := TrackAndLaps(c.cfg, "oval", load, laps)
+		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) || (err == nil && (tr != c.track || n != c.laps)) {
+			t.Errorf("%+v: %q %d %v; want %q %d %q", c.cfg, tr, n, err, c.track, c.laps, c.err)
+		}
+	}
+}

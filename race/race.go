@@ -43,6 +43,21 @@ func (cfg Config) RaceLaps(trackDefault int) (int, error) {
 	return laps, nil
 }
 
+// TrackAndLaps loads a race's track (def when the host named none) with
+// load, and works out its laps: the host's, or the track's own (trackLaps).
+func TrackAndLaps[T any](cfg Config, def string, load func(id string) (T, error), trackLaps func(T) int) (T, int, error) {
+	id := cfg.Track
+	if id == "" {
+		id = def
+	}
+	t, err := load(id)
+	if err != nil {
+		return t, 0, err
+	}
+	laps, err := cfg.RaceLaps(trackLaps(t))
+	return t, laps, err
+}
+
 // CheckLaps checks the laps of a decoded state: 1 to MaxLaps.
 func CheckLaps(laps int) error {
 	if laps < 1 || laps > MaxLaps {

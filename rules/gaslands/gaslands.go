@@ -33,15 +33,7 @@ const defaultTrack = "luigi-raceway"
 // Setup implements race.Ruleset: karts on the grid in seat order, pole
 // first, in gear 1 with no hazards.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	id := cfg.Track
-	if id == "" {
-		id = defaultTrack
-	}
-	t, err := LoadTrack(id)
-	if err != nil {
-		return nil, err
-	}
-	laps, err := cfg.RaceLaps(t.Laps)
+	t, laps, err := race.TrackAndLaps(cfg, defaultTrack, LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}

@@ -115,15 +115,7 @@ func splitList(s string) []string {
 
 // Setup implements race.Ruleset: teams from the entrants, the grid by lot.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	id := cfg.Track
-	if id == "" {
-		id = "circus-maximus"
-	}
-	t, err := LoadTrack(id)
-	if err != nil {
-		return nil, err
-	}
-	laps, err := cfg.RaceLaps(t.Laps)
+	t, laps, err := race.TrackAndLaps(cfg, "circus-maximus", LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}

@@ -17,15 +17,7 @@ func init() { race.Register(Ruleset{}) }
 // Setup implements race.Ruleset: one car per entrant, each with its upgrade
 // (chosen in secret before the race), the grid drawn by lot.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	id := cfg.Track
-	if id == "" {
-		id = "oval"
-	}
-	t, err := LoadTrack(id)
-	if err != nil {
-		return nil, err
-	}
-	laps, err := cfg.RaceLaps(t.Laps)
+	t, laps, err := race.TrackAndLaps(cfg, "oval", LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}

@@ -32,15 +32,7 @@ var debuffs = map[Perk]bool{Featherweight: true, LowLoot: true, Slow: true}
 // Setup implements race.Ruleset: a racer per entrant, with a standard kart or
 // one perk and one debuff; everyone at the line with zero Momentum.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	id := cfg.Track
-	if id == "" {
-		id = defaultCourse
-	}
-	c, err := LoadCourse(id)
-	if err != nil {
-		return nil, err
-	}
-	laps, err := cfg.RaceLaps(c.Laps)
+	c, laps, err := race.TrackAndLaps(cfg, defaultCourse, LoadCourse, func(x *Course) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}
