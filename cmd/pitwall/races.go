@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -1278,9 +1279,106 @@ func (a *app) showOptions(w *race.View, seat int) error {
 			return
 		}
 		fmt.Fprintf(out, "%d order(s) this turn\n", v["orders"])
-		b, _ := json.MarshalIndent(v["choices"], "", "  ")
-		fmt.Fprintln(out, string(b))
+		if !printChoices(out, v["choices"]) {
+			b, _ := json.MarshalIndent(v["choices"], "", "  ")
+			fmt.Fprintln(out, string(b))
+			return
+		}
+		fmt.Fprintln(out, "(--json gives every field, docs/choices.md says what each holds)")
 	})
+}
+
+// printChoices lists, for a person at a terminal, every list of orders in a
+// game's choices: each order allowed or not (with its code and reason), and
+// the likeliest outcomes of its odds. Each game's shape is its own, so the
+// lists are found by their fields (order, allowed) wherever they stand; it
+// says whether it found any.
+func printChoices(out io.Writer, choices any) bool {
+	b, err := json.Marshal(choices)
+	if err != nil {
+		return false
+	}
+	var doc any
+	if json.Unmarshal(b, &doc) != nil {
+		return false
+	}
+	found := false
+	var walk func(path string, x any)
+	walk = func(path string, x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(strings.TrimPrefix(path+"."+k, "."), x[k])
+			}
+		case []any:
+			var lines []string
+			for _, e := range x {
+				m, ok := e.(map[string]any)
+				order, named := m["order"].(string)
+				allowed, judged := m["allowed"].(bool)
+				if ok && !named && m["odds"] != nil {
+					// a choice given by its numbers (nascar's speeds)
+					var kv []string
+					for _, k := range slices.Sorted(maps.Keys(m)) {
+						if _, nested := m[k].(map[string]any); !nested {
+							kv = append(kv, fmt.Sprintf("%s %v", k, m[k]))
+						}
+					}
+					named, judged, allowed, order = true, true, true, strings.Join(kv, ", ")
+				}
+				if !ok || !named || !judged {
+					return // not a list of orders
+				}
+				line := fmt.Sprintf("  %-28s ", order)
+				if allowed {
+					line += "yes " + oddsLine(m["odds"])
+				} else {
+					line += fmt.Sprintf("no: %v (%v)", m["code"], m["reason"])
+				}
+				lines = append(lines, strings.TrimRight(line, " "))
+			}
+			if len(lines) > 0 {
+				found = true
+				fmt.Fprintf(out, "%s:\n%s\n", path, strings.Join(lines, "\n"))
+			}
+		}
+	}
+	walk("", doc)
+	return found
+}
+
+// oddsLine is the likeliest outcomes of a choice's odds, most likely first:
+// "none 83%, slip 17%".
+func oddsLine(odds any) string {
+	type outcome struct {
+		name string
+		p    float64
+	}
+	var all []outcome
+	var flat func(prefix string, x any)
+	flat = func(prefix string, x any) {
+		switch x := x.(type) {
+		case float64:
+			if x > 0 {
+				all = append(all, outcome{prefix, x})
+			}
+		case map[string]any:
+			for k, v := range x {
+				flat(strings.TrimPrefix(prefix+" "+k, " "), v)
+			}
+		}
+	}
+	flat("", odds)
+	sort.Slice(all, func(i, j int) bool { return all[i].p > all[j].p || (all[i].p == all[j].p && all[i].name < all[j].name) })
+	var parts []string
+	for i, o := range all {
+		if i == 4 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f%%", o.name, 100*o.p))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // checkTurnSet checks what 'turn set' will write against the race as it
