@@ -1,6 +1,7 @@
 package gaslands
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -20,6 +21,10 @@ func FuzzOrder(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, seed uint64) {
 		o, err := Parse(text, m)
 		if err != nil {
+			var oe *race.OrderError
+			if !errors.As(err, &oe) || oe.Kind != race.Invalid || oe.Code == "" || oe.Reason == "" {
+				t.Fatalf("%q: refused without a kind, a code and a reason of its own: %#v", text, err)
+			}
 			return
 		}
 		again, err := Parse(o.String(), m)
@@ -30,6 +35,10 @@ func FuzzOrder(f *testing.F) {
 		s := p.State.(*State)
 		ro, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: s.Active, Text: text})
 		if err != nil {
+			var oe *race.OrderError
+			if !errors.As(err, &oe) || oe.Code == "" {
+				t.Fatalf("%q: refused without a code of its own: %v", text, err)
+			}
 			return
 		}
 		next, _, err := (Ruleset{}).Resolve(s, map[int]race.Order{s.Active: ro}, dice.New(dice.SeedFromInt(seed)), time.Time{})

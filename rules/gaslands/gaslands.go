@@ -215,7 +215,7 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	}
 	o, err := Parse(sub.Text, s.M)
 	if err != nil {
-		return nil, race.Invalidf("%v", err)
+		return nil, err // an OrderError of kind Invalid, with its code
 	}
 	if err := s.legal(sub.Seat, o); err != nil {
 		return nil, err
