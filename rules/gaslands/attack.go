@@ -35,12 +35,15 @@ func AttackOdds(dice, gear int, sixIsOne bool) (map[string]float64, error) {
 	return hazardOdds(dice, gear, sixIsOne), nil
 }
 
-// hazardOdds counts the hazard tokens of dice attack dice against evades evade dice.
+// hazardOdds counts the hazard tokens of dice attack dice against evades
+// evade dice. The chances are summed in a fixed order (by hits, then by
+// cancels), so the same call gives the same odds to the last bit.
 func hazardOdds(dice, evades int, sixIsOne bool) map[string]float64 {
-	// The distribution of hits over the attack dice, then of cancels over the evade dice.
-	hits := map[int]float64{0: 1}
-	for i := 0; i < dice; i++ {
-		next := map[int]float64{}
+	// The distribution of hits over the attack dice (two at most a die),
+	// then of cancels over the evade dice.
+	hits := []float64{1}
+	for range dice {
+		next := make([]float64, len(hits)+2)
 		for h, p := range hits {
 			for f := 1; f <= 6; f++ {
 				next[h+Hits(f, sixIsOne)] += p / 6
@@ -48,9 +51,9 @@ func hazardOdds(dice, evades int, sixIsOne bool) map[string]float64 {
 		}
 		hits = next
 	}
-	cancels := map[int]float64{0: 1}
-	for i := 0; i < evades; i++ {
-		next := map[int]float64{}
+	cancels := []float64{1}
+	for range evades {
+		next := make([]float64, len(cancels)+1)
 		for c, p := range cancels {
 			for f := 1; f <= 6; f++ {
 				if Cancels(f) {
@@ -65,7 +68,9 @@ func hazardOdds(dice, evades int, sixIsOne bool) map[string]float64 {
 	out := map[string]float64{}
 	for h, ph := range hits {
 		for c, pc := range cancels {
-			out[fmt.Sprint(AttackHazards(h, c))] += float64(ph * pc)
+			if p := ph * pc; p > 0 {
+				out[fmt.Sprint(AttackHazards(h, c))] += p
+			}
 		}
 	}
 	return out

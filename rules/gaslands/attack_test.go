@@ -1,6 +1,7 @@
 package gaslands
 
 import (
+	"maps"
 	"math"
 	"strings"
 	"testing"
@@ -64,5 +65,26 @@ func TestAttackOdds(t *testing.T) {
 	}
 	if _, err := (Odds{}).Odds("attack", nil); err == nil || !strings.Contains(err.Error(), "needs --gear") {
 		t.Errorf("attack without a gear: %v", err)
+	}
+}
+
+// The same call gives the same odds to the last bit (a sum in map order did not).
+func TestHazardOddsAreStable(t *testing.T) {
+	for dice := 1; dice <= 6; dice++ {
+		for evades := 0; evades <= 5; evades++ {
+			first := hazardOdds(dice, evades, dice%2 == 0)
+			sum := 0.0
+			for _, p := range first {
+				sum += p
+			}
+			if sum < 1-1e-12 || sum > 1+1e-12 {
+				t.Fatalf("%d dice against %d: the odds sum to %v", dice, evades, sum)
+			}
+			for range 20 {
+				if again := hazardOdds(dice, evades, dice%2 == 0); !maps.Equal(first, again) {
+					t.Fatalf("%d dice against %d: %v, then %v", dice, evades, first, again)
+				}
+			}
+		}
 	}
 }
