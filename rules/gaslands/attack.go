@@ -68,7 +68,7 @@ func hazardOdds(dice, evades int, sixIsOne bool) map[string]float64 {
 	out := map[string]float64{}
 	for h, ph := range hits {
 		for c, pc := range cancels {
-			if p := ph * pc; p > 0 {
+			if p := float64(ph * pc); p > 0 { // float64(): rounded here, never fused into the sum (docs/rules/gaslands.md)
 				out[fmt.Sprint(AttackHazards(h, c))] += p
 			}
 		}
