@@ -307,6 +307,7 @@ func TestOrderCheckNascar(t *testing.T) {
 		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "--upgrade", "nitro", "MMMM"},
 		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "--colour", "red", "MMMM"},
 		{"order", "check", "nascar", "--speed", "14", "--heading", "N", "(14M)"},
+		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "--max-speed", "100000", "--draft", "A"}, // a bound, so a draft is checked in good time
 		{"order", "check", "nascar", "--speed", "4", "--heading", "N"},
 		{"order", "check", "nascar", "--speed", "4", "--heading", "N", "MMM"},
 	} {

@@ -11,6 +11,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // choicesOf is the active kart's choices, which must be given.
@@ -358,7 +359,7 @@ func within(t *testing.T, where string, odds, counts map[string]float64, runs in
 	}
 	for k, p := range odds {
 		got := counts[k] / float64(runs)
-		if math.Abs(got-p) > 4*math.Sqrt(p*(1-p)/float64(runs))+0.003 {
+		if !racetest.Agrees(counts[k], runs, p, 0.003) {
 			t.Errorf("%s: %s %.4f in %d runs, the odds say %.4f", where, k, got, runs, p)
 		}
 	}

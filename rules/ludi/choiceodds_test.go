@@ -8,6 +8,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 	"pitwall/rules/ludi/tables"
 )
 
@@ -36,11 +37,9 @@ func simulate(t *testing.T, st *State, seat int, k Kind, n int, seed uint64) map
 	return counts
 }
 
-// near says whether a count out of n agrees with the odds p: within four
-// standard deviations, and a little for the tails.
-func near(p float64, count, n int) bool {
-	return math.Abs(float64(count)/float64(n)-p) <= 4*math.Sqrt(p*(1-p)/float64(n))+0.005
-}
+// near says whether a count out of n agrees with the odds p
+// (racetest.Agrees, with a little more for the tails).
+func near(p float64, count, n int) bool { return racetest.Agrees(float64(count), n, p, 0.005) }
 
 // The odds listed for every allowed first order agree with Resolve played
 // many times over, in states of bot races; they sum to 1, name every

@@ -11,10 +11,10 @@ import (
 // CheckFlags implements race.OrderChecker: the car's state.
 func (Ruleset) CheckFlags() []race.Flag {
 	return []race.Flag{
-		{Name: "speed", Values: "0..", Need: true},
+		{Name: "speed", Values: fmt.Sprintf("0..%d", maxMaxSpeed), Need: true},
 		{Name: "heading", Values: "N|NE|E|SE|S|SW|W|NW", Need: true},
-		{Name: "max-speed", Values: fmt.Sprintf("%d.. (default %d)", MinMaxSpeed, StartMaxSpeed)},
-		{Name: "wildcards", Values: fmt.Sprintf("0.. (default %d)", StartWildcards)},
+		{Name: "max-speed", Values: fmt.Sprintf("%d..%d (default %d)", MinMaxSpeed, maxMaxSpeed, StartMaxSpeed)},
+		{Name: "wildcards", Values: fmt.Sprintf("0..99 (default %d)", StartWildcards)},
 		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
 		{Name: "slipstream", Bool: true, Values: "the car starts right behind one going its way"},
 		{Name: "draft", Bool: true, Values: "check the order as a draft: is it whole, and which letters may come next"},
@@ -24,26 +24,26 @@ func (Ruleset) CheckFlags() []race.Flag {
 // CheckOrder implements race.OrderChecker: it traces the order from square
 // [0, 0], as the contract says, step by step.
 func (Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any, error) {
-	num := func(name string, def, lo int) (int, error) {
+	num := func(name string, def, lo, hi int) (int, error) {
 		v, set := flags[name]
 		if !set {
 			return def, nil
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < lo {
-			return 0, fmt.Errorf("--%s is a whole number from %d; got %q", name, lo, v)
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("--%s is a whole number from %d to %d; got %q", name, lo, hi, v)
 		}
 		return n, nil
 	}
 	c := Car{}
 	var err error
-	if c.Speed, err = num("speed", 0, 0); err != nil {
+	if c.Speed, err = num("speed", 0, 0, maxMaxSpeed); err != nil {
 		return nil, err
 	}
-	if c.MaxSpeed, err = num("max-speed", StartMaxSpeed, MinMaxSpeed); err != nil {
+	if c.MaxSpeed, err = num("max-speed", StartMaxSpeed, MinMaxSpeed, maxMaxSpeed); err != nil {
 		return nil, err
 	}
-	if c.Wildcards, err = num("wildcards", StartWildcards, 0); err != nil { // the contract: 6, whatever the upgrade
+	if c.Wildcards, err = num("wildcards", StartWildcards, 0, 99); err != nil { // the contract: 6, whatever the upgrade
 		return nil, err
 	}
 	if c.Heading, err = ParseHeading(flags["heading"]); err != nil {

@@ -8,13 +8,12 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
-// near says whether a count out of n agrees with the odds p: within four
-// standard deviations, and a little for the tails.
-func near(p float64, count, n int) bool {
-	return math.Abs(float64(count)/float64(n)-p) <= 4*math.Sqrt(p*(1-p)/float64(n))+0.005
-}
+// near says whether a count out of n agrees with the odds p
+// (racetest.Agrees, with a little more for the tails).
+func near(p float64, count, n int) bool { return racetest.Agrees(float64(count), n, p, 0.005) }
 
 // simulate resolves the turn n times through Resolve, seat driving o and
 // the other cars standing still (speed 0, as the odds assume), and counts

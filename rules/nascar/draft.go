@@ -57,8 +57,8 @@ func Draft(c Car, draft string) DraftCheck {
 // completable says some legal order begins with draft.
 func completable(c Car, draft string) bool {
 	o, err := Parse(draft)
-	if err != nil {
-		return false
+	if err != nil || len(o.Moves) > c.MaxSpeed || len(o.Before)+len(o.After) > 5 {
+		return false // no letter after it can mend too many moves, or speed changes past S, AA and BB
 	}
 	// Check counts letters and does not mind their order, so each way on
 	// is tried once: speed changes before the moves (while there are no

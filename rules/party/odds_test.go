@@ -10,6 +10,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // oddsBoard has what a move can meet: a fork of two and one of three, a
@@ -250,7 +251,7 @@ func simulate(t *testing.T, where string, s *State, seat int, c Choice, n int) {
 	}
 	for k, p := range want {
 		got := float64(count[k]) / float64(n)
-		if math.Abs(got-p) > 4*math.Sqrt(p*(1-p)/float64(n))+1e-9 {
+		if !racetest.Agrees(float64(count[k]), n, p, 1e-9) {
 			t.Errorf("%s: %s %.4f in %d resolves, odds %.4f", where, k, got, n, p)
 		}
 	}

@@ -2,7 +2,6 @@ package rtd
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // idle is an order that does nothing in the Action Phase (a path no
@@ -83,11 +83,11 @@ func outcome(s, after *State, seat int, evs []race.Event) map[string]bool {
 func within(t *testing.T, what string, k, n int, p float64) {
 	t.Helper()
 	got := float64(k) / float64(n)
-	if !(p >= 0 && p <= 1) { // NaN and beyond: no odds at all (and the root below would be NaN)
+	if !(p >= 0 && p <= 1) { // NaN and beyond: no odds at all
 		t.Errorf("%s: the odds say %v", what, p)
 		return
 	}
-	if math.Abs(got-p) > 4*math.Sqrt(p*(1-p)/float64(n))+0.002 {
+	if !racetest.Agrees(float64(k), n, p, 0.002) {
 		t.Errorf("%s: %d of %d (%.4f), the odds say %.4f", what, k, n, got, p)
 	}
 }
