@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -253,8 +254,8 @@ func (l *Line) Word() string {
 // Int is the next word, a whole number.
 func (l *Line) Int() int {
 	v := l.Word()
-	var n int
-	if _, err := fmt.Sscan(v, &n); err != nil && l.err == nil {
+	n, err := strconv.Atoi(v)
+	if err != nil && l.err == nil {
 		l.Failf("%q is not a whole number", v)
 	}
 	return n
@@ -264,9 +265,8 @@ func (l *Line) Int() int {
 func (l *Line) Pair(sep string) (int, int) {
 	v := l.Word()
 	a, b, ok := strings.Cut(v, sep)
-	var x, y int
-	_, err1 := fmt.Sscan(a, &x)
-	_, err2 := fmt.Sscan(b, &y)
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
 	if (!ok || err1 != nil || err2 != nil) && l.err == nil {
 		l.Failf("%q is two whole numbers with %q between", v, sep)
 	}

@@ -79,6 +79,7 @@ func TestReadTurnCase(t *testing.T) {
 		{"racer Ann at 3\nwindow\n", ":2: a window line is 'window NAME'"},
 		{"racer Ann at 3\nat noon\n", `:2: at is a time such as 2026-11-23T09:00:00Z; got "noon"`},
 		{"racer Ann at three\n", `:1: "three" is not a whole number`},
+		{"racer Ann at 3x\n", `:1: "3x" is not a whole number`},
 		{"racer Ann at\n", `:1: racer needs a value after "at"`},
 		{"racer Ann at 3 fast\n", `:1: "fast" after the position`},
 		{"car Ann at 3\n", `:1: unknown line "car"`},
@@ -132,5 +133,19 @@ func TestGolden(t *testing.T) {
 	}
 	if msg := failure(t, func(tb testing.TB) { Golden(tb, p+".none", "two\n", false) }); !strings.Contains(msg, "-update") {
 		t.Errorf("a missing golden: %q", msg)
+	}
+}
+
+func TestLinePair(t *testing.T) {
+	l := NewLine([]string{"car", "3,-1"})
+	if x, y := l.Pair(","); x != 3 || y != -1 || l.Err() != nil {
+		t.Errorf("3,-1: %d %d %v", x, y, l.Err())
+	}
+	for _, bad := range []string{"3;1", "3,", "3,1x", "a,1"} {
+		l := NewLine([]string{"car", bad})
+		l.Pair(",")
+		if l.Err() == nil || !strings.Contains(l.Err().Error(), "two whole numbers") {
+			t.Errorf("%q: %v", bad, l.Err())
+		}
 	}
 }
