@@ -12,42 +12,32 @@ import (
 	"pitwall/render"
 )
 
-// Presenter is a ruleset that can draw its races, show a status board and
-// say what its grid post says; its words (what a turn is called, the
-// default order, the bonus) are in its race.Game.
+// Presenter is a race's state that draws itself, shows a status board and
+// says what its grid post says. Every game's State is one; the game's words
+// (what a turn is called, the default order, the bonus) are in its race.Game.
 type Presenter interface {
-	// Picture is the size of the picture of s, in pixels.
-	Picture(s race.State) (w, h float64)
-	// Background draws what stays the same from turn to turn (the track);
-	// BackgroundKey names it, so that a PNG background is drawn only once.
-	Background(c render.Canvas, s race.State)
-	BackgroundKey(s race.State) string
-	// Draw draws s on top of the background, under title.
-	Draw(c render.Canvas, s race.State, title string)
+	race.State
+	render.Scene
 	// Board is the status board: a header and one row per racer.
-	Board(s race.State) (header []string, rows [][]string)
+	Board() (header []string, rows [][]string)
 	// GridNote follows the game's name on the grid post: how the grid is set.
-	GridNote(s race.State) string
+	GridNote() string
 	// TrackName names a track the game does not ship (a host's own party
 	// board); "" for a shipped one, which the game's tracks name.
-	TrackName(s race.State) string
+	TrackName() string
 }
 
-func presenter(p *race.View) (Presenter, error) {
-	pr, ok := p.Ruleset.(Presenter)
-	if !ok {
-		return nil, fmt.Errorf("the %s ruleset cannot draw its races yet", p.Ruleset.Game().ID)
-	}
-	return pr, nil
-}
-
-// turnState is the state after turn n (0 = the grid), checked.
-func turnState(p *race.View, n int) (race.State, error) {
+// presenterAt is the state after turn n, as a Presenter.
+func presenterAt(p *race.View, n int) (Presenter, error) {
 	s, err := p.StateAt(n)
 	if err != nil {
 		return nil, bad(err)
 	}
-	return s, nil
+	pr, ok := s.(Presenter)
+	if !ok {
+		return nil, bad(fmt.Errorf("the %s ruleset cannot draw its races yet", p.Ruleset.Game().ID))
+	}
+	return pr, nil
 }
 
 // Title names a race and a turn for pictures and posts.
@@ -60,27 +50,22 @@ func Title(p *race.View, n int) string {
 
 // Render draws the race after turn n as "svg" or "png".
 func Render(p *race.View, n int, format string) ([]byte, error) {
-	pr, err := presenter(p)
-	if err != nil {
-		return nil, bad(err)
-	}
-	s, err := turnState(p, n)
+	pr, err := presenterAt(p, n)
 	if err != nil {
 		return nil, err
 	}
-	w, h := pr.Picture(s)
+	w, h := pr.Picture()
 	var buf bytes.Buffer
 	switch format {
 	case "svg":
 		c := render.NewSVG(w, h)
-		pr.Background(c, s)
-		pr.Draw(c, s, Title(p, n))
+		render.DrawScene(c, pr, Title(p, n))
 		if _, err := c.WriteTo(&buf); err != nil {
 			return nil, err
 		}
 	case "png":
-		c := background(pr, s, w, h).Copy()
-		pr.Draw(c, s, Title(p, n))
+		c := background(p.Ruleset.Game().ID, pr, w, h).Copy()
+		pr.Draw(c, Title(p, n))
 		if err := c.Encode(&buf); err != nil {
 			return nil, err
 		}
@@ -90,17 +75,18 @@ func Render(p *race.View, n int, format string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// backgrounds holds each PNG background drawn so far, by its key. A track's
-// picture is the same every turn, so it is drawn once per process.
+// backgrounds holds each PNG background drawn so far, by game, the state's
+// key and the size. A track's picture is the same every turn, so it is drawn
+// once per process.
 var backgrounds sync.Map
 
-func background(pr Presenter, s race.State, w, h float64) *render.PNG {
-	key := pr.BackgroundKey(s)
+func background(game string, s render.Scene, w, h float64) *render.PNG {
+	key := fmt.Sprintf("%s/%s/%.0fx%.0f", game, s.BackgroundKey(), w, h)
 	if bg, ok := backgrounds.Load(key); ok {
 		return bg.(*render.PNG)
 	}
 	bg := render.NewPNG(w, h, 1)
-	pr.Background(bg, s)
+	s.Background(bg)
 	actual, _ := backgrounds.LoadOrStore(key, bg)
 	return actual.(*render.PNG)
 }
@@ -111,18 +97,14 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	if format != "markdown" && format != "bbcode" {
 		return "", bad(fmt.Errorf("unknown post format %q; formats: markdown, bbcode", format))
 	}
-	pr, err := presenter(p)
-	if err != nil {
-		return "", bad(err)
-	}
-	s, err := turnState(p, n)
+	s, err := presenterAt(p, n)
 	if err != nil {
 		return "", err
 	}
 	rs := p.Ruleset
 	g := rs.Game()
 	d := &render.Doc{}
-	track := pr.TrackName(s)
+	track := s.TrackName()
 	for _, t := range g.Tracks {
 		if track == "" && t.ID == p.Config.Track {
 			track = t.Name
@@ -133,7 +115,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	}
 	if n == 0 {
 		d.H(1, fmt.Sprintf("%s at %s: %s", p.ID, track, g.Words.Start))
-		d.P(render.Text(g.Name + ". " + pr.GridNote(s)))
+		d.P(render.Text(g.Name + ". " + s.GridNote()))
 	} else {
 		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.ID, track, g.Words.Turn, n))
 	}
@@ -187,7 +169,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	}
 
 	d.H(2, "Status board")
-	header, rows := pr.Board(s)
+	header, rows := s.Board()
 	d.Table(header, rows)
 
 	if n > 0 {

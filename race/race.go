@@ -336,3 +336,18 @@ func SeatsOf[R any](racers []R, seat func(*R) Seat) []Seat {
 	}
 	return out
 }
+
+// OrdersAs are a turn's orders as the game's own order type T, each seat's
+// as its ParseOrder made it; an order of another type is an error that names
+// the seat (a caller's mistake, never a racer's).
+func OrdersAs[T Order](game string, orders map[int]Order) (map[int]T, error) {
+	out := make(map[int]T, len(orders))
+	for seat, o := range orders {
+		t, ok := o.(T)
+		if !ok {
+			return nil, fmt.Errorf("seat %d: not a %s order: %T", seat, game, o)
+		}
+		out[seat] = t
+	}
+	return out, nil
+}

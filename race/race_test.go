@@ -247,3 +247,20 @@ func TestCheckLaps(t *testing.T) {
 		}
 	}
 }
+
+// A turn's orders come back as the game's type; one of another type is
+// refused, naming the seat and the game.
+func TestOrdersAs(t *testing.T) {
+	got, err := OrdersAs[step]("dash", map[int]Order{0: step(2), 3: step(1)})
+	if err != nil || len(got) != 2 || got[0] != 2 || got[3] != 1 {
+		t.Fatalf("OrdersAs = %v, %v; want 0:2 3:1", got, err)
+	}
+	_, err = OrdersAs[step]("dash", map[int]Order{0: step(2), 1: otherOrder{}})
+	if err == nil || err.Error() != "seat 1: not a dash order: race.otherOrder" {
+		t.Fatalf("an order of another game: %v", err)
+	}
+}
+
+type otherOrder struct{}
+
+func (otherOrder) String() string { return "other" }

@@ -57,24 +57,18 @@ func BenchResolve(b *testing.B, rs race.Ruleset, t Turn) {
 	}
 }
 
-// Drawer is how a game draws a turn (host.Presenter's drawing part).
-type Drawer interface {
-	Picture(s race.State) (w, h float64)
-	Background(c render.Canvas, s race.State)
-	Draw(c render.Canvas, s race.State, title string)
-}
-
 // BenchPNG times drawing s as the host does: the background once, then
 // for each turn a copy of it with the race drawn on top, encoded as PNG.
-func BenchPNG(b *testing.B, d Drawer, s race.State) {
+func BenchPNG(b *testing.B, st race.State) {
 	b.Helper()
-	w, h := d.Picture(s)
+	s := scene(b, st)
+	w, h := s.Picture()
 	bg := render.NewPNG(w, h, 1)
-	d.Background(bg, s)
+	s.Background(bg)
 	var buf bytes.Buffer
 	for b.Loop() {
 		c := bg.Copy()
-		d.Draw(c, s, "bench")
+		s.Draw(c, "bench")
 		buf.Reset()
 		if err := c.Encode(&buf); err != nil {
 			b.Fatal(err)
@@ -83,13 +77,21 @@ func BenchPNG(b *testing.B, d Drawer, s race.State) {
 }
 
 // BenchSVG times drawing s whole as SVG, background included.
-func BenchSVG(b *testing.B, d Drawer, s race.State) {
+func BenchSVG(b *testing.B, st race.State) {
 	b.Helper()
-	w, h := d.Picture(s)
+	s := scene(b, st)
+	w, h := s.Picture()
 	for b.Loop() {
 		c := render.NewSVG(w, h)
-		d.Background(c, s)
-		d.Draw(c, s, "bench")
+		render.DrawScene(c, s, "bench")
 		_ = c.Bytes()
 	}
+}
+
+func scene(b *testing.B, st race.State) render.Scene {
+	s, ok := st.(render.Scene)
+	if !ok {
+		b.Fatalf("%T does not draw itself (render.Scene)", st)
+	}
+	return s
 }

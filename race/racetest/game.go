@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"pitwall/dice"
+	"pitwall/host"
 	"pitwall/race"
+	"pitwall/render"
 )
 
 // CheckGame holds a game's descriptor to its ruleset: what the descriptor
@@ -32,8 +34,11 @@ func CheckGame(t *testing.T, rs race.Ruleset) {
 	case len(g.Demo.Entrants) < 2:
 		t.Fatalf("%s: a demo needs at least two entrants, has %d", g.ID, len(g.Demo.Entrants))
 	}
+	grid := func(track string, es []race.Entrant) (race.State, error) {
+		return rs.Setup(race.Config{Track: track, Laps: g.Demo.Laps}, es, dice.New(dice.SeedFromInt(1)))
+	}
 	setup := func(track string, es []race.Entrant) error {
-		_, err := rs.Setup(race.Config{Track: track, Laps: g.Demo.Laps}, es, dice.New(dice.SeedFromInt(1)))
+		_, err := grid(track, es)
 		return err
 	}
 	for _, tr := range g.Tracks {
@@ -41,9 +46,12 @@ func CheckGame(t *testing.T, rs race.Ruleset) {
 			t.Errorf("%s: track %+v: id, name and seats must be set", g.ID, tr)
 		}
 		n := min(len(g.Demo.Entrants), tr.Seats)
-		if err := setup(tr.ID, g.Demo.Entrants[:n]); err != nil {
+		s, err := grid(tr.ID, g.Demo.Entrants[:n])
+		if err != nil {
 			t.Errorf("%s: the demo on %s: %v", g.ID, tr.ID, err)
+			continue
 		}
+		checkPresenter(t, g.ID+" on "+tr.ID, s)
 	}
 	for i, e := range g.Demo.Entrants {
 		if err := g.CheckEntrant(e); err != nil {
@@ -105,6 +113,35 @@ func CheckGame(t *testing.T, rs race.Ruleset) {
 	try("a choice the game does not have", with("no-such-choice", "x"), false)
 	checkOptions(t, rs)
 	checkSettings(t, rs)
+}
+
+// checkPresenter holds a grid to what the host asks to draw and post it:
+// a picture with a size and a background named, a status board with a row
+// per seat, and a grid note.
+func checkPresenter(t *testing.T, what string, s race.State) {
+	t.Helper()
+	p, ok := s.(host.Presenter)
+	if !ok {
+		t.Fatalf("%s: the state (%T) is not a host.Presenter: the host cannot draw or post it", what, s)
+	}
+	w, h := p.Picture()
+	header, rows := p.Board()
+	switch {
+	case w < 1 || h < 1:
+		t.Errorf("%s: a picture of %gx%g", what, w, h)
+	case p.BackgroundKey() == "":
+		t.Errorf("%s: the background has no key, so every background would share one", what)
+	case len(header) == 0 || len(rows) != len(s.Seats()):
+		t.Errorf("%s: a status board of %d columns and %d rows for %d seats", what, len(header), len(rows), len(s.Seats()))
+	case p.GridNote() == "":
+		t.Errorf("%s: no grid note", what)
+	}
+	c := render.NewSVG(w, h)
+	render.DrawScene(c, p, "grid")
+	var b strings.Builder
+	if _, err := c.WriteTo(&b); err != nil || !strings.Contains(b.String(), "grid") {
+		t.Errorf("%s: the grid's picture does not carry its title (err %v)", what, err)
+	}
 }
 
 // checkOptions sets the demo up with each value of each race option.

@@ -27,5 +27,5 @@ func BenchmarkBotOrder8(b *testing.B) {
 	}
 }
 
-func BenchmarkDrawPNG8(b *testing.B) { racetest.BenchPNG(b, Ruleset{}, midRace(b).State) }
-func BenchmarkDrawSVG8(b *testing.B) { racetest.BenchSVG(b, Ruleset{}, midRace(b).State) }
+func BenchmarkDrawPNG8(b *testing.B) { racetest.BenchPNG(b, midRace(b).State) }
+func BenchmarkDrawSVG8(b *testing.B) { racetest.BenchSVG(b, midRace(b).State) }

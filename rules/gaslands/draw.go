@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"pitwall/race"
 	"pitwall/render"
 )
 
@@ -62,7 +61,7 @@ func (s *State) pxs(vs []Vec) []render.Point {
 func (s *State) boardY() float64 { return tableY + float64(s.track.H*s.scale()) + 34 }
 
 // Picture is the size of the picture of s.
-func Picture(s *State) (w, h float64) {
+func (s *State) Picture() (w, h float64) {
 	return picW, math.Ceil(s.boardY() + float64(rowH*float64(len(s.Karts)+1)) + 16)
 }
 
@@ -73,7 +72,7 @@ func (s *State) rect(cv render.Canvas, r Rect, st render.Style) {
 
 // DrawTrack draws what stays: the table, the road, gates, boosts, item boxes
 // and immovable obstructions.
-func DrawTrack(cv render.Canvas, s *State) {
+func (s *State) Background(cv render.Canvas) {
 	W, H := cv.Size()
 	t := s.track
 	sc := s.scale()
@@ -154,7 +153,7 @@ func (s *State) obstruction(cv render.Canvas, o Obstruction) {
 
 // DrawRace draws the race over the track: mushrooms standing, the last
 // activation, Bullet Bills, karts, the title and the board.
-func DrawRace(cv render.Canvas, s *State, title string) {
+func (s *State) Draw(cv render.Canvas, title string) {
 	sc := s.scale()
 	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
 	sub := fmt.Sprintf("%s, %s · round %d, gear phase %d", s.track.Name, plural(s.Laps, "lap"), s.Round, s.Phase)
@@ -241,7 +240,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 			}
 		}
 	}
-	header, rows := Board(s)
+	header, rows := s.Board()
 	standings := Ruleset{}.Standings(s)
 	y0 := s.boardY()
 	for i, h := range header {
@@ -284,16 +283,10 @@ func contrast(c render.Color) render.Color {
 	return render.RGB(0xff, 0xff, 0xff)
 }
 
-// Draw draws the whole picture.
-func Draw(cv render.Canvas, s *State, title string) {
-	DrawTrack(cv, s)
-	DrawRace(cv, s, title)
-}
-
 var boardCols = []float64{0, 26, 150, 260, 440, 490, 555, 610, 740}
 
 // Board is the status board, in race order.
-func Board(s *State) (header []string, rows [][]string) {
+func (s *State) Board() (header []string, rows [][]string) {
 	header = []string{"#", "Kart", "Player", "Vehicle", "Gear", "Hazards", "Lap", "Item", "Next"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		k := s.Karts[st.Seat]
@@ -319,34 +312,17 @@ func Board(s *State) (header []string, rows [][]string) {
 	return header, rows
 }
 
-// Picture implements host.Presenter.
-func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
-
-// Background implements host.Presenter.
-func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
-
-// BackgroundKey implements host.Presenter.
-func (Ruleset) BackgroundKey(s race.State) string {
-	st := s.(*State)
-	w, h := Picture(st)
-	return fmt.Sprintf("gaslands/%s/%.0fx%.0f", st.TrackID, w, h)
-}
-
-// Draw implements host.Presenter.
-func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
-
-// Board implements host.Presenter.
-func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
+// BackgroundKey implements host.Presenter: the track fixes the background.
+func (s *State) BackgroundKey() string { return s.TrackID }
 
 // GridNote implements host.Presenter.
-func (Ruleset) GridNote(s race.State) string {
-	st := s.(*State)
+func (s *State) GridNote() string {
 	return fmt.Sprintf("%d karts line up two abreast behind the start line, in gear 1, pole position first. "+
 		"Each post is one activation: in each gear phase every kart in that gear or higher moves, from pole position round the seats. "+
 		"An order is a template (%s), with left or right for all but a straight, then as wanted: skid N (up to the kart's Handling), push, "+
 		"shift up or down, spin left or right DEGREES, boost medium|gentle|turn SIDE, shell NAME or shell nearest, bill, smash or evade; "+
-		"for example 'gentle left skid 2 shift up'.", len(s.Seats()), strings.Join(templateNames(st.M), ", "))
+		"for example 'gentle left skid 2 shift up'.", len(s.Seats()), strings.Join(templateNames(s.M), ", "))
 }
 
 // TrackName implements host.Presenter: every race runs on a shipped track.
-func (Ruleset) TrackName(race.State) string { return "" }
+func (s *State) TrackName() string { return "" }

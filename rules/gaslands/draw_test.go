@@ -22,11 +22,11 @@ func TestDrawRace(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := st.(*State)
-			w, h := Picture(s)
+			w, h := s.Picture()
 			svg := render.NewSVG(w, h)
-			Draw(svg, s, "t")
+			render.DrawScene(svg, s, "t")
 			png := render.NewPNG(w, h, 1)
-			Draw(png, s, "Activation")
+			render.DrawScene(png, s, "Activation")
 			if dir != "" {
 				f, err := os.Create(filepath.Join(dir, tr+"-"+strconv.Itoa(n)+".png"))
 				if err != nil {

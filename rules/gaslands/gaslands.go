@@ -298,14 +298,12 @@ func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller,
 		return nil, nil, fmt.Errorf("the race is over")
 	}
 	s := old.clone()
-	var o Order
-	if ro, ok := orders[s.Active]; ok {
-		oo, ok := ro.(Order)
-		if !ok {
-			return nil, nil, fmt.Errorf("seat %d: not a gaslands order: %T", s.Active, ro)
-		}
-		o = oo
-	} else {
+	os, err := race.OrdersAs[Order]("gaslands", orders)
+	if err != nil {
+		return nil, nil, err
+	}
+	o, ok := os[s.Active]
+	if !ok {
 		o = plan(s, s.Active)
 	}
 	if err := s.legal(s.Active, o); err != nil {

@@ -10,14 +10,6 @@ import (
 	"pitwall/race"
 )
 
-// The ruleset is everything the host asks of a game.
-var (
-	_ race.Ruleset   = Ruleset{}
-	_ race.Oddser    = Ruleset{}
-	_ race.Botter    = Ruleset{}
-	_ host.Presenter = Ruleset{}
-)
-
 // The posts of a bot race's first collision and of its grid, as a forum sees
 // them, against testdata/posts (-update rewrites them; read the diff).
 func TestGoldenPosts(t *testing.T) {

@@ -20,8 +20,8 @@ func midRace(b *testing.B) racetest.Turn {
 }
 
 func BenchmarkResolveTurn12(b *testing.B) { racetest.BenchResolve(b, Ruleset{}, midRace(b)) }
-func BenchmarkDrawPNG12(b *testing.B)     { racetest.BenchPNG(b, Ruleset{}, midRace(b).State) }
-func BenchmarkDrawSVG12(b *testing.B)     { racetest.BenchSVG(b, Ruleset{}, midRace(b).State) }
+func BenchmarkDrawPNG12(b *testing.B)     { racetest.BenchPNG(b, midRace(b).State) }
+func BenchmarkDrawSVG12(b *testing.B)     { racetest.BenchSVG(b, midRace(b).State) }
 
 // setupArgs are a 12-chariot race's configuration and entrants, as a host sets it up.
 func setupArgs() (race.Config, []race.Entrant) {
@@ -65,11 +65,11 @@ func BenchmarkDecodeState12(b *testing.B) {
 // included: a process's first picture of a track.
 func BenchmarkDrawPNG12Whole(b *testing.B) {
 	s := midRace(b).State.(*State)
-	w, h := Picture(s)
+	w, h := s.Picture()
 	var buf bytes.Buffer
 	for b.Loop() {
 		c := render.NewPNG(w, h, 1)
-		Draw(c, s, "bench")
+		render.DrawScene(c, s, "bench")
 		buf.Reset()
 		if err := c.Encode(&buf); err != nil {
 			b.Fatal(err)

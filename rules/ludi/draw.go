@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"pitwall/race"
 	"pitwall/render"
 )
 
@@ -158,7 +157,7 @@ var (
 func Colour(seat int) render.Color { return teamCols[seat%len(teamCols)] }
 
 // Picture is the size of the picture of s.
-func Picture(s *State) (w, h float64) {
+func (s *State) Picture() (w, h float64) {
 	g := s.geometry()
 	// Whole pixels, so the background covers every pixel and the PNG is opaque.
 	return math.Ceil(math.Max(g.w, boardW)), math.Ceil(g.h + boardHeight(s))
@@ -173,7 +172,7 @@ func (s *State) geometry() *geometry {
 
 // DrawTrack draws what is the same in every turn of a race on this track:
 // the arena, the lanes and corner zones, the spina, the line.
-func DrawTrack(cv render.Canvas, s *State) {
+func (s *State) Background(cv render.Canvas) {
 	g := s.geometry()
 	t := s.track
 	W, H := cv.Size()
@@ -223,7 +222,7 @@ func DrawTrack(cv render.Canvas, s *State) {
 
 // DrawRace draws a turn on top of the track: the title, every chariot, this
 // turn's trails and the status board.
-func DrawRace(cv render.Canvas, s *State, title string) {
+func (s *State) Draw(cv render.Canvas, title string) {
 	g := s.geometry()
 	t := s.track
 	W, _ := cv.Size()
@@ -326,7 +325,7 @@ func drawChariot(cv render.Canvas, cs cellShape, c *Chariot) {
 }
 
 // Board is the status board: one row per chariot, in race order.
-func Board(s *State) (header []string, rows [][]string) {
+func (s *State) Board() (header []string, rows [][]string) {
 	header = []string{"#", "Auriga", "Player", "Package", "Speed", "Lap", "Damage L/R", "Endurance", "Pace loss", "Status", "Orders"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		c := s.chariot(st.Seat)
@@ -364,36 +363,14 @@ func paceLoss(c *Chariot) string {
 	return "0"
 }
 
-// Draw draws the whole picture of s: the track, then the race.
-func Draw(cv render.Canvas, s *State, title string) {
-	DrawTrack(cv, s)
-	DrawRace(cv, s, title)
-}
-
-// Picture implements host.Presenter.
-func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
-
-// Background implements host.Presenter: the track.
-func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
-
-// BackgroundKey implements host.Presenter: the background depends on the track and the picture's size.
-func (Ruleset) BackgroundKey(s race.State) string {
-	st := s.(*State)
-	w, h := Picture(st)
-	return fmt.Sprintf("ludi/%s/%.0fx%.0f", st.TrackID, w, h)
-}
-
-// Draw implements host.Presenter: the race, drawn on the background.
-func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
-
-// Board implements host.Presenter.
-func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
+// BackgroundKey implements host.Presenter: the track fixes the background.
+func (s *State) BackgroundKey() string { return s.TrackID }
 
 var boardCols = []float64{0, 30, 180, 290, 380, 440, 490, 600, 690, 775, 925}
 
 // drawBoardFrame draws the board's panel and header, the same every turn.
 func (s *State) drawBoardFrame(cv render.Canvas, top float64) {
-	header, _ := Board(s)
+	header, _ := s.Board()
 	y := top + margin
 	cv.Rect(margin-8, y-18, boardW-2*margin+16, rowH*float64(len(s.Chariots)+1)+12, render.Style{Fill: render.RGB(0xf2, 0xea, 0xd8), Stroke: wallCol, StrokeWidth: 1, Radius: 6})
 	for i, h := range header {
@@ -402,7 +379,7 @@ func (s *State) drawBoardFrame(cv render.Canvas, top float64) {
 }
 
 func (s *State) drawBoard(cv render.Canvas, top float64) {
-	_, rows := Board(s)
+	_, rows := s.Board()
 	y := top + margin
 	x0 := margin
 	for _, row := range rows {
@@ -430,9 +407,9 @@ func (s *State) drawBoard(cv render.Canvas, top float64) {
 }
 
 // GridNote implements host.Presenter: the grid is drawn by lot (Setup).
-func (Ruleset) GridNote(s race.State) string {
+func (s *State) GridNote() string {
 	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats()))
 }
 
 // TrackName implements host.Presenter: every race runs on a shipped track.
-func (Ruleset) TrackName(race.State) string { return "" }
+func (s *State) TrackName() string { return "" }

@@ -237,13 +237,9 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 // Resolve implements race.Ruleset.
 func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*State)
-	os := map[int]Orders{}
-	for seat, o := range orders {
-		lo, ok := o.(Orders)
-		if !ok {
-			return nil, nil, fmt.Errorf("seat %d: not a ludi order: %T", seat, o)
-		}
-		os[seat] = lo
+	os, err := race.OrdersAs[Orders]("ludi", orders)
+	if err != nil {
+		return nil, nil, err
 	}
 	// Stunned aurigae get no prompt when the stun covers the whole turn: they cruise.
 	for i := range s.Chariots {

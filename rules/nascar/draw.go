@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"pitwall/race"
 	"pitwall/render"
 )
 
@@ -44,7 +43,7 @@ func (t *Track) px(p Point) render.Point {
 }
 
 // Picture is the size of the picture of s.
-func Picture(s *State) (w, h float64) {
+func (s *State) Picture() (w, h float64) {
 	t := s.track
 	w = math.Max(2*margin+float64(t.W)*cellPx, boardW)
 	h = titleH + float64(t.H)*cellPx + boardTo + rowH*float64(len(s.Cars)+1) + 2*margin
@@ -53,7 +52,7 @@ func Picture(s *State) (w, h float64) {
 
 // DrawTrack draws what every turn shares: grass, track, pit lane, markers,
 // the PP mark and the line. Sandbags are not drawn: they are hidden.
-func DrawTrack(cv render.Canvas, s *State) {
+func (s *State) Background(cv render.Canvas) {
 	t := s.track
 	W, H := cv.Size()
 	cv.Rect(0, 0, W, H, render.Style{Fill: paper})
@@ -105,14 +104,14 @@ func DrawTrack(cv render.Canvas, s *State) {
 	}
 	top := titleH + float64(t.H)*cellPx + boardTo
 	cv.Rect(margin-6, top+2, boardW-2*margin+12, rowH*float64(len(s.Cars)+1)+10, render.Style{Fill: render.RGB(0xea, 0xec, 0xef), Stroke: ink, StrokeWidth: 0.8, Radius: 5})
-	header, _ := Board(s)
+	header, _ := s.Board()
 	for i, h := range header {
 		cv.Text(render.Pt(margin+boardCols[i], top+rowH), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
 	}
 }
 
 // DrawRace draws a turn over the track: title, oil, sandbags found, trails, cars, the board.
-func DrawRace(cv render.Canvas, s *State, title string) {
+func (s *State) Draw(cv render.Canvas, title string) {
 	t := s.track
 	W, _ := cv.Size()
 	cv.Text(render.Pt(margin, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
@@ -151,7 +150,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		cv.Text(render.Pt(p.X, p.Y-cellPx*0.55), fmt.Sprint(c.Seat+1), render.TextStyle{Size: 9, Bold: true, Color: white, Anchor: render.AnchorMiddle})
 	}
 	top := titleH + float64(t.H)*cellPx + boardTo
-	_, rows := Board(s)
+	_, rows := s.Board()
 	for r, row := range rows {
 		y := top + rowH*float64(r+2)
 		var seat int
@@ -168,12 +167,6 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 	}
 }
 
-// Draw draws the whole picture.
-func Draw(cv render.Canvas, s *State, title string) {
-	DrawTrack(cv, s)
-	DrawRace(cv, s, title)
-}
-
 var boardCols = []float64{0, 26, 170, 260, 350, 405, 455, 525, 570, 630, 740}
 
 // damage is the max speed a car has lost below the start's 12 (repairs can
@@ -186,7 +179,7 @@ func damage(c *RaceCar) string {
 }
 
 // Board is the status board, in race order.
-func Board(s *State) (header []string, rows [][]string) {
+func (s *State) Board() (header []string, rows [][]string) {
 	header = []string{"#", "Car", "Driver", "Upgrade", "Speed", "Max", "Damage", "WC", "Lap", "Status", "Order"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		c := s.car(st.Seat)
@@ -206,29 +199,13 @@ func Board(s *State) (header []string, rows [][]string) {
 	return header, rows
 }
 
-// Picture implements host.Presenter.
-func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
-
-// Background implements host.Presenter.
-func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
-
-// BackgroundKey implements host.Presenter.
-func (Ruleset) BackgroundKey(s race.State) string {
-	st := s.(*State)
-	w, h := Picture(st)
-	return fmt.Sprintf("nascar/%s/%.0fx%.0f", st.TrackID, w, h)
-}
-
-// Draw implements host.Presenter.
-func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
-
-// Board implements host.Presenter.
-func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
+// BackgroundKey implements host.Presenter: the track fixes the background.
+func (s *State) BackgroundKey() string { return s.TrackID }
 
 // GridNote implements host.Presenter: the grid is drawn by lot (Setup).
-func (Ruleset) GridNote(s race.State) string {
+func (s *State) GridNote() string {
 	return fmt.Sprintf("%d racers line up, grid places drawn by lot.", len(s.Seats()))
 }
 
 // TrackName implements host.Presenter: every race runs on a shipped track.
-func (Ruleset) TrackName(race.State) string { return "" }
+func (s *State) TrackName() string { return "" }

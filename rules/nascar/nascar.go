@@ -129,13 +129,9 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 // Resolve implements race.Ruleset.
 func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*State)
-	os := map[int]Order{}
-	for seat, o := range orders {
-		no, ok := o.(Order)
-		if !ok {
-			return nil, nil, fmt.Errorf("seat %d: not a nascar order: %T", seat, o)
-		}
-		os[seat] = no
+	os, err := race.OrdersAs[Order]("nascar", orders)
+	if err != nil {
+		return nil, nil, err
 	}
 	for i := range s.Cars {
 		if c := &s.Cars[i]; c.racing() {

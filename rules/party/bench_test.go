@@ -48,5 +48,5 @@ func BenchmarkResolve8(b *testing.B) {
 	racetest.BenchResolve(b, Ruleset{}, racetest.Turn{State: s, Orders: orders, At: at})
 }
 
-func BenchmarkDrawPNG8(b *testing.B) { s, _, _ := midGame(b); racetest.BenchPNG(b, Ruleset{}, s) }
-func BenchmarkDrawSVG8(b *testing.B) { s, _, _ := midGame(b); racetest.BenchSVG(b, Ruleset{}, s) }
+func BenchmarkDrawPNG8(b *testing.B) { s, _, _ := midGame(b); racetest.BenchPNG(b, s) }
+func BenchmarkDrawSVG8(b *testing.B) { s, _, _ := midGame(b); racetest.BenchSVG(b, s) }

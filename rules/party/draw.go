@@ -6,7 +6,6 @@ import (
 	"math"
 	"strings"
 
-	"pitwall/race"
 	"pitwall/render"
 )
 
@@ -90,7 +89,7 @@ func (b *Board) layout() layout {
 }
 
 // Picture is the size of the picture of s.
-func Picture(s *State) (w, h float64) {
+func (s *State) Picture() (w, h float64) {
 	l := s.board.layout()
 	return picW, math.Ceil(topY + l.h + legendH + boardGap + rowH*float64(len(s.Players)+1) + 24)
 }
@@ -127,7 +126,7 @@ func starPoints(c render.Point, r float64) []render.Point {
 
 // DrawBoard draws what stays the same: the spaces, the arrows, the legend,
 // the status board's frame.
-func DrawBoard(cv render.Canvas, s *State) {
+func (s *State) Background(cv render.Canvas) {
 	W, H := cv.Size()
 	b := s.board
 	l := b.layout()
@@ -160,7 +159,7 @@ func DrawBoard(cv render.Canvas, s *State) {
 
 	by := l.boardY()
 	cv.Rect(marginX-6, by-18, picW-2*marginX+12, rowH*float64(len(s.Players)+1)+12, render.Style{Fill: plateCl, Stroke: faint, StrokeWidth: 0.8, Radius: 5})
-	header, _ := StatusBoard(s)
+	header, _ := s.Board()
 	for i, h := range header {
 		cv.Text(render.Pt(marginX+boardCols[i], by), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
 	}
@@ -199,7 +198,7 @@ func drawSpaces(cv render.Canvas, b *Board, l layout) {
 }
 
 // DrawGame draws a turn: the title, this week's walks, the players, the board's rows.
-func DrawGame(cv render.Canvas, s *State, title string) {
+func (s *State) Draw(cv render.Canvas, title string) {
 	b := s.board
 	l := b.layout()
 	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
@@ -254,7 +253,7 @@ func DrawGame(cv render.Canvas, s *State, title string) {
 		st := (Ruleset{}).Standings(s)
 		cv.Text(render.Pt(picW-marginX, 58), "Winner: "+st[0].Name, render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorEnd})
 	}
-	_, rows := StatusBoard(s)
+	_, rows := s.Board()
 	standings := (Ruleset{}).Standings(s)
 	y0 := l.boardY()
 	for r, row := range rows {
@@ -294,7 +293,7 @@ func status(s *State) string {
 var boardCols = []float64{0, 26, 170, 290, 345, 400, 455, 535}
 
 // StatusBoard is the status board, in standings order.
-func StatusBoard(s *State) (header []string, rows [][]string) {
+func (s *State) Board() (header []string, rows [][]string) {
 	header = []string{"#", "Character", "Player", "Stars", "Coins", "Space", "MRDL", "Last"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		p := s.player(st.Seat)
@@ -311,54 +310,33 @@ func StatusBoard(s *State) (header []string, rows [][]string) {
 	return header, rows
 }
 
-// Draw draws the whole picture.
-func Draw(cv render.Canvas, s *State, title string) {
-	DrawBoard(cv, s)
-	DrawGame(cv, s, title)
-}
-
-// Picture implements host.Presenter.
-func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
-
-// Background implements host.Presenter.
-func (Ruleset) Background(c render.Canvas, s race.State) { DrawBoard(c, s.(*State)) }
-
 // BackgroundKey implements host.Presenter: the board and the number of
 // players (the status board's frame) fix the background.
-func (Ruleset) BackgroundKey(s race.State) string {
-	st := s.(*State)
-	w, h := Picture(st)
-	id := st.BoardID
-	if st.BoardYAML != "" { // a host's own board may reuse a shipped board's id
-		id = fmt.Sprintf("%s-%x", id, sha256.Sum256([]byte(st.BoardYAML)))
+func (s *State) BackgroundKey() string {
+	id := s.BoardID
+	if s.BoardYAML != "" { // a host's own board may reuse a shipped board's id
+		id = fmt.Sprintf("%s-%x", id, sha256.Sum256([]byte(s.BoardYAML)))
 	}
-	return fmt.Sprintf("party/%s/%d/%.0fx%.0f", id, len(st.Players), w, h)
+	return fmt.Sprintf("%s/%d", id, len(s.Players))
 }
 
-// Draw implements host.Presenter.
-func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawGame(c, s.(*State), title) }
-
-// Board implements host.Presenter.
-func (Ruleset) Board(s race.State) ([]string, [][]string) { return StatusBoard(s.(*State)) }
-
 // TrackName implements host.Presenter: the board's name, a host's own board's too.
-func (Ruleset) TrackName(s race.State) string {
-	if st := s.(*State); st.board != nil && st.board.Name != "" {
-		return st.board.Name
+func (s *State) TrackName() string {
+	if s.board != nil && s.board.Name != "" {
+		return s.board.Name
 	}
 	return ""
 }
 
 // GridNote implements host.Presenter.
-func (Ruleset) GridNote(s race.State) string {
-	st := s.(*State)
-	c := st.calendar(st.Clock)
+func (s *State) GridNote() string {
+	c := s.calendar(s.Clock)
 	when := "the week of the first order (a Monday-to-Thursday order opens week 1)"
-	if st.First != "" {
+	if s.First != "" {
 		when = c.When(c.WeekStart(1))
 	}
 	return fmt.Sprintf("%d players start on %s with %d coins each and no stars, on %s. The game lasts %d weeks from %s, in %s: "+
 		"Boardplay Monday to Thursday (one movement roll each), Minigame Friday to Sunday. Most stars wins, then most coins. "+
 		"Orders: 'roll', or 'roll via SPACE SPACE' to choose the ways at the forks ahead; 'choose SPACE' at a fork; 'wait'.",
-		len(st.Players), st.board.Start, st.Players[0].Coins, st.board.Name, st.Weeks, when, st.TZ)
+		len(s.Players), s.board.Start, s.Players[0].Coins, s.board.Name, s.Weeks, when, s.TZ)
 }

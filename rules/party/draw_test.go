@@ -22,9 +22,9 @@ func TestDrawGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := st.(*State)
-		w, h := Picture(s)
+		w, h := s.Picture()
 		svg := render.NewSVG(w, h)
-		Draw(svg, s, "t")
+		render.DrawScene(svg, s, "t")
 		text := string(svg.Bytes())
 		for _, x := range s.Players {
 			if !strings.Contains(text, x.Name) {
@@ -37,7 +37,7 @@ func TestDrawGame(t *testing.T) {
 			}
 		}
 		png := render.NewPNG(w, h, 1)
-		Draw(png, s, "party-demo: after turn "+string(rune('0'+turn%10)))
+		render.DrawScene(png, s, "party-demo: after turn "+string(rune('0'+turn%10)))
 		if dir != "" {
 			var b bytes.Buffer
 			if err := png.Encode(&b); err != nil {
@@ -55,7 +55,7 @@ func TestDrawGame(t *testing.T) {
 func TestDrawRingLayout(t *testing.T) {
 	s := testGame(t, smallBoard, 3)
 	s, _ = resolveWith(t, s, map[int]string{0: "roll", 1: "roll via n"}, monday.Add(time.Hour), "d10=3", "d10=3")
-	w, h := Picture(s)
+	w, h := s.Picture()
 	l := s.board.layout()
 	for id, p := range l.at {
 		if p.X < spaceR || p.X > w-spaceR || p.Y < topY || p.Y > topY+l.h {
@@ -63,13 +63,13 @@ func TestDrawRingLayout(t *testing.T) {
 		}
 	}
 	svg := render.NewSVG(w, h)
-	Draw(svg, s, "ring")
+	render.DrawScene(svg, s, "ring")
 	if !strings.Contains(string(svg.Bytes()), "fork f") {
 		t.Error("the status board does not say Mario waits at the fork")
 	}
 	if dir := os.Getenv("PARTY_PICTURES"); dir != "" {
 		png := render.NewPNG(w, h, 1)
-		Draw(png, s, "ring")
+		render.DrawScene(png, s, "ring")
 		var b bytes.Buffer
 		png.Encode(&b)
 		os.WriteFile(filepath.Join(dir, "ring.png"), b.Bytes(), 0o644)

@@ -84,7 +84,7 @@ func TestGoldenPost(t *testing.T) {
 			t.Errorf("the post lacks %q", w)
 		}
 	}
-	header, _ := StatusBoard(p.Turns[turn-1].After.(*State))
+	header, _ := p.Turns[turn-1].After.(*State).Board()
 	if !strings.Contains(post, "| "+strings.Join(header[1:], " | ")+" |") {
 		t.Errorf("the post lacks the status board")
 	}

@@ -22,12 +22,12 @@ func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller,
 		seat int
 		o    Order
 	}
+	os, err := race.OrdersAs[Order]("party", orders)
+	if err != nil {
+		return nil, nil, err
+	}
 	var list []seatOrder
-	for seat, ro := range orders {
-		o, ok := ro.(Order)
-		if !ok {
-			return nil, nil, fmt.Errorf("seat %d: not a party order: %T", seat, ro)
-		}
+	for seat, o := range os {
 		if s.player(seat) == nil {
 			return nil, nil, fmt.Errorf("seat %d: no such player", seat)
 		}

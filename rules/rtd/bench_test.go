@@ -15,5 +15,5 @@ func midRace(b *testing.B) racetest.Turn {
 }
 
 func BenchmarkResolveTurn12(b *testing.B) { racetest.BenchResolve(b, Ruleset{}, midRace(b)) }
-func BenchmarkDrawPNG12(b *testing.B)     { racetest.BenchPNG(b, Ruleset{}, midRace(b).State) }
-func BenchmarkDrawSVG12(b *testing.B)     { racetest.BenchSVG(b, Ruleset{}, midRace(b).State) }
+func BenchmarkDrawPNG12(b *testing.B)     { racetest.BenchPNG(b, midRace(b).State) }
+func BenchmarkDrawSVG12(b *testing.B)     { racetest.BenchSVG(b, midRace(b).State) }

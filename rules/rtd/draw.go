@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"pitwall/race"
 	"pitwall/render"
 )
 
@@ -47,12 +46,12 @@ func (s *State) tileCentre(i int) render.Point {
 }
 
 // Picture is the size of the picture of s.
-func Picture(s *State) (w, h float64) {
+func (s *State) Picture() (w, h float64) {
 	return picW, math.Ceil(boardY + rowH*float64(len(s.Racers)+1) + 30)
 }
 
 // DrawTrack draws the course: the ring, the segment tiles and their features, the board's frame.
-func DrawTrack(cv render.Canvas, s *State) {
+func (s *State) Background(cv render.Canvas) {
 	W, H := cv.Size()
 	cv.Rect(0, 0, W, H, render.Style{Fill: paperCol})
 	cv.Circle(render.Pt(picW/2, ringCY), ringR, render.Style{Stroke: render.RGB(0x9c, 0x94, 0xb8), StrokeWidth: 16, Opacity: 0.5})
@@ -117,14 +116,14 @@ func DrawTrack(cv render.Canvas, s *State) {
 	cv.Polyline([]render.Point{in, out}, render.Style{Stroke: ink, StrokeWidth: 5, Dash: []float64{4, 4}, FlatEnds: true})
 	cv.Text(render.Pt(out.X-4, out.Y-6), "START / FINISH", render.TextStyle{Size: 10, Bold: true, Color: ink, Anchor: render.AnchorEnd})
 	cv.Rect(marginX-6, boardY-18, picW-2*marginX+12, rowH*float64(len(s.Racers)+1)+12, render.Style{Fill: render.RGB(0xec, 0xe8, 0xf4), Stroke: ink, StrokeWidth: 0.8, Radius: 5})
-	header, _ := Board(s)
+	header, _ := s.Board()
 	for i, h := range header {
 		cv.Text(render.Pt(marginX+boardCols[i], boardY), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
 	}
 }
 
 // DrawRace draws a turn: the title, every racer in its segment, the board.
-func DrawRace(cv render.Canvas, s *State, title string) {
+func (s *State) Draw(cv render.Canvas, title string) {
 	cv.Text(render.Pt(marginX, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
 	cv.Text(render.Pt(picW-marginX, 34), fmt.Sprintf("%s, %d laps", s.course.Name, s.Laps), render.TextStyle{Size: 14, Color: ink, Anchor: render.AnchorEnd})
 	bySeg := map[int][]*Racer{}
@@ -157,7 +156,7 @@ func DrawRace(cv render.Canvas, s *State, title string) {
 		w := s.racer(s.Finish[0])
 		cv.Text(render.Pt(picW/2, ringCY+22), "Winner: "+w.Name, render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
 	}
-	_, rows := Board(s)
+	_, rows := s.Board()
 	standings := Ruleset{}.Standings(s) // the board's rows, in the same order
 	for r, row := range rows {
 		y := boardY + rowH*float64(r+1)
@@ -199,16 +198,10 @@ func contrast(c render.Color) render.Color {
 	return render.RGB(0xff, 0xff, 0xff)
 }
 
-// Draw draws the whole picture.
-func Draw(cv render.Canvas, s *State, title string) {
-	DrawTrack(cv, s)
-	DrawRace(cv, s, title)
-}
-
 var boardCols = []float64{0, 26, 150, 215, 425, 475, 525, 650, 840}
 
 // Board is the status board, in race order.
-func Board(s *State) (header []string, rows [][]string) {
+func (s *State) Board() (header []string, rows [][]string) {
 	header = []string{"#", "Racer", "Player", "Kart", "Mom.", "Lap", "Segment", "Item", "Action"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		x := s.racer(st.Seat)
@@ -245,30 +238,14 @@ func Board(s *State) (header []string, rows [][]string) {
 	return header, rows
 }
 
-// Picture implements host.Presenter.
-func (Ruleset) Picture(s race.State) (w, h float64) { return Picture(s.(*State)) }
-
-// Background implements host.Presenter.
-func (Ruleset) Background(c render.Canvas, s race.State) { DrawTrack(c, s.(*State)) }
-
-// BackgroundKey implements host.Presenter.
-func (Ruleset) BackgroundKey(s race.State) string {
-	st := s.(*State)
-	w, h := Picture(st)
-	return fmt.Sprintf("rtd/%s/%.0fx%.0f", st.CourseID, w, h)
-}
-
-// Draw implements host.Presenter.
-func (Ruleset) Draw(c render.Canvas, s race.State, title string) { DrawRace(c, s.(*State), title) }
-
-// Board implements host.Presenter.
-func (Ruleset) Board(s race.State) ([]string, [][]string) { return Board(s.(*State)) }
+// BackgroundKey implements host.Presenter: the track fixes the background.
+func (s *State) BackgroundKey() string { return s.CourseID }
 
 // GridNote implements host.Presenter.
-func (Ruleset) GridNote(s race.State) string {
+func (s *State) GridNote() string {
 	return fmt.Sprintf("%d racers wait at the line on Momentum 0, in the order they entered; the start (turn 1) sets the grid: "+
 		"more Momentum ahead, ties broken by opposed Racing Checks.", len(s.Seats()))
 }
 
 // TrackName implements host.Presenter: every race runs on a shipped track.
-func (Ruleset) TrackName(race.State) string { return "" }
+func (s *State) TrackName() string { return "" }

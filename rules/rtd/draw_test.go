@@ -12,7 +12,7 @@ import (
 func TestBoard(t *testing.T) {
 	_, p := botRace(t, 3, 12, "luigi-circuit")
 	s := p.State.(*State)
-	header, rows := Board(s)
+	header, rows := s.Board()
 	if len(rows) != 12 {
 		t.Fatalf("board has %d rows, want 12", len(rows))
 	}
@@ -45,9 +45,9 @@ func TestDrawEveryCourse(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := st.(*State)
-			w, h := Picture(s)
+			w, h := s.Picture()
 			svg := render.NewSVG(w, h)
-			Draw(svg, s, "t")
+			render.DrawScene(svg, s, "t")
 			for _, x := range s.Racers {
 				if !strings.Contains(string(svg.Bytes()), x.Name) {
 					t.Errorf("%s turn %d: picture lacks %s", id, turn, x.Name)
@@ -55,13 +55,13 @@ func TestDrawEveryCourse(t *testing.T) {
 			}
 			for range 4 { // the same state draws the same SVG, every time
 				again := render.NewSVG(w, h)
-				Draw(again, s, "t")
+				render.DrawScene(again, s, "t")
 				if string(again.Bytes()) != string(svg.Bytes()) {
 					t.Fatalf("%s turn %d: the SVG differs from one drawing to the next", id, turn)
 				}
 			}
 			png := render.NewPNG(w, h, 1)
-			Draw(png, s, "t")
+			render.DrawScene(png, s, "t")
 		}
 	}
 }

@@ -249,13 +249,9 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	old := st.(*State)
 	s := old.clone()
-	actions := map[int]Action{}
-	for seat, o := range orders {
-		a, ok := o.(Action)
-		if !ok {
-			return nil, nil, fmt.Errorf("seat %d: not an rtd action: %T", seat, o)
-		}
-		actions[seat] = a
+	actions, err := race.OrdersAs[Action]("rtd", orders)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, x := range s.running() {
 		if _, ok := actions[x.Seat]; !ok {

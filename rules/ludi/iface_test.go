@@ -1,8 +1,0 @@
-package ludi
-
-import "pitwall/host"
-
-// The ruleset is drawn and posted by the host, with its own notes.
-var (
-	_ host.Presenter = Ruleset{}
-)
