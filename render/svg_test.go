@@ -290,3 +290,26 @@ func TestHeading(t *testing.T) {
 		}
 	}
 }
+
+// Seat colours come round after twelve; a counter's number reads on each:
+// ink on the light ones, white on the dark ones, at the luma of 150.
+func TestSeatColours(t *testing.T) {
+	ink := RGB(1, 2, 3)
+	if SeatColour(12) != SeatColour(0) || SeatColour(13) == SeatColour(0) {
+		t.Error("the seat colours do not come round after twelve")
+	}
+	for _, tc := range []struct {
+		c    Color
+		want Color
+	}{
+		{RGB(0xff, 0xff, 0xff), ink}, {RGB(0, 0, 0), RGB(0xff, 0xff, 0xff)},
+		{RGB(0xf2, 0xc3, 0x1b), ink},                   // yellow
+		{RGB(0x16, 0xb5, 0xb5), RGB(0xff, 0xff, 0xff)}, // teal, luma 133.5
+		{RGB(150, 150, 150), RGB(0xff, 0xff, 0xff)},    // luma exactly 150
+		{RGB(151, 150, 150), ink},                      // luma 150.3
+	} {
+		if got := Contrast(tc.c, ink); got != tc.want {
+			t.Errorf("Contrast(%v) = %v, want %v", tc.c, got, tc.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -57,6 +58,16 @@ func Play(t testing.TB, rs race.Ruleset, r *race.Race, rng *rand.Rand, o Options
 		t.Fatalf("%s: %v", r.ID, err)
 	}
 	return p
+}
+
+// BotRace plays a race of rs from seed on cfg with es, with bots in every
+// seat drawing from the stream (seed, stream): the race each game's tests
+// play, as Play does.
+func BotRace(t testing.TB, rs race.Ruleset, seed, stream uint64, cfg race.Config, es []race.Entrant, o Options) (*race.Race, *race.Played) {
+	t.Helper()
+	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: rs.Game().ID, Config: cfg, Entrants: es,
+		Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
+	return r, Play(t, rs, r, rand.New(rand.NewPCG(seed, stream)), o)
 }
 
 // SameReplay replays r from its log and fails t unless it gives the same

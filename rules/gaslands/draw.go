@@ -32,15 +32,7 @@ var (
 	pipeCol   = render.RGB(0x2f, 0x9e, 0x44)
 	cubeCol   = render.RGB(0xe8, 0xb0, 0x1c)
 	mushCol   = render.RGB(0xe5, 0x25, 0x21)
-	kartCols  = []render.Color{
-		render.RGB(0xe5, 0x25, 0x21), render.RGB(0x2e, 0xa0, 0x3c), render.RGB(0xf4, 0x8f, 0xb1), render.RGB(0x1e, 0x6f, 0xd9),
-		render.RGB(0xf2, 0xc3, 0x1b), render.RGB(0x7c, 0x3a, 0xbd), render.RGB(0x8d, 0x5a, 0x2b), render.RGB(0x12, 0x12, 0x12),
-		render.RGB(0x16, 0xb5, 0xb5), render.RGB(0xff, 0x7a, 0x1a), render.RGB(0x9a, 0xa4, 0xae), render.RGB(0xb5, 0xe3, 0x4b),
-	}
 )
-
-// Colour is a seat's kart colour.
-func Colour(seat int) render.Color { return kartCols[seat%len(kartCols)] }
 
 func (s *State) scale() float64 { return (picW - 2*marginX) / s.track.W }
 
@@ -170,7 +162,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		}
 	}
 	if a := s.Last; a != nil {
-		col := Colour(a.Seat)
+		col := render.SeatColour(a.Seat)
 		if len(a.Outline) > 2 {
 			cv.Polygon(s.pxs(a.Outline), render.Style{Fill: templCol, Stroke: ink, StrokeWidth: 1, Opacity: 0.55})
 		}
@@ -204,7 +196,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		if k.Finished {
 			continue
 		}
-		col := Colour(k.Seat)
+		col := render.SeatColour(k.Seat)
 		st := render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2}
 		if i == s.Active && !s.Done {
 			st.Stroke, st.StrokeWidth = render.RGB(0xff, 0xff, 0xff), 2.5
@@ -217,7 +209,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		wedge := []Vec{nose, nose.Sub(f.Scale(k.Pos.Length / 4)).Add(l.Scale(k.Pos.Width / 2)), nose.Sub(f.Scale(k.Pos.Length / 4)).Sub(l.Scale(k.Pos.Width / 2))}
 		cv.Polygon(s.pxs(wedge), render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.8})
 		p := s.px(k.Pos.Centre.Sub(f.Scale(k.Pos.Length / 8)))
-		cv.Text(p, fmt.Sprint(k.Seat+1), render.TextStyle{Size: 11, Bold: true, Color: contrast(col), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+		cv.Text(p, fmt.Sprint(k.Seat+1), render.TextStyle{Size: 11, Bold: true, Color: render.Contrast(col, ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
 		// Hazard tokens: orange dots in a row behind the kart.
 		for h := 0; h < k.Hazards; h++ {
 			q := k.Pos.Centre.Sub(f.Scale(float64(k.Pos.Length/2) + 7)).Add(l.Scale((float64(h) - float64(float64(k.Hazards-1)/2)) * 9))
@@ -248,7 +240,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	}
 	for r, row := range rows {
 		y := y0 + float64(rowH*float64(r+1))
-		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
+		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: render.SeatColour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
 		for i, cell := range row {
 			x := marginX + boardCols[i]
 			if i == 1 {
@@ -274,13 +266,6 @@ func (s *State) arrow(cv render.Canvas, a, b Vec, col render.Color, label string
 		cv.Rect(m.X-float64(w/2), m.Y-10, w, 14, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.85, Radius: 3})
 		cv.Text(m, label, render.TextStyle{Size: 10, Bold: true, Color: col, Anchor: render.AnchorMiddle})
 	}
-}
-
-func contrast(c render.Color) render.Color {
-	if float64(0.299*float64(c.R))+float64(0.587*float64(c.G))+float64(0.114*float64(c.B)) > 150 {
-		return ink
-	}
-	return render.RGB(0xff, 0xff, 0xff)
 }
 
 var boardCols = []float64{0, 26, 150, 260, 440, 490, 555, 610, 740}

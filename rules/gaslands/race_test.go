@@ -2,11 +2,8 @@ package gaslands
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
@@ -21,10 +18,7 @@ func botRaceLaps(t testing.TB, seed uint64, n int, track string, laps int) (*rac
 	es := racetest.Entrants(n, "Kart", func(i int) map[string]string {
 		return map[string]string{"vehicle": vehicles[(i+int(seed))%len(vehicles)]}
 	})
-	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: "gaslands", Config: race.Config{Track: track, Laps: laps}, Entrants: es,
-		Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
-	p := racetest.Play(t, Ruleset{}, r, rand.New(rand.NewPCG(seed, 5)), racetest.Options{Miss: 10, MaxTurns: 2000})
-	return r, p
+	return racetest.BotRace(t, Ruleset{}, seed, 5, race.Config{Track: track, Laps: laps}, es, racetest.Options{Miss: 10, MaxTurns: 2000})
 }
 
 func TestBotRacesEnd(t *testing.T) {

@@ -1,12 +1,8 @@
 package ludi
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
@@ -20,9 +16,7 @@ func botRace(t testing.TB, seed uint64, n int) (*race.Race, *race.Played) {
 	es := racetest.Entrants(n, "Auriga ", func(i int) map[string]string {
 		return map[string]string{"package": pkgs[i%6], "extras": extras[(i/6+i)%6]}
 	})
-	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: "ludi", Config: race.Config{Track: "circus-maximus"}, Entrants: es,
-		Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
-	p := racetest.Play(t, Ruleset{}, r, rand.New(rand.NewPCG(seed, 1)), racetest.Options{Miss: 10, MaxTurns: 300,
+	return racetest.BotRace(t, Ruleset{}, seed, 1, race.Config{Track: "circus-maximus"}, es, racetest.Options{Miss: 10, MaxTurns: 300,
 		// Now and then a racer writes in the bonus window and the bot takes the bonus.
 		InWindow: func(s race.State, seat int) bool { return (s.Turn()+seat)%5 == 0 },
 		Before: func(s race.State) []string {
@@ -31,7 +25,6 @@ func botRace(t testing.TB, seed uint64, n int) (*race.Race, *race.Played) {
 			}
 			return nil
 		}})
-	return r, p
 }
 
 func TestBotRaceEnds(t *testing.T) {

@@ -1,8 +1,6 @@
 package nascar
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -17,10 +15,7 @@ func botRace(t testing.TB, seed uint64, n int, track string) (*race.Race, *race.
 	t.Helper()
 	ups := []string{"none", "turbo", "swaybars", "performance"}
 	es := racetest.Entrants(n, "Car ", func(i int) map[string]string { return map[string]string{"upgrade": ups[i%4]} })
-	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: "nascar", Config: race.Config{Track: track}, Entrants: es,
-		Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
-	p := racetest.Play(t, Ruleset{}, r, rand.New(rand.NewPCG(seed, 3)), racetest.Options{Miss: 12, MaxTurns: 400, Bot: Bot})
-	return r, p
+	return racetest.BotRace(t, Ruleset{}, seed, 3, race.Config{Track: track}, es, racetest.Options{Miss: 12, MaxTurns: 400, Bot: Bot})
 }
 
 func TestBotRacesEnd(t *testing.T) {

@@ -23,21 +23,13 @@ const (
 )
 
 var (
-	paperCol = render.RGB(0xf7, 0xf4, 0xfb)
-	ink      = render.RGB(0x22, 0x1d, 0x33)
-	kartCols = []render.Color{
-		render.RGB(0xe5, 0x25, 0x21), render.RGB(0x2e, 0xa0, 0x3c), render.RGB(0xf4, 0x8f, 0xb1), render.RGB(0x1e, 0x6f, 0xd9),
-		render.RGB(0xf2, 0xc3, 0x1b), render.RGB(0x7c, 0x3a, 0xbd), render.RGB(0x8d, 0x5a, 0x2b), render.RGB(0x12, 0x12, 0x12),
-		render.RGB(0x16, 0xb5, 0xb5), render.RGB(0xff, 0x7a, 0x1a), render.RGB(0x9a, 0xa4, 0xae), render.RGB(0xb5, 0xe3, 0x4b),
-	}
+	paperCol  = render.RGB(0xf7, 0xf4, 0xfb)
+	ink       = render.RGB(0x22, 0x1d, 0x33)
 	shapeCols = map[Shape]render.Color{
 		Straight: render.RGB(0xcf, 0xd6, 0xe0), BroadStraight: render.RGB(0xb9, 0xe0, 0xc4),
 		Curve: render.RGB(0xf3, 0xd2, 0xa8), BroadCurve: render.RGB(0xd8, 0xc4, 0xf0),
 	}
 )
-
-// Colour is a seat's kart colour.
-func Colour(seat int) render.Color { return kartCols[seat%len(kartCols)] }
 
 func (s *State) tileCentre(i int) render.Point {
 	n := float64(len(s.course.Segments))
@@ -142,8 +134,8 @@ func (s *State) Draw(cv render.Canvas, title string) {
 			// Six to a row; a full field in one segment takes two rows.
 			row, inRow := k/6, min(6, len(xs)-k/6*6)
 			p := render.Pt(c.X-float64(inRow-1)*11+float64(k%6)*22, c.Y+26+float64(row)*21)
-			cv.Circle(p, 10, render.Style{Fill: Colour(x.Seat), Stroke: ink, StrokeWidth: 1.2})
-			cv.Text(p, fmt.Sprint(s.position(x.Seat)), render.TextStyle{Size: 10, Bold: true, Color: contrast(Colour(x.Seat)), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+			cv.Circle(p, 10, render.Style{Fill: render.SeatColour(x.Seat), Stroke: ink, StrokeWidth: 1.2})
+			cv.Text(p, fmt.Sprint(s.position(x.Seat)), render.TextStyle{Size: 10, Bold: true, Color: render.Contrast(render.SeatColour(x.Seat), ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
 			if x.Star > 0 || x.Ghost > 0 {
 				cv.Circle(p, 13, render.Style{Stroke: render.RGB(0xff, 0xc8, 0x00), StrokeWidth: 2})
 			}
@@ -160,7 +152,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	standings := Ruleset{}.Standings(s) // the board's rows, in the same order
 	for r, row := range rows {
 		y := boardY + rowH*float64(r+1)
-		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: Colour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
+		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: render.SeatColour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
 		for i, cell := range row {
 			x := marginX + boardCols[i]
 			if i == 1 {
@@ -188,14 +180,6 @@ func wrap(s string, n int) []string {
 		s = strings.TrimSpace(s[cut:])
 	}
 	return append(out, s)
-}
-
-// contrast is black or white, whichever reads on c.
-func contrast(c render.Color) render.Color {
-	if int(c.R)*3+int(c.G)*6+int(c.B) > 1280 {
-		return ink
-	}
-	return render.RGB(0xff, 0xff, 0xff)
 }
 
 var boardCols = []float64{0, 26, 150, 215, 425, 475, 525, 650, 840}

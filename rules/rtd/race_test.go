@@ -1,12 +1,8 @@
 package rtd
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
@@ -16,9 +12,7 @@ func botRace(t testing.TB, seed uint64, n int, course string) (*race.Race, *race
 	karts := []map[string]string{nil, {"perk": "item-bonus", "debuff": "slow"}, {"perk": "ramming-speed", "debuff": "low-loot"},
 		{"perk": "high-acceleration", "debuff": "featherweight"}}
 	es := racetest.Entrants(n, "Racer ", func(i int) map[string]string { return karts[i%4] })
-	r := &race.Race{ID: fmt.Sprint("seed-", seed), Ruleset: "rtd", Config: race.Config{Track: course}, Entrants: es, Seed: dice.SeedFromInt(seed), Created: time.Unix(0, 0)}
-	p := racetest.Play(t, Ruleset{}, r, rand.New(rand.NewPCG(seed, 5)), racetest.Options{Miss: 10, MaxTurns: 300})
-	return r, p
+	return racetest.BotRace(t, Ruleset{}, seed, 5, race.Config{Track: course}, es, racetest.Options{Miss: 10, MaxTurns: 300})
 }
 
 func TestBotRacesEnd(t *testing.T) {
