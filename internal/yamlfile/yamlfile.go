@@ -4,6 +4,7 @@ package yamlfile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -88,4 +89,28 @@ func Line(src []byte, path string) (line int) {
 		return 0
 	}
 	return n.GetToken().Position.Line
+}
+
+// FieldError is a value of a decoded file that is wrong, at its YAML path
+// (such as $.segments[2].shape): what a file's validation returns.
+type FieldError struct{ Path, Msg string }
+
+func (e *FieldError) Error() string { return e.Msg }
+
+// Bad is a FieldError at path.
+func Bad(path, format string, a ...any) error {
+	return &FieldError{Path: path, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Located is a validation error as a user reads it: the file's name and,
+// for a FieldError, the line of its path ("board.yaml:12: ...").
+func Located(name string, src []byte, err error) error {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		if line := Line(src, fe.Path); line > 0 {
+			return fmt.Errorf("%s:%d: %s", name, line, fe.Msg)
+		}
+		return fmt.Errorf("%s: %s", name, fe.Msg)
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }

@@ -1,6 +1,7 @@
 package yamlfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -107,5 +108,27 @@ func TestReadFileIsBounded(t *testing.T) {
 		if _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), what) {
 			t.Errorf("%s: %v; want it refused as a %s", path, err, what)
 		}
+	}
+}
+
+// A validation error names the file and, when its path is found, the line;
+// another error keeps the file's name and wraps the error.
+func TestLocated(t *testing.T) {
+	src := []byte("id: ring\nspaces:\n  - id: a\n    type: moon\n")
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{Bad("$.spaces[0].type", "type %q is not a space type", "moon"), `ring.yaml:4: type "moon" is not a space type`},
+		{Bad("$.nowhere", "no such"), "ring.yaml: no such"},
+		{errors.New("plain"), "ring.yaml: plain"},
+	} {
+		if got := Located("ring.yaml", src, tc.err).Error(); got != tc.want {
+			t.Errorf("Located(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+	plain := errors.New("plain")
+	if !errors.Is(Located("f", src, plain), plain) {
+		t.Error("a plain error is not wrapped")
 	}
 }

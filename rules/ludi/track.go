@@ -182,23 +182,14 @@ func ParseTrack(name string, src []byte) (*Track, error) {
 		return nil, err
 	}
 	if err := t.validate(); err != nil {
-		var ve *fieldError
-		if errors.As(err, &ve) {
-			return nil, fmt.Errorf("%s:%d: %s", name, yamlfile.Line(src, ve.path), ve.msg)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, yamlfile.Located(name, src, err)
 	}
 	t.index()
 	return &t, nil
 }
 
-type fieldError struct{ path, msg string }
-
-func (e *fieldError) Error() string { return e.msg }
-
-func bad(path, format string, a ...any) error {
-	return &fieldError{path: path, msg: fmt.Sprintf(format, a...)}
-}
+// bad is a value of the file that is wrong, at its YAML path.
+var bad = yamlfile.Bad
 
 // The limits keep a track drawable and its corners within the slip table (3 to 7 spaces).
 const (

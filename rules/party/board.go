@@ -2,7 +2,6 @@ package party
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -142,25 +141,13 @@ func ParseBoard(name string, src []byte) (*Board, error) {
 		b.Name = b.ID
 	}
 	if err := b.validate(); err != nil {
-		var fe *fieldErr
-		if errors.As(err, &fe) {
-			if line := yamlfile.Line(src, fe.path); line > 0 {
-				return nil, fmt.Errorf("%s:%d: %s", name, line, fe.msg)
-			}
-			return nil, fmt.Errorf("%s: %s", name, fe.msg)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, yamlfile.Located(name, src, err)
 	}
 	return &b, nil
 }
 
-type fieldErr struct{ path, msg string }
-
-func (e *fieldErr) Error() string { return e.msg }
-
-func bad(path, format string, a ...any) error {
-	return &fieldErr{path: path, msg: fmt.Sprintf(format, a...)}
-}
+// bad is a value of the file that is wrong, at its YAML path.
+var bad = yamlfile.Bad
 
 // validID is a word an order can carry: no spaces, nothing a post would mangle.
 func validID(id string) bool {

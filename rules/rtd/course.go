@@ -2,7 +2,6 @@ package rtd
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -134,22 +133,13 @@ func ParseCourse(name string, src []byte) (*Course, error) {
 		return nil, err
 	}
 	if err := c.validate(); err != nil {
-		var fe *fieldErr
-		if errors.As(err, &fe) {
-			return nil, fmt.Errorf("%s:%d: %s", name, yamlfile.Line(src, fe.path), fe.msg)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, yamlfile.Located(name, src, err)
 	}
 	return &c, nil
 }
 
-type fieldErr struct{ path, msg string }
-
-func (e *fieldErr) Error() string { return e.msg }
-
-func bad(path, format string, a ...any) error {
-	return &fieldErr{path: path, msg: fmt.Sprintf(format, a...)}
-}
+// bad is a value of the file that is wrong, at its YAML path.
+var bad = yamlfile.Bad
 
 // The items a path may ask for: the ones that carry a kart somewhere.
 var pathItems = map[string]bool{"mushroom": true, "star": true, "boo": true}
