@@ -1,6 +1,7 @@
 package race
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -96,4 +97,30 @@ func FindCheck(game string, cs []Check, name string, args map[string]string) (Ch
 // state gives the same choices.
 type Chooser interface {
 	Choices(s State, seat int) (any, error)
+}
+
+// OrderChoice is one order a seat is offered and whether it may be given now:
+// the part every game's choices share, which a page shows and a bot reads
+// alike. A game's own choice embeds it and adds its odds.
+type OrderChoice struct {
+	Order   string   `json:"order"` // the canonical text
+	Words   []string `json:"words"` // what a racer may write for it, in any case
+	Allowed bool     `json:"allowed"`
+	Code    string   `json:"code,omitempty"`   // when refused: the OrderError's code
+	Reason  string   `json:"reason,omitempty"` // and its reason
+}
+
+// Judge is order as a choice: allowed when err, the game's check of it, is
+// nil; refused with the error's code and reason otherwise (an error that is
+// not an OrderError is refused as not allowed).
+func Judge(order string, words []string, err error) OrderChoice {
+	c := OrderChoice{Order: order, Words: words, Allowed: err == nil}
+	if err != nil {
+		c.Code, c.Reason = CodeNotAllowed, err.Error()
+		var oe *OrderError
+		if errors.As(err, &oe) {
+			c.Code = oe.ErrCode()
+		}
+	}
+	return c
 }

@@ -264,3 +264,21 @@ func TestOrdersAs(t *testing.T) {
 type otherOrder struct{}
 
 func (otherOrder) String() string { return "other" }
+
+// A choice is allowed when its check passes, and refused with the error's
+// own code and reason, or as not allowed when the error is not an
+// OrderError.
+func TestJudge(t *testing.T) {
+	if c := Judge("a", []string{"a", "A"}, nil); !c.Allowed || c.Code != "" || c.Reason != "" || c.Order != "a" || len(c.Words) != 2 {
+		t.Errorf("an allowed choice: %+v", c)
+	}
+	if c := Judge("b", nil, &OrderError{Kind: Illegal, Reason: "not now", Code: "too_late"}); c.Allowed || c.Code != "too_late" || c.Reason != "not now" {
+		t.Errorf("a refused choice: %+v", c)
+	}
+	if c := Judge("c", nil, Invalidf("what?")); c.Allowed || c.Code != CodeNotUnderstood {
+		t.Errorf("a choice not understood: %+v", c)
+	}
+	if c := Judge("d", nil, errors.New("broken")); c.Allowed || c.Code != CodeNotAllowed || c.Reason != "broken" {
+		t.Errorf("a choice refused by another error: %+v", c)
+	}
+}

@@ -63,7 +63,7 @@ func TestAttackOdds(t *testing.T) {
 			t.Errorf("%v: %v", bad, err)
 		}
 	}
-	if _, err := (Odds{}).Odds("attack", nil); err == nil || !strings.Contains(err.Error(), "needs --gear") {
+	if _, err := (Ruleset{}).Odds("attack", nil); err == nil || !strings.Contains(err.Error(), "needs --gear") {
 		t.Errorf("attack without a gear: %v", err)
 	}
 }

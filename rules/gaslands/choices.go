@@ -47,13 +47,7 @@ type Choices struct {
 }
 
 // Choice is one order, or one part of an order, and whether it may be given now.
-type Choice struct {
-	Order   string   `json:"order"` // the canonical text
-	Words   []string `json:"words"` // what a racer may write for it, any case
-	Allowed bool     `json:"allowed"`
-	Code    string   `json:"code,omitempty"`
-	Reason  string   `json:"reason,omitempty"`
-}
+type Choice = race.OrderChoice
 
 // TemplateChoice is a template and side, its class in the kart's gear, and
 // the odds of taking it with no skid dice (only the class acts then).
@@ -224,12 +218,7 @@ func (s *State) baseOrder(i int) Order {
 
 // choice is order o as a choice: allowed, or the code and reason it is refused with.
 func (s *State) choice(i int, o Order) Choice {
-	c := Choice{Order: o.String(), Allowed: true}
-	var oe *race.OrderError
-	if errors.As(s.legal(i, o), &oe) {
-		c.Allowed, c.Code, c.Reason = false, oe.ErrCode(), oe.Reason
-	}
-	return c
+	return race.Judge(o.String(), nil, s.legal(i, o))
 }
 
 // part is o, base with a part added, as a choice named by that part's text.

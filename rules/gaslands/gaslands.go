@@ -19,14 +19,6 @@ func init() { race.Register(Ruleset{}) }
 // what happened.
 type Ruleset struct{}
 
-// Checks implements race.Oddser.
-func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
-
-// Odds implements race.Oddser.
-func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
-	return Odds{}.Odds(check, args)
-}
-
 // defaultTrack is the track of a race that names none; it is listed first.
 const defaultTrack = "luigi-raceway"
 

@@ -8,11 +8,8 @@ import (
 	"pitwall/race"
 )
 
-// Odds computes exact odds from the game's dice by counting their faces.
-type Odds struct{}
-
 // Checks implements race.Oddser.
-func (Odds) Checks() []race.Check {
+func (Ruleset) Checks() []race.Check {
 	return []race.Check{
 		{Name: "skid", Help: "skid dice: each face SHIFT (3 in 6), HAZARD, SLIDE or SPIN; with more dice, the outcome counts each face, e.g. '2 shift + spin'",
 			Flags:    []race.Flag{{Name: "dice", Values: fmt.Sprintf("1..%d, up to the kart's Handling (default 1)", MaxSkidDice)}},
@@ -31,7 +28,7 @@ func (Odds) Checks() []race.Check {
 }
 
 // Odds implements race.Oddser.
-func (o Odds) Odds(check string, args map[string]string) (map[string]float64, error) {
+func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
 	if _, err := race.FindCheck("gaslands", o.Checks(), check, args); err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func TestOddsErrors(t *testing.T) {
 		{"skid", map[string]string{"gear": "2"}, "no flag --gear"},
 		{"skid", map[string]string{"dice": "9"}, "1 to 6"},
 	} {
-		if _, err := (Odds{}).Odds(tc.check, tc.args); err == nil || !strings.Contains(err.Error(), tc.says) {
+		if _, err := (Ruleset{}).Odds(tc.check, tc.args); err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%s %v: %v, want %q", tc.check, tc.args, err, tc.says)
 		}
 	}
@@ -87,7 +87,7 @@ func FuzzOdds(f *testing.F) {
 	f.Add("skid", "dice", "3")
 	f.Add("attack", "gear", "2")
 	f.Fuzz(func(t *testing.T, check, flag, value string) {
-		o, err := Odds{}.Odds(check, map[string]string{flag: value})
+		o, err := Ruleset{}.Odds(check, map[string]string{flag: value})
 		if err != nil {
 			return
 		}

@@ -162,11 +162,10 @@ func decode(b []byte) (*State, error) {
 // one a light year long, would make every sweep of a move endless.
 const farOff = 50000.0
 
-// check refuses a decoded state the game could not have made, which would
-// fail later and worse (a panic in a prompt, a post or an activation, or an
-// activation that never ends): the race's templates unchecked, karts out of
-// their seats or far off the table, gears and weights the game has not
-// got, an active kart that is not there, finishers with no place.
+// check is what race.DecodeJSON holds a stored state to; it refuses the
+// race's templates unchecked, karts out of their seats or far off the table,
+// gears and weights the game has not got, an active kart that is not there,
+// finishers with no place.
 func (s *State) check() error {
 	n := len(s.Karts)
 	if err := race.CheckLaps(s.Laps); err != nil {

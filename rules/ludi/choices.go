@@ -29,11 +29,7 @@ type Choices struct {
 
 // Choice is one order and whether it may be given now.
 type Choice struct {
-	Order   string   `json:"order"` // the canonical text
-	Words   []string `json:"words"` // what a racer may write for it, any case
-	Allowed bool     `json:"allowed"`
-	Code    string   `json:"code,omitempty"`
-	Reason  string   `json:"reason,omitempty"`
+	race.OrderChoice
 	// Level is the speed level the chariot moves at under this order, and
 	// Odds the exact chance of each outcome of that move (Outcomes), both
 	// for an allowed order only; see orderOdds for what is assumed.
@@ -60,11 +56,8 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 		out.Note = "orders " + why
 	}
 	for k := Left1; k <= RollAway; k++ {
-		ch := Choice{Order: k.String(), Words: wordsFor(k), Allowed: true}
-		var oe *race.OrderError
-		if errors.As(s.firstOrder(c, k), &oe) {
-			ch.Allowed, ch.Code, ch.Reason = false, oe.ErrCode(), oe.Reason
-		} else {
+		ch := Choice{OrderChoice: race.Judge(k.String(), wordsFor(k), s.firstOrder(c, k))}
+		if ch.Allowed {
 			l, odds := s.orderOdds(seat, k)
 			ch.Level, ch.Odds = l.String(), odds
 		}

@@ -292,9 +292,8 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 	}, (*State).check)
 }
 
-// check refuses a decoded state the game could not have made, which would
-// fail later and worse (a panic in a prompt, a post or a turn): seats out of
-// order, chariots or trails off the track, unknown levels or reasons for
+// check is what race.DecodeJSON holds a stored state to; it refuses seats out
+// of order, chariots or trails off the track, unknown levels or reasons for
 // being out, finishers that did not finish.
 func (s *State) check() error {
 	t := s.track

@@ -172,11 +172,10 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 // never by much; a speed in the millions would make a turn of millions of moves.
 const maxMaxSpeed = StartMaxSpeed + 10*(race.MaxLaps+1)
 
-// check refuses a decoded state the game could not have made, which would
-// fail later and worse (a panic in a prompt, a post or a turn, or a turn of
-// a billion moves): cars out of their seats or off the map, headings and
-// upgrades the game has not got, speeds beyond any car's, finishers that
-// did not finish.
+// check is what race.DecodeJSON holds a stored state to; it refuses cars out
+// of their seats or off the map, headings and upgrades the game has not got,
+// speeds beyond any car's (a turn of a billion moves), finishers that did
+// not finish.
 func (s *State) check() error {
 	t := s.track
 	if err := race.CheckLaps(s.Laps); err != nil {

@@ -49,12 +49,8 @@ type Choices struct {
 
 // Choice is one order and whether it may be given now.
 type Choice struct {
-	Order   string   `json:"order"` // the canonical text
-	Words   []string `json:"words"` // what may be written for it, in any case
-	Allowed bool     `json:"allowed"`
-	Code    string   `json:"code,omitempty"`   // when refused: the race.OrderError's code
-	Reason  string   `json:"reason,omitempty"` // and its reason
-	Note    string   `json:"note,omitempty"`   // what an allowed order does instead, such as a try roll that waits
+	race.OrderChoice
+	Note string `json:"note,omitempty"` // what an allowed order does instead, such as a try roll that waits
 	// Odds are the odds of where the order's move ends, when it moves.
 	Odds *Odds `json:"odds,omitempty"`
 }
@@ -88,13 +84,9 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	}
 	// judge is the rules' own check, at the game's clock.
 	judge := func(o Order, words ...string) Choice {
-		c := Choice{Order: o.String(), Words: words, Allowed: true}
 		j, err := s.judge(p, o, s.Clock)
-		var oe *race.OrderError
-		switch {
-		case errors.As(err, &oe):
-			c.Allowed, c.Code, c.Reason = false, oe.ErrCode(), oe.Reason
-		case j.Kind == Wait && j.Try:
+		c := Choice{OrderChoice: race.Judge(o.String(), words, err)}
+		if c.Allowed && j.Kind == Wait && j.Try {
 			c.Note = "waits: " + j.Note
 		}
 		return c

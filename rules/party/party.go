@@ -342,9 +342,8 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 	}, (*State).check)
 }
 
-// check refuses a decoded state the game could not have made, which would
-// fail later and worse: players out of range, off the board, or waiting at
-// a space that is no fork.
+// check is what race.DecodeJSON holds a stored state to; it refuses players
+// out of range, off the board, or waiting at a space that is no fork.
 func (s *State) check() error {
 	if len(s.Players) < 2 || len(s.Players) > maxPlayers {
 		return fmt.Errorf("%d players; a game has 2 to %d", len(s.Players), maxPlayers)

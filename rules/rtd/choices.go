@@ -35,11 +35,7 @@ type Choices struct {
 
 // Choice is one order and whether it may be given now.
 type Choice struct {
-	Order   string   `json:"order"` // the canonical text
-	Words   []string `json:"words"` // what may be written for it, any case
-	Allowed bool     `json:"allowed"`
-	Code    string   `json:"code,omitempty"`
-	Reason  string   `json:"reason,omitempty"`
+	race.OrderChoice
 	// Odds are the exact chances of what the dice decide for this order,
 	// the others as they stand and doing nothing before it (docs/choices.md
 	// names the keys); Defended is the same with every racer ahead in the
@@ -115,11 +111,8 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 			Item: p.Item, Check: p.Check, Skip: p.Skip, Momentum: p.Momentum})
 	}
 	for _, a := range s.candidates(x, g, pos) {
-		c := Choice{Order: a.String(), Words: wordsFor(a), Allowed: true}
-		var oe *race.OrderError
-		if errors.As(s.legal(x, a), &oe) {
-			c.Allowed, c.Code, c.Reason = false, oe.ErrCode(), oe.Reason
-		} else {
+		c := Choice{OrderChoice: race.Judge(a.String(), wordsFor(a), s.legal(x, a))}
+		if c.Allowed {
 			s.oddsOf(x, a, &c)
 		}
 		out.Actions = append(out.Actions, c)

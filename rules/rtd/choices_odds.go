@@ -79,7 +79,7 @@ func eachFaces(limit int, play func(d *dice.Roller) []string) (map[string]float6
 
 // checkSucceeds is the chance a Racing Check at mod passes, off the table's odds.
 func checkSucceeds(mod int) float64 {
-	o, _ := Odds{}.Odds("racing-check", map[string]string{"modifier": strconv.Itoa(mod)}) // a whole number is always good input
+	o, _ := Ruleset{}.Odds("racing-check", map[string]string{"modifier": strconv.Itoa(mod)}) // a whole number is always good input
 	p := 0.0
 	for out := Succeed; out <= SucceedGainTwo; out++ {
 		p += o[out.String()]

@@ -61,7 +61,7 @@ func choiceNamed(t *testing.T, ch Choices, order string) Choice {
 // oddsCheck is an rtd odds check's outcomes, failing t on an error.
 func oddsCheck(t *testing.T, check string, args map[string]string) map[string]float64 {
 	t.Helper()
-	o, err := Odds{}.Odds(check, args)
+	o, err := Ruleset{}.Odds(check, args)
 	if err != nil {
 		t.Fatal(err)
 	}

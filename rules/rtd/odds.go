@@ -8,11 +8,8 @@ import (
 	"pitwall/race"
 )
 
-// Odds computes exact odds from the tables by counting the d6's faces.
-type Odds struct{}
-
 // Checks implements race.Oddser.
-func (Odds) Checks() []race.Check {
+func (Ruleset) Checks() []race.Check {
 	return []race.Check{
 		{Name: "racing-check", Help: "a Racing Check: 1d6 plus the modifier, read off the text's list",
 			Flags:    []race.Flag{{Name: "modifier", Values: "any whole number", Need: true}},
@@ -40,7 +37,7 @@ func (Odds) Checks() []race.Check {
 }
 
 // Odds implements race.Oddser.
-func (o Odds) Odds(check string, args map[string]string) (map[string]float64, error) {
+func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
 	if _, err := race.FindCheck("rtd", o.Checks(), check, args); err != nil {
 		return nil, err
 	}

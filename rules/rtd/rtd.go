@@ -15,14 +15,6 @@ func init() { race.Register(Ruleset{}) }
 // Ruleset is the rtd ruleset.
 type Ruleset struct{}
 
-// Checks implements race.Oddser: the tables' checks (Odds).
-func (Ruleset) Checks() []race.Check { return Odds{}.Checks() }
-
-// Odds implements race.Oddser.
-func (Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
-	return Odds{}.Odds(check, args)
-}
-
 // defaultCourse is the course of a race that names none; it is listed first.
 const defaultCourse = "luigi-circuit"
 
@@ -291,9 +283,8 @@ func (Ruleset) DecodeState(b []byte) (race.State, error) {
 	}, (*State).check)
 }
 
-// check refuses a decoded state the game could not have made, which would
-// fail later and worse (a panic in a prompt, a post or a turn): racers out
-// of their seats, off the course, with perks, items or Momentum the game
+// check is what race.DecodeJSON holds a stored state to; it refuses racers
+// out of their seats, off the course, with perks, items or Momentum the game
 // has not got, a running order that is not every seat once, finishers that
 // did not finish.
 func (s *State) check() error {

@@ -68,7 +68,7 @@ func TestPassTiesHold(t *testing.T) {
 
 func odds(t *testing.T, check string, args map[string]string) map[string]float64 {
 	t.Helper()
-	o, err := Odds{}.Odds(check, args)
+	o, err := Ruleset{}.Odds(check, args)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestOddsErrors(t *testing.T) {
 		{"attack", map[string]string{"item": "bob-omb", "behind": "2"}, "only the next driver"},
 		{"attack", map[string]string{"item": "red-shell", "shells": "4"}, "0 to 3"},
 	} {
-		_, err := Odds{}.Odds(tc.check, tc.args)
+		_, err := Ruleset{}.Odds(tc.check, tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%s %v: %v, want %q", tc.check, tc.args, err, tc.says)
 		}
@@ -205,7 +205,7 @@ func FuzzOdds(f *testing.F) {
 	f.Add("pass", "momentum", "2")
 	f.Add("attack", "item", "green-shell")
 	f.Fuzz(func(t *testing.T, check, flag, value string) {
-		o, err := Odds{}.Odds(check, map[string]string{flag: value, "against": "1", "position": "2", "modifier": "0"})
+		o, err := Ruleset{}.Odds(check, map[string]string{flag: value, "against": "1", "position": "2", "modifier": "0"})
 		if err != nil {
 			return
 		}
