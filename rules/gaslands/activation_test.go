@@ -76,6 +76,7 @@ func playOrder(t *testing.T, s *State, order string, rolls ...string) (*State, [
 //
 //	laps 2
 //	kart Mario car at 300,170 heading 0 gear 2 hazards 0 item green-shell lap 1 gate 1 collide smash
+//	bill Mario at 500 170 heading 0 moves 1
 //
 // at is the centre in mm, heading in degrees (0 east, counterclockwise).
 type caseReader struct {
@@ -151,6 +152,25 @@ func (r *caseReader) Line(w []string) error {
 		}
 		r.byName[name] = k.Seat
 		r.state.Karts = append(r.state.Karts, k)
+	case "bill": // bill OWNER at X,Y heading D moves N: a Bullet Bill in flight
+		owner, ok := r.byName[l.Word()]
+		if !ok {
+			l.Failf("a bill's owner is a kart named on a line before it")
+		}
+		b := Bill{Owner: owner, Pos: Rect{Length: 50, Width: 30}}
+		for l.More() {
+			switch word := l.Word(); word {
+			case "at":
+				b.Pos.Centre.X, b.Pos.Centre.Y = num(), num()
+			case "heading":
+				b.Pos.Heading = num() * math.Pi / 180
+			case "moves":
+				b.Moves = l.Int()
+			default:
+				l.Failf("unknown word %q in a bill line", word)
+			}
+		}
+		r.state.Bills = append(r.state.Bills, b)
 	default:
 		l.Failf("unknown line %q", w[0])
 	}
@@ -163,6 +183,11 @@ func describeKarts(st race.State) []string {
 	for _, k := range st.(*State).Karts {
 		out = append(out, fmt.Sprintf("%s: gear %d, %d hazards, at (%.1f, %.1f) facing %.1f°, lap %d, gate %d, item %q, finished %v",
 			k.Name, k.Gear, k.Hazards, k.Pos.Centre.X, k.Pos.Centre.Y, k.Pos.Heading*180/math.Pi, k.Lap, k.Gate, k.Item, k.Finished))
+	}
+	s := st.(*State)
+	for _, b := range s.Bills {
+		out = append(out, fmt.Sprintf("%s's Bullet Bill: at (%.1f, %.1f) facing %.1f°, %d moves",
+			s.Karts[s.seatIndex(b.Owner)].Name, b.Pos.Centre.X, b.Pos.Centre.Y, b.Pos.Heading*180/math.Pi, b.Moves))
 	}
 	return out
 }
@@ -280,6 +305,10 @@ var turnChecks = map[string]func(t *testing.T, s *State){
 		// Fired from Mario's nose after his move, the bill meets Luigi from behind: a tailgate with
 		// Luigi in gear 1: 2-1 = 1 die, +2 for a heavy bill on a middleweight: 6, 6 = 4 hits; Luigi's 1 cancels none.
 		want(t, len(s.Bills) == 0 && s.Karts[1].Hazards >= 1, "the bill hit Luigi and is spent")
+	},
+	"two-bills": func(t *testing.T, s *State) {
+		want(t, s.Karts[1].Hazards == 4, "the first bill hit Luigi: 4 tokens")
+		want(t, len(s.Bills) == 1 && s.Bills[0].Moves == 2 && s.Bills[0].Pos.Centre.X > 300, "the second bill flew on after the first hit")
 	},
 	"lap-and-finish": func(t *testing.T, s *State) {
 		want(t, s.Karts[0].Finished && s.Karts[0].Place == 1, "crossing the line on the last lap finishes")

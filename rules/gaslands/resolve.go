@@ -930,8 +930,9 @@ func (p *play) bills(owner int) {
 		p.say(-1, "bill", "%s's Bullet Bill flies %.0f mm.", s.Karts[s.seatIndex(owner)].Name, stop)
 		end := c != nil || s.Bills[bi].Moves >= BillLife
 		if c != nil && c.kind == "kart" {
-			p.billHits(bi, c.idx)
-			return // billHits removed it
+			p.billHits(bi, c.idx) // removes it; the owner's next bill flies all the same
+			bi--
+			continue
 		}
 		if c != nil && c.kind == "obstruction" && s.track.Obstructions[c.idx].Kind == Destructible {
 			s.Gone = append(s.Gone, c.idx)
