@@ -252,8 +252,9 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 	if rammer.Hand == TripleRedShell {
 		bonus += 2 * rammer.Shells
 	}
-	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus
-	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard
+	// An opposed Racing Check: each side's ink and shrink count.
+	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus + r.mods(rammer)
+	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard + r.mods(other)
 	if rammer.Star == 0 && a <= d {
 		rammer.Momentum--
 		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
