@@ -216,8 +216,9 @@ func ThrowPenalty(it Item, between int) int {
 }
 
 // BlueShellShared says whether the leader (face a, modifier am) drags the
-// driver just behind (face d, modifier dm) into the blue shell: an opposed
-// roll the leader must win.
+// driver just behind (face d, modifier dm) into the blue shell: a Pass roll
+// (each modifier is Momentum and ink; the driver's +1 driving defensively)
+// the leader must win.
 func BlueShellShared(a, am, d, dm int) bool { return a+am > d+dm }
 
 // shellAttack is one shell's opposed check against y: d6-1 plus bonus, against
@@ -423,20 +424,27 @@ func (r *resolver) blueShellStrikes() {
 		return
 	}
 	r.say(leader, "blue shell", m, "the blue shell strikes the leader, %s", leader.Name)
+	// The drag is a Pass roll, with the Momentum the leader had as the
+	// shell came down (the hit sets it to 0).
+	lead := leader.Momentum + passMods(leader)
 	r.hitBy(leader, BlueShell, r.d.Mark())
 	if len(order) > 1 && r.s.distance(order[1]) == r.s.distance(leader) && !order[1].immune() {
-		// The leader drives close to the next driver to share the hit: a Pass-like opposed roll.
+		// The leader drives close to the next driver to share the hit.
 		n := order[1]
 		m := r.d.Mark()
+		hold := n.Momentum + passMods(n)
+		if n.Defensive {
+			hold++
+		}
 		a := r.d.Roll(leader.Seat, leader.Name+": share the blue shell", dice.D6)
 		d := r.d.Roll(n.Seat, n.Name+": keep clear of the leader", dice.D6)
-		if BlueShellShared(a, r.mods(leader), d, r.mods(n)) {
-			r.say(n, "blue shell", m, "%s is dragged into the explosion (%d against %d)", n.Name, a, d)
+		if BlueShellShared(a, lead, d, hold) {
+			r.say(n, "blue shell", m, "%s is dragged into the explosion (%d against %d)", n.Name, a+lead, d+hold)
 			r.hitBy(n, BlueShell, r.d.Mark())
 			r.blast(n, "blue shell")
 			return
 		}
-		r.say(n, "blue shell", m, "%s keeps clear of the leader (%d against %d)", n.Name, a, d)
+		r.say(n, "blue shell", m, "%s keeps clear of the leader (%d against %d)", n.Name, a+lead, d+hold)
 	}
 	r.blast(leader, "blue shell")
 }
