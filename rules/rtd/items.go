@@ -12,8 +12,10 @@ func (i Item) Laid() bool { return i == Banana || i == FakeItemBox || i == BobOm
 
 // Dragged says whether an item is dragged behind the kart while held: it
 // guards against shells (+3 to dodge) and hits a driver who fails to pass.
+// The Red Shell is too: the text makes it identical to the Green Shell but
+// for its target and bonus.
 func (i Item) Dragged() bool {
-	return i == Banana || i == FakeItemBox || i == GreenShell || i == BobOmb
+	return i == Banana || i == FakeItemBox || i == GreenShell || i == RedShell || i == BobOmb
 }
 
 // A lasting effect holds "until the end of next turn": this turn and the next.

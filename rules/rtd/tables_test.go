@@ -221,3 +221,14 @@ func FuzzOdds(f *testing.F) {
 		}
 	})
 }
+
+// The items dragged behind the kart while held, as the text marks them
+// ('Dragged'), and the Red Shell, identical to the Green Shell.
+func TestDraggedItems(t *testing.T) {
+	dragged := map[Item]bool{Banana: true, FakeItemBox: true, GreenShell: true, RedShell: true, BobOmb: true}
+	for it := Item(1); it < Item(len(itemNames)); it++ {
+		if it.Dragged() != dragged[it] {
+			t.Errorf("%s: dragged %v, want %v", it, it.Dragged(), dragged[it])
+		}
+	}
+}
