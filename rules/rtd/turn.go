@@ -34,13 +34,17 @@ func (r *resolver) turn(actions map[int]Action) {
 		x := &s.Racers[i]
 		x.Defensive, x.SlideBonus = false, 0
 	}
-	// 1: Player Action Phase, first place to last, as the order stood at the start of the turn.
-	for _, x := range s.running() {
-		m := r.d.Mark()
+	// High Acceleration: +1 to a kart that starts the turn at 0, before
+	// anyone acts (a kart knocked to 0 during the turn waits for the next).
+	running := s.running()
+	for _, x := range running {
 		if x.Momentum == 0 && x.Perk == HighAcceleration {
 			x.Momentum++
-			r.say(x, "action", m, "%s's high acceleration: +1 Momentum from a standstill", x.Name)
+			r.say(x, "action", r.d.Mark(), "%s's high acceleration: +1 Momentum from a standstill", x.Name)
 		}
+	}
+	// 1: Player Action Phase, first place to last, as the order stood at the start of the turn.
+	for _, x := range running {
 		a := actions[x.Seat]
 		x.Action = a.String()
 		r.act(x, a)
