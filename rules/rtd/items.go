@@ -342,8 +342,15 @@ func (r *resolver) dropOrThrow(x *Racer, it Item, a Action) {
 				r.blast(target, "bob-omb")
 				return
 			}
-			// It lands ahead: the thrower and everyone behind drive over it, with +1 to avoid.
-			r.avoid(append([]*Racer{x}, g[pos+1:]...), it, []int{1})
+			// It lands ahead: the thrower and everyone behind drive over it,
+			// with +1 to avoid; a fake box among item boxes gives no +1 and
+			// waits among them for a pickup of 1 or 2, as a laid one does.
+			mod := 1
+			if it == FakeItemBox && s.course.Segments[x.Segment].ItemBoxes > 0 {
+				mod = 0
+				s.Fakes = append(s.Fakes, x.Segment)
+			}
+			r.avoid(append([]*Racer{x}, g[pos+1:]...), it, []int{mod})
 			return
 		}
 		r.say(x, "item", m, "%s cannot throw at %q: the target must be ahead in the segment, but not the driver just ahead", x.Name, a.Target)
