@@ -195,7 +195,7 @@ func (s *State) legal(x *Racer, a Action) error {
 		return illegal(CodeNoAlternatePath, "%s has no alternate path; drive on with another action", seg.Name)
 	case a.Kind == TakePath && a.Path > len(seg.Paths):
 		return illegal(CodeNoSuchPath, "%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
-	case a.Kind == TakePath && seg.Paths[a.Path-1].Item != "" && x.Hand.String() != seg.Paths[a.Path-1].Item:
+	case a.Kind == TakePath && !x.opens(seg.Paths[a.Path-1]):
 		return illegal(CodePathNeedsItem, "%s needs a %s in hand; %s", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item, x.holds())
 	}
 	return nil

@@ -448,6 +448,18 @@ func (r *resolver) ahead(x *Racer) *Racer {
 	return nil
 }
 
+// opens says whether x may take p: a path that needs an item is open to a
+// racer holding it, and a Boo's or a Star's to a racer who is already a
+// ghost or invincible (the text: each gives 'access to certain shortcuts').
+func (x *Racer) opens(p Path) bool {
+	return p.Item == "" || x.already(p) || x.Hand.String() == p.Item
+}
+
+// already says whether x is already what p's item would make it.
+func (x *Racer) already(p Path) bool {
+	return p.Item == Boo.String() && x.Ghost > 0 || p.Item == Star.String() && x.Star > 0
+}
+
 // path takes an alternate path: its item is used, its check rolled; a shortcut
 // moves the racer on a segment at once, a boost gives Momentum.
 func (r *resolver) path(x *Racer, seg Segment, n int) {
@@ -457,11 +469,14 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		return
 	}
 	p := seg.Paths[n-1]
-	if p.Item != "" {
-		if x.Hand.String() != p.Item {
-			r.say(x, "action", m, "%s needs a %s for %s and has none", x.Name, p.Item, p.Name)
-			return
-		}
+	switch {
+	case !x.opens(p):
+		r.say(x, "action", m, "%s needs a %s for %s and has none", x.Name, p.Item, p.Name)
+		return
+	case p.Item == "" || x.already(p):
+	case x.Hand == Boo || x.Hand == Star: // used, with all it does: that is what opens the way
+		r.deploy(x, Action{Kind: DeployItem})
+	default:
 		x.Hand = 0
 	}
 	if p.Check != nil {
