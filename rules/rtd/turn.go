@@ -2,6 +2,8 @@ package rtd
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 
 	"pitwall/dice"
 )
@@ -111,8 +113,13 @@ func (r *resolver) turn(actions map[int]Action) {
 
 // groups splits the running racers by the segment they drive, each in race order.
 func (r *resolver) groups() [][]*Racer {
+	// By distance first: a racer moved on during the turn (a shortcut) is
+	// out of its old group even while the running order still lists it
+	// there, and the racers it left stay one group.
+	rs := slices.Clone(r.s.running())
+	sort.SliceStable(rs, func(i, j int) bool { return r.s.distance(rs[i]) > r.s.distance(rs[j]) })
 	var out [][]*Racer
-	for _, x := range r.s.running() {
+	for _, x := range rs {
 		if n := len(out); n > 0 && r.s.distance(out[n-1][0]) == r.s.distance(x) {
 			out[n-1] = append(out[n-1], x)
 			continue
