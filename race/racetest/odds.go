@@ -1,6 +1,11 @@
 package racetest
 
-import "math"
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+)
 
 // Agrees says whether count hits in n trials agree with odds p: within four
 // standard errors of p, plus slack for the tails, where the normal
@@ -11,4 +16,32 @@ func Agrees(count float64, n int, p, slack float64) bool {
 		return false
 	}
 	return math.Abs(count/float64(n)-p) <= 4*math.Sqrt(p*(1-p)/float64(n))+slack
+}
+
+// Distribution says what is wrong with odds as a distribution, or nil: each
+// value in [0, 1] (NaN is not), summing to 1 within tol, and, when outcomes
+// are given, naming exactly those.
+func Distribution(odds map[string]float64, outcomes []string, tol float64) error {
+	if outcomes != nil {
+		if len(odds) != len(outcomes) {
+			return fmt.Errorf("%d outcomes %v; want %d: %v", len(odds), odds, len(outcomes), outcomes)
+		}
+		for _, o := range outcomes {
+			if _, ok := odds[o]; !ok {
+				return fmt.Errorf("no outcome %q in %v", o, odds)
+			}
+		}
+	}
+	sum := 0.0
+	for _, k := range slices.Sorted(maps.Keys(odds)) { // a fixed order: the same sum every time
+		p := odds[k]
+		if !(p >= 0 && p <= 1) {
+			return fmt.Errorf("outcome %q has odds %v", k, p)
+		}
+		sum += p
+	}
+	if math.Abs(sum-1) > tol {
+		return fmt.Errorf("the odds %v sum to %v", odds, sum)
+	}
+	return nil
 }

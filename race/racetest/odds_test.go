@@ -2,6 +2,7 @@ package racetest
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -28,6 +29,32 @@ func TestAgrees(t *testing.T) {
 	} {
 		if got := Agrees(c.count, c.n, c.p, c.slack); got != c.want {
 			t.Errorf("%v of %d at odds %v, slack %v: %v", c.count, c.n, c.p, c.slack, got)
+		}
+	}
+}
+
+func TestDistribution(t *testing.T) {
+	ab := []string{"a", "b"}
+	for _, c := range []struct {
+		odds     map[string]float64
+		outcomes []string
+		says     string // "" = a distribution
+	}{
+		{map[string]float64{"a": 0.25, "b": 0.75}, ab, ""},
+		{map[string]float64{"a": 0.25, "b": 0.75}, nil, ""},
+		{map[string]float64{"a": 1, "b": 0}, ab, ""},
+		{map[string]float64{"a": 0.25, "b": 0.7}, ab, "sum to 0.95"},
+		{map[string]float64{"a": 0.25, "b": 0.75 + 2e-9}, ab, "sum to"},
+		{map[string]float64{"a": 0.25, "c": 0.75}, ab, `no outcome "b"`},
+		{map[string]float64{"a": 1}, ab, "1 outcomes"},
+		{map[string]float64{"a": 0.25, "b": 0.75, "c": 0}, ab, "3 outcomes"},
+		{map[string]float64{"a": math.NaN(), "b": 1}, ab, `"a" has odds NaN`},
+		{map[string]float64{"a": -0.5, "b": 1.5}, nil, `"a" has odds -0.5`},
+		{map[string]float64{"a": 1.5, "b": -0.5}, nil, `"a" has odds 1.5`},
+	} {
+		err := Distribution(c.odds, c.outcomes, 1e-9)
+		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {
+			t.Errorf("Distribution(%v, %v) = %v; want %q", c.odds, c.outcomes, err, c.says)
 		}
 	}
 }

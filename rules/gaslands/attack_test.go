@@ -3,6 +3,7 @@ package gaslands
 import (
 	"maps"
 	"math"
+	"pitwall/race/racetest"
 	"strings"
 	"testing"
 )
@@ -73,12 +74,8 @@ func TestHazardOddsAreStable(t *testing.T) {
 	for dice := 1; dice <= 6; dice++ {
 		for evades := 0; evades <= 5; evades++ {
 			first := hazardOdds(dice, evades, dice%2 == 0)
-			sum := 0.0
-			for _, p := range first {
-				sum += p
-			}
-			if sum < 1-1e-12 || sum > 1+1e-12 {
-				t.Fatalf("%d dice against %d: the odds sum to %v", dice, evades, sum)
+			if err := racetest.Distribution(first, nil, 1e-12); err != nil {
+				t.Fatalf("%d dice against %d: %v", dice, evades, err)
 			}
 			for range 20 {
 				if again := hazardOdds(dice, evades, dice%2 == 0); !maps.Equal(first, again) {

@@ -2,6 +2,7 @@ package gaslands
 
 import (
 	"math"
+	"pitwall/race/racetest"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,12 +44,8 @@ func TestSkidOdds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum := 0.0
-		for _, p := range o {
-			sum += p
-		}
-		if !near(sum, 1) {
-			t.Errorf("%d dice: outcomes sum to %v", n, sum)
+		if err := racetest.Distribution(o, nil, 1e-12); err != nil {
+			t.Errorf("%d dice: %v", n, err)
 		}
 		// All shifts: (1/2)^n.
 		all := "shift"

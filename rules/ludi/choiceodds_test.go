@@ -68,16 +68,8 @@ func TestOrderOddsMatchResolve(t *testing.T) {
 						}
 						continue
 					}
-					sum := 0.0
-					for _, o := range Outcomes {
-						pr, ok := ch.Odds[o]
-						if !ok || pr < 0 || pr > 1 {
-							t.Fatalf("%s: outcome %s is %v (listed: %v)", ch.Order, o, pr, ok)
-						}
-						sum += pr
-					}
-					if len(ch.Odds) != len(Outcomes) || math.Abs(sum-1) > 1e-9 {
-						t.Fatalf("%s: odds %v sum to %v", ch.Order, ch.Odds, sum)
+					if err := racetest.Distribution(ch.Odds, Outcomes, 1e-9); err != nil {
+						t.Fatalf("%s: %v", ch.Order, err)
 					}
 					k, _ := parseKind(ch.Order)
 					counts := simulate(t, s, pr.Seat, k, n, seed*1000+uint64(turn))

@@ -69,16 +69,8 @@ func TestSpeedOddsMatchResolve(t *testing.T) {
 						t.Fatal(err)
 					}
 					for _, sc := range v.(Choices).Speeds {
-						sum := 0.0
-						for _, x := range Outcomes {
-							q, ok := sc.Odds[x]
-							if !ok || q < 0 || q > 1 {
-								t.Fatalf("speed %d: outcome %s is %v (listed: %v)", sc.Speed, x, q, ok)
-							}
-							sum += q
-						}
-						if len(sc.Odds) != len(Outcomes) || math.Abs(sum-1) > 1e-12 {
-							t.Fatalf("speed %d: odds %v sum to %v", sc.Speed, sc.Odds, sum)
+						if err := racetest.Distribution(sc.Odds, Outcomes, 1e-12); err != nil {
+							t.Fatalf("speed %d: %v", sc.Speed, err)
 						}
 						if strings.Contains(sc.Before, "S") {
 							continue // the slipstream needs the car ahead moving: not a still field

@@ -96,17 +96,18 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 		if a.Safe {
 			return // +1, no dice
 		}
-		c.Odds = map[string]float64{}
+		faces := map[string]float64{}
 		for face := 1; face <= 6; face++ {
 			switch {
 			case face == 1:
-				c.Odds[OddsFluffed] += 1.0 / 6
+				faces[OddsFluffed]++
 			case RacingCheck(face).Succeeds():
-				c.Odds[OddsNailed] += 1.0 / 6
+				faces[OddsNailed]++
 			default:
-				c.Odds[OddsFailed] += 1.0 / 6
+				faces[OddsFailed]++
 			}
 		}
+		c.Odds = share(faces, 6)
 		return
 	case TakePath:
 		if p := seg.Paths[a.Path-1]; p.Check != nil {

@@ -63,8 +63,9 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 			return nil, err
 		}
 		for face := 1; face <= 6; face++ {
-			out[RacingCheck(face+m).String()] += 1.0 / 6
+			out[RacingCheck(face+m).String()]++
 		}
+		return share(out, 6), nil
 	case "item":
 		pos, err := num("position", 1)
 		if err != nil {
@@ -81,8 +82,9 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		}
 		b := ItemRollBonus(pos, args["behind"] == "true", perk)
 		for face := 1; face <= 6; face++ {
-			out[ItemFor(face+b).String()] += 1.0 / 6
+			out[ItemFor(face+b).String()]++
 		}
+		return share(out, 6), nil
 	case "pass":
 		mp, err := num("momentum", -1<<31)
 		if err != nil {
@@ -102,12 +104,13 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		for a := 1; a <= 6; a++ {
 			for d := 1; d <= 6; d++ {
 				if PassSucceeds(a+mp+bonus, d+md) {
-					out["pass"] += 1.0 / 36
+					out["pass"]++
 				} else {
-					out["held"] += 1.0 / 36
+					out["held"]++
 				}
 			}
 		}
+		return share(out, 36), nil
 	case "attack":
 		return attackOdds(args, num)
 	}
@@ -142,13 +145,15 @@ func attackOdds(args map[string]string, num func(string, int) (int, error)) (map
 	case how != "lay" && how != "throw":
 		return nil, fmt.Errorf("--how is lay or throw; got %q", how)
 	}
-	out := map[string]float64{}
+	out := map[string]float64{} // faces counted, out of faces
+	faces := 36.0
 	check := func(mod int) { // a Racing Check: success misses the victim
+		faces = 6
 		for face := 1; face <= 6; face++ {
 			if RacingCheck(face + mod).Succeeds() {
-				out[ShellMiss] += 1.0 / 6
+				out[ShellMiss]++
 			} else {
-				out[ShellHit] += 1.0 / 6
+				out[ShellHit]++
 			}
 		}
 	}
@@ -168,16 +173,16 @@ func attackOdds(args map[string]string, num func(string, int) (int, error)) (map
 		}
 		for a := 1; a <= 6; a++ {
 			for d := 1; d <= 6; d++ {
-				out[ShellResult(a, bonus, d, mod, guard, args["dragging"] == "true")] += 1.0 / 36
+				out[ShellResult(a, bonus, d, mod, guard, args["dragging"] == "true")]++
 			}
 		}
 	case it == BlueShell: // the leader is hit; this is the driver behind being pulled in
 		for a := 1; a <= 6; a++ {
 			for d := 1; d <= 6; d++ {
 				if BlueShellShared(a, ints["bonus"], d, mod) {
-					out[ShellHit] += 1.0 / 36
+					out[ShellHit]++
 				} else {
-					out[ShellMiss] += 1.0 / 36
+					out[ShellMiss]++
 				}
 			}
 		}
@@ -200,5 +205,14 @@ func attackOdds(args map[string]string, num func(string, int) (int, error)) (map
 			delete(out, k)
 		}
 	}
-	return out, nil
+	return share(out, faces), nil
+}
+
+// share turns counts of faces out of faces into odds, each divided once, so
+// that odds that are certain are exactly 1 (36 additions of 1/36 are not).
+func share(counts map[string]float64, faces float64) map[string]float64 {
+	for k, n := range counts {
+		counts[k] = n / faces
+	}
+	return counts
 }

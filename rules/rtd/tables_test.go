@@ -2,6 +2,7 @@ package rtd
 
 import (
 	"math"
+	"pitwall/race/racetest"
 	"strings"
 	"testing"
 )
@@ -72,12 +73,8 @@ func odds(t *testing.T, check string, args map[string]string) map[string]float64
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := 0.0
-	for _, p := range o {
-		sum += p
-	}
-	if math.Abs(sum-1) > 1e-12 {
-		t.Fatalf("%s %v: outcomes sum to %v", check, args, sum)
+	if err := racetest.Distribution(o, nil, 1e-12); err != nil {
+		t.Fatalf("%s %v: %v", check, args, err)
 	}
 	return o
 }
