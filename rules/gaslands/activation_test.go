@@ -76,7 +76,7 @@ func playOrder(t *testing.T, s *State, order string, rolls ...string) (*State, [
 //
 //	laps 2
 //	kart Mario car at 300,170 heading 0 gear 2 hazards 0 item green-shell lap 1 gate 1 collide smash
-//	bill Mario at 500 170 heading 0 moves 1
+//	bill Mario at 500,170 heading 0 moves 1
 //
 // at is the centre in mm, heading in degrees (0 east, counterclockwise).
 type caseReader struct {
@@ -100,13 +100,20 @@ func (r *caseReader) State() (race.State, error) {
 
 func (r *caseReader) Line(w []string) error {
 	l := racetest.NewLine(w)
-	num := func() float64 {
-		v := l.Word()
+	number := func(v string) float64 {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
 			l.Failf("%q is not a number", v)
 		}
 		return f
+	}
+	num := func() float64 { return number(l.Word()) }
+	point := func() Vec { // X,Y in mm
+		x, y, ok := strings.Cut(l.Word(), ",")
+		if !ok {
+			l.Failf("at is X,Y in mm")
+		}
+		return Vec{number(x), number(y)}
 	}
 	switch w[0] {
 	case "laps":
@@ -120,18 +127,7 @@ func (r *caseReader) Line(w []string) error {
 		for l.More() {
 			switch word := l.Word(); word {
 			case "at":
-				x, y, ok := strings.Cut(l.Word(), ",")
-				if !ok {
-					l.Failf("at is X,Y in mm")
-				}
-				for _, c := range []struct {
-					v   string
-					out *float64
-				}{{x, &k.Pos.Centre.X}, {y, &k.Pos.Centre.Y}} {
-					f, err := strconv.ParseFloat(c.v, 64)
-					l.Check(err)
-					*c.out = f
-				}
+				k.Pos.Centre = point()
 			case "heading":
 				k.Pos.Heading = num() * math.Pi / 180
 			case "gear":
@@ -157,11 +153,11 @@ func (r *caseReader) Line(w []string) error {
 		if !ok {
 			l.Failf("a bill's owner is a kart named on a line before it")
 		}
-		b := Bill{Owner: owner, Pos: Rect{Length: 50, Width: 30}}
+		b := Bill{Owner: owner, Pos: Rect{Length: BillLength, Width: BillWidth}}
 		for l.More() {
 			switch word := l.Word(); word {
 			case "at":
-				b.Pos.Centre.X, b.Pos.Centre.Y = num(), num()
+				b.Pos.Centre = point()
 			case "heading":
 				b.Pos.Heading = num() * math.Pi / 180
 			case "moves":

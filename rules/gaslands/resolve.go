@@ -110,8 +110,8 @@ func (p *play) activate(o Order) {
 	}
 	if o.Bill && !s.Karts[i].Finished {
 		k := &s.Karts[i]
-		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(float64(k.Pos.Length/2) + 30))
-		s.Bills = append(s.Bills, Bill{Owner: k.Seat, Pos: Rect{Centre: front, Heading: k.Pos.Heading, Length: 50, Width: 30}})
+		front := k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(float64(k.Pos.Length/2) + (BillLength/2 + 5))) // 5 mm clear of the nose, one addition as before
+		s.Bills = append(s.Bills, Bill{Owner: k.Seat, Pos: Rect{Centre: front, Heading: k.Pos.Heading, Length: BillLength, Width: BillWidth}})
 		k.Item = ""
 		p.say(k.Seat, "item", "%s fires a Bullet Bill.", k.Name)
 	}

@@ -51,11 +51,14 @@ type Bill struct {
 	Moves int  `json:"moves"`
 }
 
-// BillGear, BillWeight and BillLength are the Bullet Bill's (the text: gear 2,
-// heavyweight, a medium template); BillLife bounds its flight (pitwall).
+// BillGear and BillWeight are the Bullet Bill's (the text: gear 2,
+// heavyweight; it flies a medium template); its counter's size, in mm, and
+// BillLife, which bounds its flight, are pitwall's.
 const (
 	BillGear   = 2
 	BillWeight = Heavy
+	BillLength = 50.0
+	BillWidth  = 30.0
 	BillLife   = 6
 )
 
