@@ -233,6 +233,17 @@ func Illegalf(format string, a ...any) error {
 	return &OrderError{Kind: Illegal, Reason: fmt.Sprintf(format, a...)}
 }
 
+// NotUnderstood is Invalidf with the game's own code, for a page to show
+// beside the order field.
+func NotUnderstood(code, format string, a ...any) error {
+	return &OrderError{Kind: Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
+// NotAllowed is Illegalf with the game's own code.
+func NotAllowed(code, format string, a ...any) error {
+	return &OrderError{Kind: Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
+}
+
 var registry = map[string]Ruleset{}
 
 // Register makes a ruleset available by its ID. Rulesets register in init.

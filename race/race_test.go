@@ -282,3 +282,14 @@ func TestJudge(t *testing.T) {
 		t.Errorf("a choice refused by another error: %+v", c)
 	}
 }
+
+// A game's refusal carries its kind, its own code and its reason.
+func TestRefusalsWithCodes(t *testing.T) {
+	var oe *OrderError
+	if err := NotUnderstood("no_verb", "%q is not an order", "fly"); !errors.As(err, &oe) || oe.Kind != Invalid || oe.ErrCode() != "no_verb" || oe.Reason != `"fly" is not an order` {
+		t.Errorf("NotUnderstood: %#v", err)
+	}
+	if err := NotAllowed("too_fast", "speed %d is above %d", 9, 8); !errors.As(err, &oe) || oe.Kind != Illegal || oe.ErrCode() != "too_fast" || oe.Reason != "speed 9 is above 8" {
+		t.Errorf("NotAllowed: %#v", err)
+	}
+}

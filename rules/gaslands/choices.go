@@ -103,7 +103,7 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 		return nil, errors.New("not a gaslands state")
 	}
 	if seat < 0 || seat >= len(s.Karts) {
-		return nil, illegal(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", seat, len(s.Karts)-1)
+		return nil, race.NotAllowed(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", seat, len(s.Karts)-1)
 	}
 	k := s.Karts[seat]
 	out := Choices{Kart: k.Name, Round: s.Round, Phase: s.Phase, Gear: k.Gear, MaxGear: k.MaxGear, Handling: k.Handling,

@@ -197,13 +197,13 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
 	if sub.Seat < 0 || sub.Seat >= len(s.Karts) {
-		return nil, illegal(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", sub.Seat, len(s.Karts)-1)
+		return nil, race.NotAllowed(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", sub.Seat, len(s.Karts)-1)
 	}
 	if s.Done || s.Active < 0 {
-		return nil, illegal(CodeRaceOver, "the race is over")
+		return nil, race.NotAllowed(CodeRaceOver, "the race is over")
 	}
 	if sub.Seat != s.Active {
-		return nil, illegal(CodeNotYourActivation, "it is %s's activation, not %s's", s.Karts[s.Active].Name, s.Karts[sub.Seat].Name)
+		return nil, race.NotAllowed(CodeNotYourActivation, "it is %s's activation, not %s's", s.Karts[s.Active].Name, s.Karts[sub.Seat].Name)
 	}
 	o, err := Parse(sub.Text, s.M)
 	if err != nil {
@@ -232,42 +232,37 @@ const (
 	CodeNoBill            = "no_bill_held"
 )
 
-// illegal is an order understood but not allowed now, with its code.
-func illegal(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
 // legal checks an order against the kart's gear, Handling and item.
 func (s *State) legal(i int, o Order) error {
 	k := s.Karts[i]
 	if c := s.M.Class(o.Template, k.Gear); c == NotPermitted {
-		return illegal(CodeNotPermitted, "the %s is not permitted in gear %d; gear %d permits %s", o.Template, k.Gear, k.Gear, strings.Join(s.M.Allowed(k.Gear), ", "))
+		return race.NotAllowed(CodeNotPermitted, "the %s is not permitted in gear %d; gear %d permits %s", o.Template, k.Gear, k.Gear, strings.Join(s.M.Allowed(k.Gear), ", "))
 	}
 	if o.Skid > k.Handling {
-		return illegal(CodeOverHandling, "%s's Handling is %d: skid 0 to %d, not %d", k.Name, k.Handling, k.Handling, o.Skid)
+		return race.NotAllowed(CodeOverHandling, "%s's Handling is %d: skid 0 to %d, not %d", k.Name, k.Handling, k.Handling, o.Skid)
 	}
 	if o.Shift > 0 && k.Gear+o.Shift > k.MaxGear {
-		return illegal(CodeAboveTopGear, "%s is in gear %d with a top gear of %d: it cannot shift up %d", k.Name, k.Gear, k.MaxGear, o.Shift)
+		return race.NotAllowed(CodeAboveTopGear, "%s is in gear %d with a top gear of %d: it cannot shift up %d", k.Name, k.Gear, k.MaxGear, o.Shift)
 	}
 	if o.Shift < 0 && k.Gear+o.Shift < 1 {
-		return illegal(CodeBelowFirstGear, "%s is in gear %d: it cannot shift down %d", k.Name, k.Gear, -o.Shift)
+		return race.NotAllowed(CodeBelowFirstGear, "%s is in gear %d: it cannot shift down %d", k.Name, k.Gear, -o.Shift)
 	}
 	if o.Shell != "" {
 		j := s.kartByName(o.Shell)
 		switch {
 		case k.Item != GreenShell && k.Item != RedShell:
-			return illegal(CodeNoShell, "%s holds no shell (%s)", k.Name, itemName(k.Item))
+			return race.NotAllowed(CodeNoShell, "%s holds no shell (%s)", k.Name, itemName(k.Item))
 		case o.Shell == NearestTarget:
 		case j < 0:
-			return illegal(CodeNoSuchKart, "no kart called %q in this race; a shell names a kart, a seat number or nearest", o.Shell)
+			return race.NotAllowed(CodeNoSuchKart, "no kart called %q in this race; a shell names a kart, a seat number or nearest", o.Shell)
 		case j == i:
-			return illegal(CodeShellAtSelf, "%s cannot throw a shell at itself; name another kart", k.Name)
+			return race.NotAllowed(CodeShellAtSelf, "%s cannot throw a shell at itself; name another kart", k.Name)
 		case s.Karts[j].Finished:
-			return illegal(CodeTargetFinished, "%s has finished; name a kart still racing, or nearest", s.Karts[j].Name)
+			return race.NotAllowed(CodeTargetFinished, "%s has finished; name a kart still racing, or nearest", s.Karts[j].Name)
 		}
 	}
 	if o.Bill && k.Item != BulletBill {
-		return illegal(CodeNoBill, "%s holds no Bullet Bill (%s)", k.Name, itemName(k.Item))
+		return race.NotAllowed(CodeNoBill, "%s holds no Bullet Bill (%s)", k.Name, itemName(k.Item))
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package gaslands
 
 import (
-	"fmt"
 	"pitwall/race"
 	"strconv"
 	"strings"
@@ -94,31 +93,31 @@ func Parse(text string, m Maneuvers) (Order, error) {
 	w := strings.Fields(strings.ToLower(strings.NewReplacer(",", " ", ";", " ").Replace(text)))
 	var o Order
 	if len(w) == 0 {
-		return o, invalid("no_template", "an order starts with a template (%s), then a side for a turn: \"gentle left\"", strings.Join(templateNames(m), ", "))
+		return o, race.NotUnderstood("no_template", "an order starts with a template (%s), then a side for a turn: \"gentle left\"", strings.Join(templateNames(m), ", "))
 	}
 	t, err := m.Template(w[0])
 	if err != nil {
-		return o, invalid("unknown_template", "an order starts with a template: %v", err)
+		return o, race.NotUnderstood("unknown_template", "an order starts with a template: %v", err)
 	}
 	o.Template = t.Name
 	i := 1
 	if i < len(w) && (w[i] == "left" || w[i] == "right") {
 		if t.Straight() {
-			return o, invalid("straight_has_no_side", "the %s straight has no side; drop %q", t.Name, w[i])
+			return o, race.NotUnderstood("straight_has_no_side", "the %s straight has no side; drop %q", t.Name, w[i])
 		}
 		o.Side, o.Left = true, w[i] == "left"
 		i++
 	} else if !t.Straight() {
-		return o, invalid("side_needed", "the %s template needs a side: \"%s left\" or \"%s right\"", t.Name, t.Name, t.Name)
+		return o, race.NotUnderstood("side_needed", "the %s template needs a side: \"%s left\" or \"%s right\"", t.Name, t.Name, t.Name)
 	}
 	seen := map[string]bool{}
 	number := func(what string, lo, hi int) (int, error) {
 		if i >= len(w) {
-			return 0, invalid("number_needed", "%s needs a number, %d to %d", what, lo, hi)
+			return 0, race.NotUnderstood("number_needed", "%s needs a number, %d to %d", what, lo, hi)
 		}
 		n, err := strconv.Atoi(w[i])
 		if err != nil || n < lo || n > hi {
-			return 0, invalid("number_out_of_range", "%s takes a number %d to %d; got %q", what, lo, hi, w[i])
+			return 0, race.NotUnderstood("number_out_of_range", "%s takes a number %d to %d; got %q", what, lo, hi, w[i])
 		}
 		i++
 		return n, nil
@@ -131,7 +130,7 @@ func Parse(text string, m Maneuvers) (Order, error) {
 			key = "collide"
 		}
 		if seen[key] {
-			return o, invalid("given_twice", "%q is given twice", word)
+			return o, race.NotUnderstood("given_twice", "%q is given twice", word)
 		}
 		seen[key] = true
 		switch word {
@@ -145,7 +144,7 @@ func Parse(text string, m Maneuvers) (Order, error) {
 			o.Push = true
 		case "shift":
 			if i >= len(w) || (w[i] != "up" && w[i] != "down") {
-				return o, invalid("bad_shift", "shift is \"shift up\" or \"shift down\", with a number of gears if more than one")
+				return o, race.NotUnderstood("bad_shift", "shift is \"shift up\" or \"shift down\", with a number of gears if more than one")
 			}
 			dir := 1
 			if w[i] == "down" {
@@ -156,7 +155,7 @@ func Parse(text string, m Maneuvers) (Order, error) {
 			if i < len(w) {
 				if v, err := strconv.Atoi(w[i]); err == nil {
 					if v < 1 || v > MaxGear-1 {
-						return o, invalid("shift_out_of_range", "shift takes 1 to %d gears; got %d", MaxGear-1, v)
+						return o, race.NotUnderstood("shift_out_of_range", "shift takes 1 to %d gears; got %d", MaxGear-1, v)
 					}
 					n = v
 					i++
@@ -165,14 +164,14 @@ func Parse(text string, m Maneuvers) (Order, error) {
 			o.Shift = dir * n
 		case "spin":
 			if i >= len(w) || (w[i] != "left" && w[i] != "right") {
-				return o, invalid("bad_spin", "spin is \"spin left\" or \"spin right\", with the degrees (1 to 90, default 90)")
+				return o, race.NotUnderstood("bad_spin", "spin is \"spin left\" or \"spin right\", with the degrees (1 to 90, default 90)")
 			}
 			o.SpinSet, o.SpinLeft, o.SpinDeg = true, w[i] == "left", 90
 			i++
 			if i < len(w) {
 				if v, err := strconv.Atoi(w[i]); err == nil {
 					if v < 1 || v > 90 {
-						return o, invalid("spin_out_of_range", "a spin turns the kart 1 to 90 degrees; got %d", v)
+						return o, race.NotUnderstood("spin_out_of_range", "a spin turns the kart 1 to 90 degrees; got %d", v)
 					}
 					o.SpinDeg = float64(v)
 					i++
@@ -180,27 +179,27 @@ func Parse(text string, m Maneuvers) (Order, error) {
 			}
 		case "boost":
 			if i >= len(w) {
-				return o, invalid("boost_needs_template", "boost names the forced move off a boost: %s (with a side for a curve)", strings.Join(BoostTemplates, ", "))
+				return o, race.NotUnderstood("boost_needs_template", "boost names the forced move off a boost: %s (with a side for a curve)", strings.Join(BoostTemplates, ", "))
 			}
 			b := w[i]
 			i++
 			if b != "medium" && b != "gentle" && b != "turn" {
-				return o, invalid("bad_boost_template", "off a boost the forced move is %s; got %q", strings.Join(BoostTemplates, ", "), b)
+				return o, race.NotUnderstood("bad_boost_template", "off a boost the forced move is %s; got %q", strings.Join(BoostTemplates, ", "), b)
 			}
 			if _, err := m.Template(b); err != nil {
-				return o, invalid("no_boost_template", "this race has no %s template for a boost", b)
+				return o, race.NotUnderstood("no_boost_template", "this race has no %s template for a boost", b)
 			}
 			o.Boost = b
 			if b != "medium" {
 				if i >= len(w) || (w[i] != "left" && w[i] != "right") {
-					return o, invalid("boost_needs_side", "boost %s needs a side: \"boost %s left\" or \"boost %s right\"", b, b, b)
+					return o, race.NotUnderstood("boost_needs_side", "boost %s needs a side: \"boost %s left\" or \"boost %s right\"", b, b, b)
 				}
 				o.BoostLeft = w[i] == "left"
 				i++
 			}
 		case "shell":
 			if i >= len(w) {
-				return o, invalid("shell_needs_target", "shell names its target: \"shell Luigi\", \"shell 2\" (a seat) or \"shell nearest\" (the nearest kart in reach after the move)")
+				return o, race.NotUnderstood("shell_needs_target", "shell names its target: \"shell Luigi\", \"shell 2\" (a seat) or \"shell nearest\" (the nearest kart in reach after the move)")
 			}
 			o.Shell = w[i]
 			i++
@@ -209,20 +208,20 @@ func Parse(text string, m Maneuvers) (Order, error) {
 		case "smash", "evade":
 			o.Collide = word
 		default:
-			return o, invalid("unknown_word", "%q is not part of an order; after the template come skid N, push, shift up|down [N], spin left|right [DEG], boost TEMPLATE [SIDE], shell TARGET, bill, smash or evade", word)
+			return o, race.NotUnderstood("unknown_word", "%q is not part of an order; after the template come skid N, push, shift up|down [N], spin left|right [DEG], boost TEMPLATE [SIDE], shell TARGET, bill, smash or evade", word)
 		}
 	}
 	if o.Shell != "" && o.Bill {
-		return o, invalid("one_item", "a kart holds one item: shell or bill, not both")
+		return o, race.NotUnderstood("one_item", "a kart holds one item: shell or bill, not both")
 	}
 	if o.Push && o.Skid == 0 {
-		return o, invalid("push_needs_skid", "push re-rolls skid dice: roll some first (\"skid 2 push\")")
+		return o, race.NotUnderstood("push_needs_skid", "push re-rolls skid dice: roll some first (\"skid 2 push\")")
 	}
 	if o.Shift != 0 && o.Skid == 0 {
-		return o, invalid("shift_needs_skid", "shifting gear takes SHIFT results: roll skid dice (\"skid 2 shift up\")")
+		return o, race.NotUnderstood("shift_needs_skid", "shifting gear takes SHIFT results: roll skid dice (\"skid 2 shift up\")")
 	}
 	if abs(o.Shift) > o.Skid {
-		return o, invalid("shift_too_far", "shifting %d gears takes %d SHIFT results, and %d skid dice can give at most %d", abs(o.Shift), abs(o.Shift), o.Skid, o.Skid)
+		return o, race.NotUnderstood("shift_too_far", "shifting %d gears takes %d SHIFT results, and %d skid dice can give at most %d", abs(o.Shift), abs(o.Shift), o.Skid, o.Skid)
 	}
 	return o, nil
 }
@@ -240,10 +239,4 @@ func templateNames(m Maneuvers) []string {
 		out = append(out, t.Name)
 	}
 	return out
-}
-
-// invalid is an order not understood, with a stable code for a page to
-// show beside the field.
-func invalid(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
 }

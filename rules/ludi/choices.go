@@ -45,10 +45,10 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	}
 	c := s.chariot(seat)
 	if c == nil {
-		return nil, illegal("no_such_seat", "there is no seat %d in this race", seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
 	}
 	if !c.Active() {
-		return nil, illegal("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
+		return nil, race.NotAllowed("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
 	}
 	allowed, why := s.allowed(c)
 	out := Choices{Orders: s.Orders, Bonus: []string{"bonus move", "bonus initiative"}}

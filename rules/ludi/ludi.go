@@ -206,10 +206,10 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	s := st.(*State)
 	c := s.chariot(sub.Seat)
 	if c == nil {
-		return nil, illegal("no_such_seat", "there is no seat %d in this race", sub.Seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", sub.Seat)
 	}
 	if !c.Active() {
-		return nil, illegal("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
+		return nil, race.NotAllowed("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
 	}
 	o, err := ParseOrders(sub.Text)
 	if err != nil {

@@ -1,7 +1,6 @@
 package ludi
 
 import (
-	"fmt"
 	"strings"
 
 	"pitwall/race"
@@ -144,7 +143,7 @@ func parseKind(word string) (Kind, error) {
 	if k, ok := aliases[w]; ok {
 		return k, nil
 	}
-	return 0, invalid("unknown_order", "%q is not an order; orders are: %s", strings.TrimSpace(word), kindList(standard))
+	return 0, race.NotUnderstood("unknown_order", "%q is not an order; orders are: %s", strings.TrimSpace(word), kindList(standard))
 }
 
 func kindList(ks []Kind) string {
@@ -163,7 +162,7 @@ func ParseOrders(text string) (Orders, error) {
 	var o Orders
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '\n' })
 	if strings.TrimSpace(strings.Join(fields, "")) == "" {
-		return o, invalid("empty_order", "no orders given; write one to three orders, such as 'Accelerate' or 'Left 1, Whip else Brake'")
+		return o, race.NotUnderstood("empty_order", "no orders given; write one to three orders, such as 'Accelerate' or 'Left 1, Whip else Brake'")
 	}
 	for _, f := range fields {
 		f = strings.TrimSpace(f)
@@ -173,7 +172,7 @@ func ParseOrders(text string) (Orders, error) {
 		lower := strings.ToLower(f)
 		if strings.HasPrefix(lower, "bonus") {
 			if o.Bonus != "" {
-				return o, invalid("bonus_twice", "the bonus is chosen twice")
+				return o, race.NotUnderstood("bonus_twice", "the bonus is chosen twice")
 			}
 			switch strings.Join(strings.Fields(lower), " ") {
 			case "bonus move":
@@ -181,12 +180,12 @@ func ParseOrders(text string) (Orders, error) {
 			case "bonus initiative":
 				o.Bonus = "initiative"
 			default:
-				return o, invalid("unknown_bonus", "%q: the bonus is 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for the turn order)", f)
+				return o, race.NotUnderstood("unknown_bonus", "%q: the bonus is 'bonus move' (+1 space) or 'bonus initiative' (+1 Quality for the turn order)", f)
 			}
 			continue
 		}
 		if o.Bonus != "" {
-			return o, invalid("bonus_not_last", "the bonus comes after the orders")
+			return o, race.NotUnderstood("bonus_not_last", "the bonus comes after the orders")
 		}
 		main, alt, hasElse := cutWord(f, "else")
 		k, err := parseKind(main)
@@ -200,20 +199,20 @@ func ParseOrders(text string) (Orders, error) {
 				return o, err
 			}
 			if !contains(contingencies, c) {
-				return o, invalid("not_a_contingency", "%s cannot be a contingency order; a contingency is one of: %s", c, kindList(contingencies))
+				return o, race.NotUnderstood("not_a_contingency", "%s cannot be a contingency order; a contingency is one of: %s", c, kindList(contingencies))
 			}
 			st.Contingency = &c
 		}
 		o.Steps = append(o.Steps, st)
 	}
 	if len(o.Steps) == 0 {
-		return o, invalid("bonus_alone", "a bonus alone is no order; add one to three orders")
+		return o, race.NotUnderstood("bonus_alone", "a bonus alone is no order; add one to three orders")
 	}
 	if len(o.Steps) > 3 {
-		return o, invalid("too_many_orders", "%d orders given; a turn takes one to three", len(o.Steps))
+		return o, race.NotUnderstood("too_many_orders", "%d orders given; a turn takes one to three", len(o.Steps))
 	}
 	if o.Steps[0].Contingency != nil {
-		return o, invalid("first_order_contingency", "the first order takes no contingency: contingencies belong to the second and third orders")
+		return o, race.NotUnderstood("first_order_contingency", "the first order takes no contingency: contingencies belong to the second and third orders")
 	}
 	return o, nil
 }
@@ -242,15 +241,15 @@ func contains(ks []Kind, k Kind) bool {
 // the orders allowed in this phase of the race, attacks' positions, the bonus.
 func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 	if len(o.Steps) != s.Orders {
-		return illegal("wrong_order_count", "this turn takes %d order(s) and %d contingency order(s); %d order(s) given", s.Orders, s.Orders-1, len(o.Steps))
+		return race.NotAllowed("wrong_order_count", "this turn takes %d order(s) and %d contingency order(s); %d order(s) given", s.Orders, s.Orders-1, len(o.Steps))
 	}
 	for i, st := range o.Steps {
 		if i > 0 && st.Contingency == nil {
-			return illegal("contingency_needed", "order %d (%s) needs a contingency, written '%s else Brake' (one of: %s)", i+1, st.Kind, st.Kind, kindList(contingencies))
+			return race.NotAllowed("contingency_needed", "order %d (%s) needs a contingency, written '%s else Brake' (one of: %s)", i+1, st.Kind, st.Kind, kindList(contingencies))
 		}
 	}
 	if o.Bonus != "" && !inWindow {
-		return illegal("bonus_outside_window", "a bonus is earned only by orders sent in the bonus window, and the window was not open")
+		return race.NotAllowed("bonus_outside_window", "a bonus is earned only by orders sent in the bonus window, and the window was not open")
 	}
 	if err := s.firstOrder(c, o.Steps[0].Kind); err != nil {
 		return err
@@ -258,7 +257,7 @@ func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 	allowed, why := s.allowed(c)
 	for _, st := range o.Steps[1:] {
 		if !contains(allowed, st.Kind) {
-			return illegal("not_allowed_now", "%s is not allowed %s; allowed: %s", st.Kind, why, kindList(allowed))
+			return race.NotAllowed("not_allowed_now", "%s is not allowed %s; allowed: %s", st.Kind, why, kindList(allowed))
 		}
 	}
 	return nil
@@ -271,7 +270,7 @@ func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 func (s *State) firstOrder(c *Chariot, k Kind) error {
 	allowed, why := s.allowed(c)
 	if !contains(allowed, k) {
-		return illegal("not_allowed_now", "%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
+		return race.NotAllowed("not_allowed_now", "%s is not allowed %s; allowed: %s", k, why, kindList(allowed))
 	}
 	if k.IsAttack() {
 		return s.canAttack(c, k)
@@ -299,7 +298,7 @@ func (s *State) canAttack(c *Chariot, k Kind) error {
 		side = "right"
 	}
 	if _, ok := s.track.Beside(c.Pos, k.Side()); !ok {
-		return illegal("against_the_wall", "%s needs a lane on your %s; you are in lane %d, against the wall", k, side, c.Pos.Lane)
+		return race.NotAllowed("against_the_wall", "%s needs a lane on your %s; you are in lane %d, against the wall", k, side, c.Pos.Lane)
 	}
 	reach := maxSpaces(c) + 2
 	for i := range s.Chariots {
@@ -311,7 +310,7 @@ func (s *State) canAttack(c *Chariot, k Kind) error {
 			return nil
 		}
 	}
-	return illegal("no_chariot_beside", "%s needs a chariot in the lane on your %s, from 2 spaces behind to %d ahead; none is", k, side, reach)
+	return race.NotAllowed("no_chariot_beside", "%s needs a chariot in the lane on your %s, from 2 spaces behind to %d ahead; none is", k, side, reach)
 }
 
 // maxSpaces is the most a chariot could move in its next order: one level up,
@@ -324,14 +323,4 @@ func maxSpaces(c *Chariot) int {
 		top = max(top, f)
 	}
 	return top + c.Team.Speed + 3
-}
-
-// invalid and illegal are refusals with a stable code, for a page to show
-// beside the order field.
-func invalid(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
-func illegal(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
 }

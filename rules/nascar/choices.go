@@ -61,10 +61,10 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	}
 	c := s.car(seat)
 	if c == nil {
-		return nil, illegal("no_such_seat", "there is no seat %d in this race", seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
 	}
 	if !c.racing() {
-		return nil, illegal("finished", "%s has finished", c.Name)
+		return nil, race.NotAllowed("finished", "%s has finished", c.Name)
 	}
 	car := s.carFor(c)
 	out := Choices{Speed: c.Speed, MaxSpeed: c.MaxSpeed, Heading: c.Heading.String(), Wildcards: c.Wildcards,

@@ -102,10 +102,10 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	s := st.(*State)
 	c := s.car(sub.Seat)
 	if c == nil {
-		return nil, illegal("no_such_seat", "there is no seat %d in this race", sub.Seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", sub.Seat)
 	}
 	if !c.racing() {
-		return nil, illegal("finished", "%s has finished", c.Name)
+		return nil, race.NotAllowed("finished", "%s has finished", c.Name)
 	}
 	o, err := Parse(sub.Text)
 	if err != nil {

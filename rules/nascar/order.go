@@ -116,7 +116,7 @@ func Parse(text string) (Order, error) {
 	var toks []Token
 	s := strings.ToUpper(strings.Join(strings.Fields(text), ""))
 	if s == "" {
-		return o, invalid("empty_order", "no order given; an order is letters such as A(2M)RM(R+1): A accelerate, B brake, S slipstream, M move, L and R turn")
+		return o, race.NotUnderstood("empty_order", "no order given; an order is letters such as A(2M)RM(R+1): A accelerate, B brake, S slipstream, M move, L and R turn")
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -127,26 +127,26 @@ func Parse(text string) (Order, error) {
 		case c == '(':
 			j := strings.IndexByte(s[i:], ')')
 			if j < 0 {
-				return o, invalid("unclosed_group", "%q: a '(' at position %d is never closed", text, i+1)
+				return o, race.NotUnderstood("unclosed_group", "%q: a '(' at position %d is never closed", text, i+1)
 			}
 			inner := s[i+1 : i+j]
 			t, n, err := parseGroup(inner)
 			if err != nil {
-				return o, invalid("bad_group", "%q: (%s): %v", text, inner, err)
+				return o, race.NotUnderstood("bad_group", "%q: (%s): %v", text, inner, err)
 			}
 			for k := 0; k < n; k++ {
 				toks = append(toks, t)
 			}
 			i += j + 1
 		default:
-			return o, invalid("unknown_letter", "%q: %q at position %d is not an order letter; letters are A, B, S, M, L, R", text, c, i+1)
+			return o, race.NotUnderstood("unknown_letter", "%q: %q at position %d is not an order letter; letters are A, B, S, M, L, R", text, c, i+1)
 		}
 	}
 	// Split: speed changes first, moves, speed changes last.
 	i := 0
 	for i < len(toks) && isSpeed(toks[i].Letter) {
 		if toks[i].Letter == 'S' && i > 0 {
-			return o, invalid("slipstream_not_first", "%q: S (slipstream) comes first, before any A or B", text)
+			return o, race.NotUnderstood("slipstream_not_first", "%q: S (slipstream) comes first, before any A or B", text)
 		}
 		o.Before = append(o.Before, toks[i])
 		i++
@@ -158,10 +158,10 @@ func Parse(text string) (Order, error) {
 	for ; i < len(toks); i++ {
 		t := toks[i]
 		if t.Letter == 'S' {
-			return o, invalid("slipstream_not_first", "%q: S (slipstream) comes only at the beginning of an order", text)
+			return o, race.NotUnderstood("slipstream_not_first", "%q: S (slipstream) comes only at the beginning of an order", text)
 		}
 		if !isSpeed(t.Letter) {
-			return o, invalid("speed_change_between_moves", "%q: A and B go at the beginning or the end of an order, not between moves", text)
+			return o, race.NotUnderstood("speed_change_between_moves", "%q: A and B go at the beginning or the end of an order, not between moves", text)
 		}
 		o.After = append(o.After, t)
 	}
@@ -243,17 +243,17 @@ func Check(o Order, c Car) (Plan, error) {
 	nL, nR := count(o.Moves, 'L'), count(o.Moves, 'R')
 	switch {
 	case nS > 1:
-		return Plan{}, illegal("one_slipstream", "one S (slipstream) a turn; the order has %d", nS)
+		return Plan{}, race.NotAllowed("one_slipstream", "one S (slipstream) a turn; the order has %d", nS)
 	case nA > maxOfAKind:
-		return Plan{}, illegal("too_many_of_a_kind", "at most 2 accelerates a turn, wildcards and upgrades included; the order has %d", nA)
+		return Plan{}, race.NotAllowed("too_many_of_a_kind", "at most 2 accelerates a turn, wildcards and upgrades included; the order has %d", nA)
 	case nB > maxOfAKind:
-		return Plan{}, illegal("too_many_of_a_kind", "at most 2 brakes a turn, wildcards and upgrades included; the order has %d", nB)
+		return Plan{}, race.NotAllowed("too_many_of_a_kind", "at most 2 brakes a turn, wildcards and upgrades included; the order has %d", nB)
 	case nL > maxOfAKind:
-		return Plan{}, illegal("too_many_of_a_kind", "at most 2 left turns a turn, wildcards and upgrades included; the order has %d", nL)
+		return Plan{}, race.NotAllowed("too_many_of_a_kind", "at most 2 left turns a turn, wildcards and upgrades included; the order has %d", nL)
 	case nR > maxOfAKind:
-		return Plan{}, illegal("too_many_of_a_kind", "at most 2 right turns a turn, wildcards and upgrades included; the order has %d", nR)
+		return Plan{}, race.NotAllowed("too_many_of_a_kind", "at most 2 right turns a turn, wildcards and upgrades included; the order has %d", nR)
 	case nS == 1 && !c.CanSlipstream:
-		return Plan{}, illegal("no_slipstream", "S (slipstream) needs the car to start directly behind another moving the same way; it does not")
+		return Plan{}, race.NotAllowed("no_slipstream", "S (slipstream) needs the car to start directly behind another moving the same way; it does not")
 	}
 	// A second accelerate or brake costs a wildcard (accelerate and brake
 	// together do not); turning twice to one side costs one, and two rights
@@ -277,24 +277,24 @@ func Check(o Order, c Car) (Plan, error) {
 	}
 	wc := speedWC + steerWC
 	if wc > c.Wildcards {
-		return Plan{}, illegal("not_enough_wildcards", "the order needs %d wildcard(s); the car has %d", wc, c.Wildcards)
+		return Plan{}, race.NotAllowed("not_enough_wildcards", "the order needs %d wildcard(s); the car has %d", wc, c.Wildcards)
 	}
 	turn := c.Speed + nS + count(o.Before, 'A') - count(o.Before, 'B')
 	if turn < 0 {
-		return Plan{}, illegal("speed_below_zero", "braking %d from speed %d goes below 0", count(o.Before, 'B'), c.Speed)
+		return Plan{}, race.NotAllowed("speed_below_zero", "braking %d from speed %d goes below 0", count(o.Before, 'B'), c.Speed)
 	}
 	if turn > c.MaxSpeed {
-		return Plan{}, illegal("above_max_speed", "speed %d this turn is above the car's max speed %d", turn, c.MaxSpeed)
+		return Plan{}, race.NotAllowed("above_max_speed", "speed %d this turn is above the car's max speed %d", turn, c.MaxSpeed)
 	}
 	if len(o.Moves) != turn {
-		return Plan{}, illegal("wrong_move_count", "at speed %d the order must move %d square(s) (M, L or R); it moves %d", turn, turn, len(o.Moves))
+		return Plan{}, race.NotAllowed("wrong_move_count", "at speed %d the order must move %d square(s) (M, L or R); it moves %d", turn, turn, len(o.Moves))
 	}
 	end := turn + count(o.After, 'A') - count(o.After, 'B')
 	if end < 0 {
-		return Plan{}, illegal("speed_below_zero", "braking at the end of the order goes below speed 0")
+		return Plan{}, race.NotAllowed("speed_below_zero", "braking at the end of the order goes below speed 0")
 	}
 	if end > c.MaxSpeed {
-		return Plan{}, illegal("above_max_speed", "speed %d after the turn is above the car's max speed %d", end, c.MaxSpeed)
+		return Plan{}, race.NotAllowed("above_max_speed", "speed %d after the turn is above the car's max speed %d", end, c.MaxSpeed)
 	}
 	p := Plan{TurnSpeed: turn, EndSpeed: end, Heading: c.Heading, Wildcards: wc}
 	x, y := c.X, c.Y
@@ -310,14 +310,4 @@ func Check(o Order, c Car) (Plan, error) {
 		p.Path = append(p.Path, [2]int{x, y})
 	}
 	return p, nil
-}
-
-// invalid and illegal are refusals with a stable code, for a page to show
-// beside the order field.
-func invalid(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
-func illegal(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
 }

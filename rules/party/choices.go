@@ -69,10 +69,10 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	}
 	p := s.player(seat)
 	if p == nil {
-		return nil, illegal(codeNoSeat, "there is no seat %d in this game", seat)
+		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", seat)
 	}
 	if s.Over() {
-		return nil, illegal(codeGameOver, "the game is over")
+		return nil, race.NotAllowed(codeGameOver, "the game is over")
 	}
 	out := Choices{Space: p.Space, Coins: p.Coins, Stars: p.Stars, MRDL: p.MRDL.orDefault().String(), Boost: p.Boost,
 		Movement: p.MRDL.movementOdds(p.Boost), Week: s.Week, Phase: s.Phase, Orders: []Choice{}, Forks: []Fork{}}

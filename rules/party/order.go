@@ -67,12 +67,12 @@ const orderHelp = "orders: roll, roll via SPACE..., try roll [via SPACE...], cho
 // Space names are matched without regard to case and given as the board writes them.
 func parseText(b *Board, text string) (Order, error) {
 	if len(text) > maxOrderLen {
-		return Order{}, invalid("order_too_long", "an order is at most %d characters; %s", maxOrderLen, orderHelp)
+		return Order{}, race.NotUnderstood("order_too_long", "an order is at most %d characters; %s", maxOrderLen, orderHelp)
 	}
 	w := strings.Fields(strings.ToLower(text))
 	orig := strings.Fields(text)
 	if len(w) == 0 {
-		return Order{}, invalid("empty_order", "the order is empty; %s", orderHelp)
+		return Order{}, race.NotUnderstood("empty_order", "the order is empty; %s", orderHelp)
 	}
 	var o Order
 	rest := 0
@@ -80,35 +80,35 @@ func parseText(b *Board, text string) (Order, error) {
 	case w[0] == "wait" && len(w) == 1:
 		return Order{Kind: Wait}, nil
 	case w[0] == "wait":
-		return Order{}, invalid("wait_takes_nothing", "'wait' takes nothing after it; got %q", text)
+		return Order{}, race.NotUnderstood("wait_takes_nothing", "'wait' takes nothing after it; got %q", text)
 	case w[0] == "roll":
 		o.Kind, rest = Roll, 1
 	case w[0] == "try" && len(w) > 1 && w[1] == "roll":
 		o.Kind, o.Try, rest = Roll, true, 2
 	case w[0] == "choose" || w[0] == "go":
 		if len(w) == 1 {
-			return Order{}, invalid("choose_needs_space", "'choose' needs the space to go to: choose SPACE")
+			return Order{}, race.NotUnderstood("choose_needs_space", "'choose' needs the space to go to: choose SPACE")
 		}
 		o.Kind, rest = Choose, 1
 	default:
-		return Order{}, invalid("unknown_order", "%q is not an order; %s", orig[0], orderHelp)
+		return Order{}, race.NotUnderstood("unknown_order", "%q is not an order; %s", orig[0], orderHelp)
 	}
 	if o.Kind == Roll && len(w) > rest {
 		if w[rest] != "via" {
-			return Order{}, invalid("roll_needs_via", "after 'roll' comes nothing, or 'via' and the spaces to take at the forks; got %q", orig[rest])
+			return Order{}, race.NotUnderstood("roll_needs_via", "after 'roll' comes nothing, or 'via' and the spaces to take at the forks; got %q", orig[rest])
 		}
 		rest++
 		if len(w) == rest {
-			return Order{}, invalid("via_needs_spaces", "'via' needs the spaces to take at the forks, in order: roll via SPACE SPACE")
+			return Order{}, race.NotUnderstood("via_needs_spaces", "'via' needs the spaces to take at the forks, in order: roll via SPACE SPACE")
 		}
 	}
 	if len(w)-rest > maxRoute {
-		return Order{}, invalid("route_too_long", "a route answers at most %d forks; got %d", maxRoute, len(w)-rest)
+		return Order{}, race.NotUnderstood("route_too_long", "a route answers at most %d forks; got %d", maxRoute, len(w)-rest)
 	}
 	for _, name := range orig[rest:] {
 		id := b.find(name)
 		if id == "" {
-			return Order{}, invalid("no_such_space", "there is no space %q on %s; spaces: %s", name, b.Name, listIDs(b.ids()))
+			return Order{}, race.NotUnderstood("no_such_space", "there is no space %q on %s; spaces: %s", name, b.Name, listIDs(b.ids()))
 		}
 		o.Route = append(o.Route, id)
 	}
@@ -141,14 +141,6 @@ const (
 	codeRolledThisWeek = "rolled_this_week" // one roll per Boardplay Phase
 )
 
-func illegal(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
-func invalid(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
 // judge checks a parsed order against the game at its time.
 func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 	now := s.now(at)
@@ -158,16 +150,16 @@ func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 	if p.Pause != nil {
 		succ := s.board.Successors(p.Pause.Fork)
 		if o.Kind != Choose {
-			return o, illegal(codeChooseFirst, "%s is at the fork %s with %d Movement left and must choose first: choose %s",
+			return o, race.NotAllowed(codeChooseFirst, "%s is at the fork %s with %d Movement left and must choose first: choose %s",
 				p.Name, p.Pause.Fork, p.Pause.Movement, strings.Join(succ, " | "))
 		}
 		if !contains(succ, o.Route[0]) {
-			return o, illegal(codeNotAWayOn, "%s is not a way on from the fork %s; choose %s", o.Route[0], p.Pause.Fork, strings.Join(succ, " | "))
+			return o, race.NotAllowed(codeNotAWayOn, "%s is not a way on from the fork %s; choose %s", o.Route[0], p.Pause.Fork, strings.Join(succ, " | "))
 		}
 		return o, nil
 	}
 	if o.Kind == Choose {
-		return o, illegal(codeNotAtAFork, "%s is not at a fork: 'choose' answers a fork met during a roll; to answer forks in advance, roll via SPACE...", p.Name)
+		return o, race.NotAllowed(codeNotAtAFork, "%s is not at a fork: 'choose' answers a fork met during a roll; to answer forks in advance, roll via SPACE...", p.Name)
 	}
 	if o.Kind != Roll {
 		return o, nil
@@ -196,5 +188,5 @@ func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 		o.Kind, o.Note = Wait, short
 		return o, nil
 	}
-	return o, illegal(code, "no roll now: %s", why)
+	return o, race.NotAllowed(code, "no roll now: %s", why)
 }

@@ -266,10 +266,10 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 	s := st.(*State)
 	p := s.player(sub.Seat)
 	if p == nil {
-		return nil, illegal(codeNoSeat, "there is no seat %d in this game", sub.Seat)
+		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", sub.Seat)
 	}
 	if s.Over() {
-		return nil, illegal(codeGameOver, "the game is over")
+		return nil, race.NotAllowed(codeGameOver, "the game is over")
 	}
 	o, err := parseText(s.board, sub.Text)
 	if err != nil {

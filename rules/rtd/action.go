@@ -1,6 +1,7 @@
 package rtd
 
 import (
+	"pitwall/race"
 	"strconv"
 	"strings"
 )
@@ -80,7 +81,7 @@ var actionWords = map[string]ActionKind{
 func ParseAction(text string) (Action, error) {
 	w := strings.Join(strings.Fields(strings.ToLower(text)), " ")
 	if w == "" {
-		return Action{}, invalid(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [lay|throw|forward|backward] [at NAME]; at the start: rocket start or safe start")
+		return Action{}, race.NotUnderstood(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [lay|throw|forward|backward] [at NAME]; at the start: rocket start or safe start")
 	}
 	if k, ok := actionWords[w]; ok {
 		return Action{Kind: k}, nil
@@ -91,7 +92,7 @@ func ParseAction(text string) (Action, error) {
 	case strings.HasPrefix(w, "path ") || strings.HasPrefix(w, "take alternate path "):
 		n, err := strconv.Atoi(strings.TrimSpace(w[strings.LastIndex(w, " ")+1:]))
 		if err != nil || n < 1 || n > 9 {
-			return Action{}, invalid(CodeBadPath, "%q: a path is chosen by its number in the segment, such as 'path 1'", strings.TrimSpace(text))
+			return Action{}, race.NotUnderstood(CodeBadPath, "%q: a path is chosen by its number in the segment, such as 'path 1'", strings.TrimSpace(text))
 		}
 		return Action{Kind: TakePath, Path: n}, nil
 	case w == "item" || strings.HasPrefix(w, "item ") || strings.HasPrefix(w, "deploy item"):
@@ -107,11 +108,11 @@ func ParseAction(text string) (Action, error) {
 		case "", "lay", "throw", "forward", "backward":
 			a.How = rest
 		default:
-			return Action{}, invalid(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target", strings.TrimSpace(text))
+			return Action{}, race.NotUnderstood(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target", strings.TrimSpace(text))
 		}
 		return a, nil
 	}
-	return Action{}, invalid(CodeUnknownAction, "%q is not an action; actions: aggressive, defensive, draft, ram, power slide, path N, item; at the start: rocket start or safe start", strings.TrimSpace(text))
+	return Action{}, race.NotUnderstood(CodeUnknownAction, "%q is not an action; actions: aggressive, defensive, draft, ram, power slide, path N, item; at the start: rocket start or safe start", strings.TrimSpace(text))
 }
 
 // indexFold is the byte index of the ASCII word sub in s, ignoring case; -1 if absent.

@@ -149,24 +149,14 @@ const (
 	CodeBadItemUse    = "bad_item_use"
 )
 
-// illegal is an order understood but not allowed now, with its code.
-func illegal(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Illegal, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
-// invalid is a text that is not an action, with its code.
-func invalid(code, format string, a ...any) error {
-	return &race.OrderError{Kind: race.Invalid, Code: code, Reason: fmt.Sprintf(format, a...)}
-}
-
 // orderer is the racer of seat, if that racer may order at all.
 func (s *State) orderer(seat int) (*Racer, error) {
 	x := s.racer(seat)
 	if x == nil {
-		return nil, illegal(CodeNoSuchSeat, "there is no seat %d in this race of %d racers", seat, len(s.Racers))
+		return nil, race.NotAllowed(CodeNoSuchSeat, "there is no seat %d in this race of %d racers", seat, len(s.Racers))
 	}
 	if x.Finished {
-		return nil, illegal(CodeFinished, "%s has finished and orders nothing more", x.Name)
+		return nil, race.NotAllowed(CodeFinished, "%s has finished and orders nothing more", x.Name)
 	}
 	return x, nil
 }
@@ -178,25 +168,25 @@ func (s *State) legal(x *Racer, a Action) error {
 	seg := s.course.Segments[x.Segment]
 	switch {
 	case s.T == 0 && a.Kind != RocketStart:
-		return illegal(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
+		return race.NotAllowed(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
 	case s.T > 0 && a.Kind == RocketStart:
-		return illegal(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
+		return race.NotAllowed(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
 	case a.Kind == DeployItem && x.Hand == 0:
-		return illegal(CodeNoItemInHand, "%s has no item to deploy; drive on with another action", x.Name)
+		return race.NotAllowed(CodeNoItemInHand, "%s has no item to deploy; drive on with another action", x.Name)
 	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && !x.Hand.Laid():
-		return illegal(CodeNotLaidOrThrown, "a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb; use 'item'", x.Hand, a.How)
+		return race.NotAllowed(CodeNotLaidOrThrown, "a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb; use 'item'", x.Hand, a.How)
 	case a.Kind == DeployItem && a.How == "throw" && a.Target == "":
-		return illegal(CodeThrowNeedsTarget, "a throw needs a target: 'item throw at NAME'")
+		return race.NotAllowed(CodeThrowNeedsTarget, "a throw needs a target: 'item throw at NAME'")
 	case a.Kind == DeployItem && (a.How == "forward" || a.How == "backward") && x.Hand != GreenShell:
-		return illegal(CodeNotAGreenShell, "only a green shell is fired %s; %s holds a %s: use 'item'", a.How, x.Name, x.Hand)
+		return race.NotAllowed(CodeNotAGreenShell, "only a green shell is fired %s; %s holds a %s: use 'item'", a.How, x.Name, x.Hand)
 	case a.Kind == DeployItem && a.Target != "" && s.racerNamed(a.Target) == nil:
-		return illegal(CodeUnknownTarget, "no racer called %q in this race; racers: %s", a.Target, strings.Join(s.names(), ", "))
+		return race.NotAllowed(CodeUnknownTarget, "no racer called %q in this race; racers: %s", a.Target, strings.Join(s.names(), ", "))
 	case a.Kind == TakePath && len(seg.Paths) == 0:
-		return illegal(CodeNoAlternatePath, "%s has no alternate path; drive on with another action", seg.Name)
+		return race.NotAllowed(CodeNoAlternatePath, "%s has no alternate path; drive on with another action", seg.Name)
 	case a.Kind == TakePath && a.Path > len(seg.Paths):
-		return illegal(CodeNoSuchPath, "%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
+		return race.NotAllowed(CodeNoSuchPath, "%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
 	case a.Kind == TakePath && !x.opens(seg.Paths[a.Path-1]):
-		return illegal(CodePathNeedsItem, "%s needs a %s in hand; %s", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item, x.holds())
+		return race.NotAllowed(CodePathNeedsItem, "%s needs a %s in hand; %s", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item, x.holds())
 	}
 	return nil
 }
