@@ -1,9 +1,11 @@
 package race
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -108,6 +110,15 @@ type OrderChoice struct {
 	Allowed bool     `json:"allowed"`
 	Code    string   `json:"code,omitempty"`   // when refused: the OrderError's code
 	Reason  string   `json:"reason,omitempty"` // and its reason
+}
+
+// ShortestFirst sorts the words a racer may write for a choice, shortest
+// first, then alphabetically, and returns them.
+func ShortestFirst(words []string) []string {
+	slices.SortFunc(words, func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
+	})
+	return words
 }
 
 // Judge is order as a choice: allowed when err, the game's check of it, is

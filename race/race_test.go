@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -291,5 +292,12 @@ func TestRefusalsWithCodes(t *testing.T) {
 	}
 	if err := NotAllowed("too_fast", "speed %d is above %d", 9, 8); !errors.As(err, &oe) || oe.Kind != Illegal || oe.ErrCode() != "too_fast" || oe.Reason != "speed 9 is above 8" {
 		t.Errorf("NotAllowed: %#v", err)
+	}
+}
+
+func TestShortestFirst(t *testing.T) {
+	got := ShortestFirst([]string{"whip", "w", "accelerate", "acc", "wb", "a"})
+	if want := "a w wb acc whip accelerate"; strings.Join(got, " ") != want {
+		t.Errorf("ShortestFirst = %v, want %s", got, want)
 	}
 }

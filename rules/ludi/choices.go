@@ -2,7 +2,6 @@ package ludi
 
 import (
 	"errors"
-	"sort"
 
 	"pitwall/race"
 )
@@ -82,11 +81,5 @@ func wordsFor(k Kind) []string {
 			out = append(out, w)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if len(out[i]) != len(out[j]) {
-			return len(out[i]) < len(out[j])
-		}
-		return out[i] < out[j]
-	})
-	return out
+	return race.ShortestFirst(out)
 }

@@ -3,7 +3,6 @@ package rtd
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -172,13 +171,7 @@ func wordsFor(a Action) []string {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if len(out[i]) != len(out[j]) {
-			return len(out[i]) < len(out[j])
-		}
-		return out[i] < out[j]
-	})
-	return out
+	return race.ShortestFirst(out)
 }
 
 // segmentGroup is x's segment group in race order, and x's place in it.
