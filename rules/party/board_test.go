@@ -95,15 +95,7 @@ func TestShippedBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forks, stars := 0, 0
-	for _, sp := range b.Spaces {
-		if b.IsFork(sp.ID) {
-			forks++
-		}
-		if sp.Type == Star {
-			stars++
-		}
-	}
+	forks, stars := b.forksAndStars()
 	if forks < 2 || stars < 1 || len(b.Spaces) < 20 || len(b.Spaces) > 30 {
 		t.Errorf("demo board: %d spaces, %d forks, %d stars", len(b.Spaces), forks, stars)
 	}

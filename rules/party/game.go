@@ -60,6 +60,19 @@ func demoEntrants() []race.Entrant {
 	return out
 }
 
+// forksAndStars counts the board's forks and star spaces.
+func (b *Board) forksAndStars() (forks, stars int) {
+	for _, sp := range b.Spaces {
+		if b.IsFork(sp.ID) {
+			forks++
+		}
+		if sp.Type == Star {
+			stars++
+		}
+	}
+	return forks, stars
+}
+
 func trackInfos() []race.TrackInfo {
 	bs, err := Boards()
 	if err != nil {
@@ -68,15 +81,7 @@ func trackInfos() []race.TrackInfo {
 	sort.SliceStable(bs, func(i, j int) bool { return bs[i].ID == DefaultBoard && bs[j].ID != DefaultBoard })
 	var out []race.TrackInfo
 	for _, b := range bs {
-		forks, stars := 0, 0
-		for _, sp := range b.Spaces {
-			if b.IsFork(sp.ID) {
-				forks++
-			}
-			if sp.Type == Star {
-				stars++
-			}
-		}
+		forks, stars := b.forksAndStars()
 		out = append(out, race.TrackInfo{ID: b.ID, Name: b.Name, Seats: maxPlayers,
 			Description: fmt.Sprintf("%s, %s, %s; MRDL %s", plural(len(b.Spaces), "space"), plural(forks, "fork"), plural(stars, "star space"), b.mrdl)})
 	}
