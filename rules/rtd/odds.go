@@ -41,24 +41,24 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 	if _, err := race.FindCheck("rtd", o.Checks(), check, args); err != nil {
 		return nil, err
 	}
+	// num reads a whole-number flag from lo up to maxFlag: far beyond any
+	// Momentum or modifier the game has, and small enough that no sum of
+	// them overflows.
 	num := func(name string, lo int) (int, error) {
 		v, ok := args[name]
 		if !ok {
 			return 0, nil
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < lo {
-			if lo > -1<<30 {
-				return 0, fmt.Errorf("--%s must be a whole number from %d; got %q", name, lo, v)
-			}
-			return 0, fmt.Errorf("--%s must be a whole number; got %q", name, v)
+		if err != nil || n < lo || n > maxFlag {
+			return 0, fmt.Errorf("--%s must be a whole number from %d to %d; got %q", name, lo, maxFlag, v)
 		}
 		return n, nil
 	}
 	out := map[string]float64{}
 	switch check {
 	case "racing-check":
-		m, err := num("modifier", -1<<31)
+		m, err := num("modifier", -maxFlag)
 		if err != nil {
 			return nil, err
 		}
@@ -70,9 +70,6 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		pos, err := num("position", 1)
 		if err != nil {
 			return nil, err
-		}
-		if pos > 99 {
-			return nil, fmt.Errorf("--position must be 1 to 99; got %d", pos)
 		}
 		perk := Standard
 		if v, ok := args["perk"]; ok {
@@ -86,15 +83,15 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		}
 		return share(out, 6), nil
 	case "pass":
-		mp, err := num("momentum", -1<<31)
+		mp, err := num("momentum", -maxFlag)
 		if err != nil {
 			return nil, err
 		}
-		md, err := num("against", -1<<31)
+		md, err := num("against", -maxFlag)
 		if err != nil {
 			return nil, err
 		}
-		bonus, err := num("bonus", -1<<31)
+		bonus, err := num("bonus", -maxFlag)
 		if err != nil {
 			return nil, err
 		}
@@ -117,6 +114,10 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 	return out, nil
 }
 
+// maxFlag bounds the odds' whole-number flags, both ways for those that may
+// be negative.
+const maxFlag = 99
+
 // attackOdds counts the faces of an item's attack on one driver.
 func attackOdds(args map[string]string, num func(string, int) (int, error)) (map[string]float64, error) {
 	it, err := ParseItem(args["item"])
@@ -127,7 +128,7 @@ func attackOdds(args map[string]string, num func(string, int) (int, error)) (map
 	for _, f := range []struct {
 		name string
 		lo   int
-	}{{"behind", 1}, {"between", 1}, {"bonus", -1 << 31}, {"modifier", -1 << 31}, {"shells", 0}} {
+	}{{"behind", 1}, {"between", 1}, {"bonus", -maxFlag}, {"modifier", -maxFlag}, {"shells", 0}} {
 		if ints[f.name], err = num(f.name, f.lo); err != nil {
 			return nil, err
 		}

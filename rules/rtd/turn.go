@@ -480,7 +480,7 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 	case !x.opens(p):
 		r.say(x, "action", m, "%s needs a %s for %s and has none", x.Name, p.Item, p.Name)
 		return
-	case p.Item == "" || x.already(p):
+	case p.Item == "" || x.already(p): // nothing to use
 	case x.Hand == Boo || x.Hand == Star: // used, with all it does: that is what opens the way
 		r.deploy(x, Action{Kind: DeployItem})
 	default:
