@@ -61,6 +61,9 @@ func storeBotRace(t *testing.T, st store.Store, id string, seed uint64, seats in
 	}
 	bot := rs.(race.Botter)
 	for !p.State.Over() {
+		if p.State.Turn() > 1000 { // bots that stall must fail the test, not hang it
+			t.Fatalf("%s: not over after 1000 turns", id)
+		}
 		for _, pr := range rs.Prompts(p.State) {
 			if rng.IntN(8) > 0 {
 				add(race.Entry{Kind: race.EntryOrder, Seat: pr.Seat, Text: bot.BotOrder(p.State, pr.Seat, false, rng)})

@@ -55,6 +55,11 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 		}
 	}
 	inCorner := t.Segments[c.Pos.Seg].Corner
+	// Damage can take more spaces than the level's die gives: a chariot that
+	// cannot move at its level speeds up, or it would stand for ever.
+	if c.Level < tables.Max && reachAt(c, c.Level) <= 0 {
+		return "Accelerate"
+	}
 	// A chariot or wreck ahead in the lane within this move's reach: go round
 	// it where the next lane is clear, else slow to LOW (where an obstacle
 	// costs nothing) and edge round it.
@@ -70,7 +75,7 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 			return "Right 1"
 		case len(clear) > 0:
 			return "Left 1"
-		case c.Level > tables.Low:
+		case c.Level > tables.Low && reachAt(c, c.Level-1) > 0:
 			return "Brake"
 		case c.Pos.Lane == 1 || (c.Pos.Lane < t.Lanes && rng.IntN(2) == 0):
 			return "Right 1"
@@ -152,4 +157,11 @@ func levelReach(c *Chariot) int {
 		return 0
 	}
 	return slices.Max(die.Faces) + speedBonus(c)
+}
+
+// reachAt is the most the chariot could move at level lv, damage counted.
+func reachAt(c *Chariot, lv tables.Level) int {
+	x := *c
+	x.Level = lv
+	return levelReach(&x) - penalty(&x)
 }

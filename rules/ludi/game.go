@@ -19,7 +19,7 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Ludi Circenses Supremi Novae Romae (chariot race)",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 1,
+		Version: 2, // 2: a slip counts the lap it crosses and is one of its move's spaces; a stunned auriga gets no bonus (Speed, a bonus move) and no contingency; a Watch in name only guards nothing; a Brake contingency at an obstacle brakes before the move
 		Tracks:  trackInfos(),
 		Options: []race.Field{{Name: "package.NAME", Type: race.Text,
 			Help: "a package's three characteristics, such as package.noble=skill,quality,speed; a new NAME adds a package"}},

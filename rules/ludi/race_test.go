@@ -1,10 +1,12 @@
 package ludi
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"pitwall/race"
 	"pitwall/race/racetest"
+	"pitwall/rules/ludi/tables"
 )
 
 var pkgs = []string{"military", "noble", "political", "priestly", "strength", "trader"}
@@ -78,4 +80,29 @@ func TestReplayThousandRaces(t *testing.T) {
 		t.Fatal("no chariot finished in any race")
 	}
 	t.Logf("%d races, %d turns, %d chariots finished", n, turns, finished)
+}
+
+// A chariot whose damage takes more spaces than its level's die gives could
+// never move again at that level: the bot speeds up (a stalled bot race ran
+// for ever), and does not brake back into the stall when something is ahead.
+func TestBotNeverStalls(t *testing.T) {
+	tr, err := LoadTrack("circus-maximus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stalled := Chariot{Name: "Marcus", Pos: Pos{Lane: 6, Seg: 2, Cell: 4}, Level: tables.Low, Lame: 2, DamageL: 2, DamageR: 2, Team: Team{1, 1, 1, 1, 1, 1}, Skill: 1, Endurance: 1}
+	wreck := Chariot{Seat: 1, Name: "Titus", Pos: Pos{Lane: 6, Seg: 2, Cell: 5}, Flipped: true, Out: RolledAway, Team: Team{1, 1, 1, 1, 1, 1}}
+	s := &State{TrackID: tr.ID, T: 9, Laps: 3, Orders: 1, track: tr, Chariots: []Chariot{stalled, wreck}}
+	for i := range 20 {
+		if got := Bot(s, 0, rand.New(rand.NewPCG(uint64(i), 1))); got != "Accelerate" {
+			t.Fatalf("a chariot that moves 0 at LOW is ordered %q, not Accelerate", got)
+		}
+	}
+	s.Chariots[0].Level = tables.Fast
+	s.Chariots = append(s.Chariots, Chariot{Seat: 2, Name: "Livia", Pos: Pos{Lane: 5, Seg: 2, Cell: 6}, Flipped: true, Out: RolledAway, Team: Team{1, 1, 1, 1, 1, 1}})
+	for i := range 20 {
+		if got := Bot(s, 0, rand.New(rand.NewPCG(uint64(i), 1))); got == "Brake" {
+			t.Fatalf("hemmed in at FAST with damage 4, the bot brakes to LOW, where it cannot move")
+		}
+	}
 }

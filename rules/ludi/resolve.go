@@ -25,6 +25,7 @@ type resolver struct {
 	bonusMove  map[int]bool
 	usedCont   map[int]bool // seats whose contingency for this order has been used
 	watching   map[int]bool
+	stunned    map[int]bool // seats whose order this step is lost to a stun
 	armed      map[int]Kind // attacks waiting for an overtaker this step, by seat
 	start      map[int]Chariot
 	step       int
@@ -53,6 +54,7 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 	}
 	for r.step = 0; r.step < s.Orders; r.step++ {
 		r.watching = map[int]bool{}
+		r.stunned = map[int]bool{}
 		r.armed = map[int]Kind{}
 		r.usedCont = map[int]bool{} // each order after the first has a contingency of its own
 		r.start = map[int]Chariot{}
@@ -112,6 +114,7 @@ func (r *resolver) act(c *Chariot) {
 	}
 	if c.Stunned > 0 {
 		c.Stunned--
+		r.stunned[c.Seat] = true
 		k = Cruise
 		m := r.d.Mark()
 		if c.DropToFast {
@@ -130,11 +133,16 @@ func (r *resolver) act(c *Chariot) {
 			m := r.d.Mark()
 			r.say(c, "contingency", m, "%s sees %s close ahead: the contingency %s replaces %s", c.Name, who.Name, *st.Contingency, k)
 			k = *st.Contingency
-			if k == Watch {
-				r.watching[c.Seat] = true
-			}
 		}
 	}
+	// A Watch guards only while it is the order carried out: a stun or a
+	// contingency in its place leaves the chariot open to a laceration.
+	if k == Watch {
+		r.watching[c.Seat] = true
+	} else {
+		delete(r.watching, c.Seat)
+	}
+	before := c.Level // a Brake contingency at an obstacle starts from here
 	m := r.d.Mark()
 	whipSpaces := 0
 	switch k {
@@ -159,7 +167,7 @@ func (r *resolver) act(c *Chariot) {
 	if !c.Active() || c.Flipped { // the whip can stop the horses
 		return
 	}
-	r.drive(c, k, st, whipSpaces)
+	r.drive(c, k, st, whipSpaces, before)
 }
 
 // whip rolls the text's two d20s and returns the spaces gained.
@@ -220,7 +228,7 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 	roll = r.roll(c, "speed "+c.Level.String(), die)
 	n = roll + whip
 	text := fmt.Sprintf("%s at %s rolls %d on the %s die", c.Name, c.Level, roll, die.Name)
-	stunned := r.stunnedThisStep(c)
+	stunned := r.stunned[c.Seat]
 	if bonus := speedBonus(c); bonus > 0 && !stunned && !c.Flipped {
 		n += bonus
 		text += fmt.Sprintf(", +%d for Speed", bonus)
@@ -235,18 +243,19 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 	if n < 0 {
 		n = 0
 	}
-	if r.bonusMove[c.Seat] && !stunned {
+	// The bonus space belongs to the next movement: a stunned one is not
+	// eligible for bonuses, and the space is lost with it.
+	if r.bonusMove[c.Seat] {
 		r.bonusMove[c.Seat] = false
-		n++
-		text += ", +1 bonus space"
+		if stunned {
+			text += ", the bonus space lost to the stun"
+		} else {
+			n++
+			text += ", +1 bonus space"
+		}
 	}
 	r.say(c, "roll", m, "%s: %d space(s)", text, n)
 	return roll, n
-}
-
-func (r *resolver) stunnedThisStep(c *Chariot) bool {
-	st := r.start[c.Seat]
-	return st.Stunned > c.Stunned
 }
 
 // speedBonus is the Speed characteristic's extra spaces: it raises the top
@@ -265,8 +274,13 @@ func penalty(c *Chariot) int {
 }
 
 // drive moves the chariot for one order: attacks, displacement, the lane, corners, the wall.
-func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int) {
+// before is the level the chariot had before this order changed it.
+func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int, before tables.Level) {
 	roll, n := r.spaces(c, k, whip)
+	if r.braceFor(c, k, st, n, before) {
+		k = Brake
+		roll, n = r.spaces(c, k, 0)
+	}
 	attacked := false
 	if k.IsAttack() {
 		if d := r.adjacent(c, k.Side()); d != nil {
@@ -318,6 +332,89 @@ func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int) {
 	if moved > 0 && c.Active() && !c.Flipped && (c.Pos.Lane == 1 || c.Pos.Lane == r.s.track.Lanes) {
 		r.wall(c)
 	}
+}
+
+// braceFor is the Brake contingency at an obstacle, which the text activates
+// 'before the chariot is moved': when the n spaces rolled would run the
+// chariot into another with more to go than its level may let go, it brakes
+// from the level it had before the order, in place of the order, and the move
+// is rolled again at the new level. It says whether it did.
+func (r *resolver) braceFor(c *Chariot, k Kind, st Step, n int, before tables.Level) bool {
+	if r.step == 0 || st.Contingency == nil || *st.Contingency != Brake || r.usedCont[c.Seat] || r.stunned[c.Seat] {
+		return false
+	}
+	o, left := r.foresee(c, k, n)
+	if o == nil || left <= freeDiscard[c.Level] {
+		return false
+	}
+	r.usedCont[c.Seat] = true
+	c.Level = before
+	if c.Level > tables.Stop {
+		c.Level--
+	}
+	r.say(c, "contingency", r.d.Mark(), "%s would run into %s with %d space(s) to go: the contingency Brake is taken before the move, down to %s", c.Name, o.Name, left, c.Level)
+	return true
+}
+
+// foresee walks the spaces move would take for n spaces of order k, with no
+// dice (a slip can still change the path): the chariot that would stop this
+// one and the spaces it would have left to go, or nil.
+func (r *resolver) foresee(c *Chariot, k Kind, n int) (*Chariot, int) {
+	t := r.s.track
+	p, lap, shift := c.Pos, c.Lap, k.Shift()
+	for moved := 0; moved < n; moved++ {
+		var crossed bool
+		if shift != 0 {
+			s := r.sideStep(p, sign(shift))
+			if s.wall || s.beside != nil {
+				shift = 0 // as in move: the rest of the order goes straight on
+				moved--
+				continue
+			}
+			p, crossed = s.next, s.crossed
+			shift -= sign(shift)
+		} else {
+			var next Pos
+			next, crossed = t.Next(p)
+			if o := r.s.at(next); o != nil {
+				return o, n - moved
+			}
+			p = next
+		}
+		if crossed {
+			if lap++; lap >= r.s.Laps {
+				return nil, 0 // it finishes first
+			}
+		}
+	}
+	return nil, 0
+}
+
+// step is one space of a displacement: diagonally forward into the next lane
+// or, when the space ahead there is taken (ahead), straight across into the
+// space beside. wall: there is no lane that side; beside: that space is taken
+// too, and the chariot cannot move over.
+type step struct {
+	next          Pos
+	crossed, wall bool
+	ahead, beside *Chariot
+}
+
+func (r *resolver) sideStep(p Pos, dir int) step {
+	t := r.s.track
+	side, ok := t.Beside(p, dir)
+	if !ok {
+		return step{wall: true}
+	}
+	s := step{}
+	s.next, s.crossed = t.Next(side)
+	if s.ahead = r.s.at(s.next); s.ahead != nil {
+		// The text's 'one racing line to the left of the current position':
+		// level across, unless a chariot stands there too.
+		s.beside = r.s.at(side)
+		s.next, s.crossed = side, false
+	}
+	return s
 }
 
 // adjacent finds a chariot level with c in the lane on side.
@@ -380,27 +477,21 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 		var next Pos
 		var crossed bool
 		if shift != 0 {
-			side, ok := t.Beside(c.Pos, sign(shift))
-			if !ok {
-				m := r.d.Mark()
+			s := r.sideStep(c.Pos, sign(shift))
+			m := r.d.Mark()
+			switch {
+			case s.wall:
 				r.say(c, "move", m, "%s is already in lane %d, against the wall: the rest of %s does nothing", c.Name, c.Pos.Lane, k)
 				shift = 0
 				continue
+			case s.beside != nil:
+				r.say(c, "move", m, "%s cannot move over: %s and %s are in the way; it keeps to lane %d", c.Name, s.ahead.Name, s.beside.Name, c.Pos.Lane)
+				shift = 0
+				continue
+			case s.ahead != nil:
+				r.say(c, "move", m, "%s finds %s ahead in lane %d and moves straight across", c.Name, s.ahead.Name, s.next.Lane)
 			}
-			next, crossed = t.Next(side)
-			if o := r.s.at(next); o != nil {
-				// The space ahead in the next lane is taken: the chariot may still
-				// cross level into the space beside it, the text's 'one racing line
-				// to the left of the current position'. Only a chariot there too stops it.
-				m := r.d.Mark()
-				if b := r.s.at(side); b != nil {
-					r.say(c, "move", m, "%s cannot move over: %s and %s are in the way; it keeps to lane %d", c.Name, o.Name, b.Name, c.Pos.Lane)
-					shift = 0
-					continue
-				}
-				r.say(c, "move", m, "%s finds %s ahead in lane %d and moves straight across", c.Name, o.Name, side.Lane)
-				next, crossed = side, false
-			}
+			next, crossed = s.next, s.crossed
 			shift -= sign(shift)
 		} else {
 			next, crossed = t.Next(c.Pos)
@@ -438,7 +529,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 		}
 		if slipSeg == c.Pos.Seg && c.Pos.Cell >= slipAt {
 			slipSeg = -1
-			if r.slip(c) {
+			if r.slip(c, moved < n) {
 				moved++
 			}
 			if !c.Active() || c.Flipped {
@@ -447,9 +538,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 		}
 	}
 	if slipSeg >= 0 && c.Pos.Seg == slipSeg { // the slip's space lay beyond this move's end
-		if r.slip(c) {
-			moved++
-		}
+		r.slip(c, false)
 	}
 	return moved
 }
@@ -459,8 +548,10 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 func (r *resolver) blocked(c *Chariot, st Step, o *Chariot, left int, shift *int) bool {
 	m := r.d.Mark()
 	free := freeDiscard[c.Level]
-	// The second activation rule: only when the horses are due to take damage.
-	if left > free && r.step > 0 && st.Contingency != nil && !r.usedCont[c.Seat] {
+	// The second activation rule: only when the horses are due to take damage,
+	// and never for a stunned auriga, who gives no orders. A Brake met here is
+	// one braceFor could not foresee: a slip took the chariot into this lane.
+	if left > free && r.step > 0 && st.Contingency != nil && !r.usedCont[c.Seat] && !r.stunned[c.Seat] {
 		cont := *st.Contingency
 		switch cont {
 		case Left1, Right1:
@@ -534,9 +625,11 @@ func (r *resolver) slipStart(c *Chariot) int {
 	}
 }
 
-// slip moves the chariot diagonally outwards and forwards one space. It
-// returns whether the chariot moved (a space of its movement).
-func (r *resolver) slip(c *Chariot) bool {
+// slip moves the chariot one lane outwards, and the slip counts as one of the
+// move's spaces: with a space left (forward) it goes diagonally outwards and
+// forwards, and it says it took that space; on the move's last space, whose
+// forward step is already made, it goes straight out to the space beside.
+func (r *resolver) slip(c *Chariot, forward bool) bool {
 	t := r.s.track
 	m := r.d.Mark()
 	side, ok := t.Beside(c.Pos, 1)
@@ -545,7 +638,10 @@ func (r *resolver) slip(c *Chariot) bool {
 		r.slipHurt(c)
 		return false
 	}
-	next, _ := t.Next(side)
+	next, crossed := side, false
+	if forward {
+		next, crossed = t.Next(side)
+	}
 	if o := r.s.at(next); o != nil {
 		r.say(c, "slip", m, "%s slips into %s and is thrown back into lane %d", c.Name, o.Name, c.Pos.Lane)
 		r.slipHurt(c)
@@ -557,8 +653,14 @@ func (r *resolver) slip(c *Chariot) bool {
 	c.Pos = next
 	c.Trail = append(c.Trail, next)
 	r.say(c, "slip", m, "%s slips out to lane %d", c.Name, c.Pos.Lane)
+	if crossed { // as any space of the move that crosses the line
+		if c.Lap++; c.Lap >= r.s.Laps {
+			r.finish(c)
+			return true
+		}
+	}
 	r.slipCheck(c, "the slip")
-	return true
+	return forward
 }
 
 // slipHurt damages a chariot whose slip met a wall or a chariot: no roll for
