@@ -181,6 +181,11 @@ func describeKarts(st race.State) []string {
 			k.Name, k.Gear, k.Hazards, k.Pos.Centre.X, k.Pos.Centre.Y, k.Pos.Heading*180/math.Pi, k.Lap, k.Gate, k.Item, k.Finished))
 	}
 	s := st.(*State)
+	var order []string
+	for _, x := range (Ruleset{}).Standings(s) {
+		order = append(order, x.Name)
+	}
+	out = append(out, "standings: "+strings.Join(order, ", "))
 	for _, b := range s.Bills {
 		out = append(out, fmt.Sprintf("%s's Bullet Bill: at (%.1f, %.1f) facing %.1f°, %d moves",
 			s.Karts[s.seatIndex(b.Owner)].Name, b.Pos.Centre.X, b.Pos.Centre.Y, b.Pos.Heading*180/math.Pi, b.Moves))
@@ -305,6 +310,19 @@ var turnChecks = map[string]func(t *testing.T, s *State){
 	"two-bills": func(t *testing.T, s *State) {
 		want(t, s.Karts[1].Hazards == 4, "the first bill hit Luigi: 4 tokens")
 		want(t, len(s.Bills) == 1 && s.Bills[0].Moves == 2 && s.Bills[0].Pos.Centre.X > 300, "the second bill flew on after the first hit")
+	},
+	"set-back-behind-the-line": func(t *testing.T, s *State) {
+		m := s.Karts[0]
+		want(t, !m.Pos.Overlaps(s.Karts[1].Pos), "no overlap at the end")
+		want(t, m.Pos.Centre.X < 760 && m.Lap == 1 && m.Gate == 0, "put back behind the line, Mario is on lap 1 and due at the line")
+		want(t, Ruleset{}.Standings(s)[3].Seat == 0, "behind the line, Mario is last")
+	},
+	"boost-graze-no-room": func(t *testing.T, s *State) {
+		whole := templateMotion(mustT("medium"), true, s.Last.Start)
+		want(t, s.Karts[0].Pos.Centre.Near(whole.At(whole.Len).Centre, 0.01), "with no room on the boost, Mario drove the whole medium")
+	},
+	"standings-cut-across": func(t *testing.T, s *State) {
+		want(t, s.Distance(s.Karts[1]) > s.Distance(s.Karts[2]), "Mario, past gate 2, is ahead of Luigi, who has not crossed it")
 	},
 	"lap-and-finish": func(t *testing.T, s *State) {
 		want(t, s.Karts[0].Finished && s.Karts[0].Place == 1, "crossing the line on the last lap finishes")

@@ -22,7 +22,7 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Gaslands, Mario Kart edition",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 3, // 2: a shell's target by seat counts seats from 1; 3: a bill that hits does not ground the owner's next
+		Version: 4, // 2: a shell's target by seat counts seats from 1; 3: a bill that hits does not ground the owner's next; 4: a lap or gate is taken back from a kart put back behind it; standings count the way only up to the gate due; a kart with no room on a boost drives on past it
 		Tracks:  trackInfos(),
 		Options: []race.Field{
 			{Name: "maneuvers", Type: race.File, Read: readManeuvers,

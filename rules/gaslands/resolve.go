@@ -20,6 +20,16 @@ type play struct {
 	d   *dice.Roller
 	ev  []race.Event
 	act *Activation
+	// credits are the gates the moving kart has been given in the motion it
+	// is on, so that settle can take back those it is put back behind.
+	credits []credit
+}
+
+// credit is a gate counted at a step of a motion: the step ran from u0 to u1,
+// and the kart was due at gate, on lap, before it.
+type credit struct {
+	u0, u1    float64
+	gate, lap int
 }
 
 func (p *play) say(seat int, kind, format string, a ...any) {
@@ -318,23 +328,26 @@ func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int, through ma
 func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
 	s := p.s
 	through := map[int]bool{}
+	p.credits = nil
 	u := 0.0
 	for guard := 0; guard < 64 && u < m.Len; guard++ {
 		stop, c := s.sweep(m, u, m.Len, i, -1, through)
 		// Boosts, item boxes and gates along the stretch just run.
-		if main && !boosted {
+		if main {
 			if bu, bi, ok := p.boostOn(m, u, stop); ok {
 				p.travel(i, m, u, bu)
-				if p.settle(i, m, bu) {
-					return false // no room on the boost: it stopped short of it
+				if p.boost(i, bi, o) {
+					return true
 				}
-				return p.boost(i, bi, o)
+				// No room on the boost: the move goes on past it, once.
+				main, u = false, bu
+				continue
 			}
 		}
 		if c == nil {
 			p.travel(i, m, u, m.Len)
 			p.settle(i, m, m.Len)
-			return boosted
+			return false
 		}
 		p.travel(i, m, u, stop)
 		u = stop
@@ -351,25 +364,25 @@ func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
 			p.act.Hits = append(p.act.Hits, k.Pos.Centre.Add(heading(k.Pos.Heading).Scale(k.Pos.Length/2)))
 			p.collideObject(i, "the table's edge", Heavy)
 			p.settle(i, m, u)
-			return boosted
+			return false
 		case "obstruction":
 			ob := s.track.Obstructions[c.idx]
 			p.mark(k.Pos, ob.Rect)
 			if ob.Kind == Immovable {
 				p.collideObject(i, "the "+ob.Name, Heavy)
 				p.settle(i, m, u)
-				return boosted
+				return false
 			}
 			p.collideObject(i, "a "+ob.Name, Middle)
 			s.Gone = append(s.Gone, c.idx)
 			p.say(-1, "obstruction", "The %s is gone.", ob.Name)
 		}
 		if s.Karts[i].Finished {
-			return boosted
+			return false
 		}
 	}
 	p.settle(i, m, u)
-	return boosted
+	return false
 }
 
 // mark notes where a collision happened, for the picture.
@@ -408,7 +421,32 @@ func (p *play) settle(i int, m motion, at float64) bool {
 	k.Pos = m.At(lo)
 	p.act.Path = append(p.act.Path, k.Pos.Centre)
 	p.say(k.Seat, "move", "%s stops %.0f mm short: no room to end its move clear of the karts it drove through.", k.Name, at-lo)
+	p.uncount(i, m, lo)
 	return true
+}
+
+// uncount takes back the gates kart i was given in motion m beyond lo,
+// where it has been put back: a gate counts only for a kart past it.
+func (p *play) uncount(i int, m motion, lo float64) {
+	s := p.s
+	k := &s.Karts[i]
+	for n := len(p.credits) - 1; n >= 0; n-- {
+		c := p.credits[n]
+		g := s.track.Gates[c.gate]
+		if lo >= c.u1 || (lo > c.u0 && segmentsCross(m.At(c.u0).Centre, m.At(lo).Centre, g.A, g.B)) {
+			break // it still stands past this gate, and so past the ones before
+		}
+		p.credits = p.credits[:n]
+		k.Gate, k.Lap = c.gate, c.lap
+		switch {
+		case c.gate == 0 && k.Lap == 0: // on the grid still
+			p.say(k.Seat, "lap", "%s is back behind the line.", k.Name)
+		case c.gate == 0:
+			p.say(k.Seat, "lap", "%s is back behind the line: still on lap %d of %d.", k.Name, k.Lap, s.Laps)
+		default:
+			p.say(k.Seat, "lap", "%s is back behind gate %d, which it has still to pass.", k.Name, c.gate)
+		}
+	}
 }
 
 // travel moves kart i from a to b along m: gates crossed and item boxes
@@ -418,9 +456,12 @@ func (p *play) travel(i int, m motion, a, b float64) {
 	k := &s.Karts[i]
 	prev := m.At(a).Centre
 	for u := a; u < b; {
+		u0 := u
 		u = math.Min(b, u+sweepStep)
 		r := m.At(u)
-		p.gates(i, prev, r.Centre)
+		if gate, lap := k.Gate, k.Lap; p.gates(i, prev, r.Centre) {
+			p.credits = append(p.credits, credit{u0: u0, u1: u, gate: gate, lap: lap})
+		}
 		prev = r.Centre
 		if k.Finished {
 			k.Pos = r
@@ -470,21 +511,22 @@ func rectNear(r Rect, c Vec, rad float64) bool {
 	return detHypot(dx, dy) < rad
 }
 
-// gates counts the gate due if the centre's step from a to b crosses it going forwards.
-func (p *play) gates(i int, a, b Vec) {
+// gates counts the gate due if the centre's step from a to b crosses it
+// going forwards, and says whether it did.
+func (p *play) gates(i int, a, b Vec) bool {
 	s := p.s
 	k := &s.Karts[i]
 	g := s.track.Gates[k.Gate]
 	if !segmentsCross(a, b, g.A, g.B) {
-		return
+		return false
 	}
 	_, h := s.track.At(g.S)
 	if b.Sub(a).Dot(heading(h)) <= 0 {
-		return
+		return false
 	}
 	k.Gate = (k.Gate + 1) % len(s.track.Gates)
 	if k.Gate != 1 {
-		return
+		return true
 	}
 	k.Lap++
 	switch {
@@ -495,6 +537,7 @@ func (p *play) gates(i int, a, b Vec) {
 	default:
 		p.say(k.Seat, "lap", "%s starts lap %d of %d.", k.Name, k.Lap, s.Laps)
 	}
+	return true
 }
 
 func ordinal(n int) string {
@@ -556,7 +599,7 @@ func (p *play) boost(i, bi int, o Order) bool {
 		return Rect{Centre: startC.Add(dir.Scale(u)), Heading: b.Heading, Length: from.Length, Width: from.Width}
 	}}
 	if s.touching(carry.At(0), i, -1, nil) != nil {
-		p.say(k.Seat, "boost", "%s touches the boost but has no room to be straightened onto it.", k.Name)
+		p.say(k.Seat, "boost", "%s touches the boost but has no room to be straightened onto it, and drives on.", k.Name)
 		return false
 	}
 	p.say(k.Seat, "boost", "%s hits the boost: straightened and carried down it.", k.Name)

@@ -270,6 +270,11 @@ func (s *State) Distance(k Kart) float64 {
 	if since > t.Length*0.9 {
 		since = 0 // just behind the gate it crossed: a spin or a slide back
 	}
+	// The way counts only up to the gate due: a kart that cut across the
+	// infield past it has not earned the ground beyond (only a crossing counts).
+	if gap := math.Mod(t.Gates[k.Gate].S-g+t.Length, t.Length); gap > 0 {
+		since = math.Min(since, gap)
+	}
 	lapBase := float64(float64(k.Lap-1) * t.Length)
 	if last == 0 {
 		return lapBase + since
