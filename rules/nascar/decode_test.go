@@ -20,23 +20,23 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 	good := storedStates(t)[2]
 	racetest.Refused(t, Ruleset{}, good, [][3]string{
 		{`"track":"oval"`, `"track":"daytona"`, `unknown track "daytona"`},
-		{`"turn":105`, `"turn":900`, "turn 900"},
+		{`"turn":78`, `"turn":900`, "turn 900"},
 		{`"laps":3`, `"laps":21`, "21 laps"},
 		{`"seat":0`, `"seat":7`, "car 1 sits in seat 7"},
-		{`"pos":{"X":25,"Y":1}`, `"pos":{"X":25,"Y":-1}`, "Car 2 is at (25,-1), off the map"},
+		{`"pos":{"X":27,"Y":1}`, `"pos":{"X":27,"Y":-1}`, "Car 1 is at (27,-1), off the map"},
 		{`"heading":2`, `"heading":8`, "the heading 8"},
 		{`"upgrade":2`, `"upgrade":4`, "the upgrade 4"},
-		{`"max_speed":10`, `"max_speed":1000000000`, "max speed 1000000000"},
-		{`"speed":6,"max_speed":10`, `"speed":11,"max_speed":10`, "speed 11; 0 to its max speed 10"},
-		{`"wildcards":9`, `"wildcards":-1`, "-1 wildcards"},
+		{`"max_speed":6`, `"max_speed":1000000000`, "max speed 1000000000"},
+		{`"speed":6,"max_speed":6`, `"speed":11,"max_speed":6`, "speed 11; 0 to its max speed 6"},
+		{`"wildcards":2`, `"wildcards":-1`, "-1 wildcards"},
 		{`"crossings":3`, `"crossings":5`, "crossed the line 5 times"},
 		{`"out":"finished"`, `"out":"crashed"`, `unknown reason "crashed"`},
-		{`{"X":19,"Y":1},{"X":20,"Y":1}`, `{"X":19,"Y":1},{"X":2000,"Y":1}`, "trail passes (2000,1), far off the map"},
+		{`{"X":26,"Y":1},{"X":27,"Y":1}`, `{"X":26,"Y":1},{"X":2000,"Y":1}`, "trail passes (2000,1), far off the map"},
 		{`"oil":[{"X":19,"Y":1}`, `"oil":[{"X":-1,"Y":1}`, "oil slick or sandbag at (-1,1)"},
-		{`"finish":[0,1]`, `"finish":[0,5]`, "no seat 5"},
-		{`"finish":[0,1]`, `"finish":[0,0]`, "finished twice"},
-		{`"finish":[0,1]`, `"finish":[0,2]`, "Car 2 is listed as finished but is not"},
-		{`"finish":[0,1]`, `"finish":[0]`, "2 cars finished, 1 are listed"},
+		{`"finish":[2,0]`, `"finish":[2,5]`, "no seat 5"},
+		{`"finish":[2,0]`, `"finish":[2,2]`, "finished twice"},
+		{`"finish":[2,0]`, `"finish":[2,1]`, "Car 1 is listed as finished but is not"},
+		{`"finish":[2,0]`, `"finish":[2]`, "2 cars finished, 1 are listed"},
 	})
 }
 

@@ -17,7 +17,7 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "NASCAR 9 (grid race with order strings)",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 1,
+		Version: 2, // 2: every square entered off the track counts and the car is put back where it left, wherever its move ends
 		Tracks:  trackInfos(),
 		Options: []race.Field{{Name: "sandbags", Type: race.Text,
 			Help: "the host's hidden sandbags, x,y;x,y... (or none): secret until a car hits one"}},

@@ -26,6 +26,7 @@ type mover struct {
 	after    int   // the speed change at the end of the order
 	off      int   // squares entered off the track this turn
 	offFrom  Point // the last track square before it first left
+	ghost    Point // where the rest of its move has come to since it left
 	oilFirst bool  // an oil slick turned it before it left the track
 	done     bool
 	lastProg int // progress of the last track square it stood on
@@ -158,17 +159,17 @@ func (r *resolver) step(m *mover) {
 	}
 	dx, dy := c.Heading.Step()
 	from := c.Pos
+	if m.off > 0 {
+		from = m.ghost
+	}
 	next := Point{from.X + dx, from.Y + dy}
-	c.Pos = next
 	c.Trail = append(c.Trail, next)
 	sq := t.At(next)
-	if !sq.OnTrack() {
-		if m.off == 0 {
-			m.offFrom = from
-		}
-		m.off++
+	if m.off > 0 || !sq.OnTrack() {
+		r.offTrack(m, from, next)
 		return
 	}
+	c.Pos = next
 	prog := t.Progress(next)
 	if m.lastProg >= 0 && prog < m.lastProg && t.ahead(m.lastProg, prog) > 0 {
 		r.crossLine(m, sq)
@@ -211,6 +212,22 @@ func (r *resolver) step(m *mover) {
 			m.moves = m.moves[:len(m.moves)-1] // the lost speed costs a square this turn
 		}
 		r.say(c, "sandbag", r.d.Mark(), "%s hits a sandbag at %v: speed -1, now %d", c.Name, next, c.Speed)
+	}
+}
+
+// offTrack runs a car that has left the track this turn. Every square it
+// enters off the track counts, wherever its move ends; the rest of the move,
+// on the track again or not, is only traced: the car is put back where it
+// left at the end of the turn, so that way gains it no ground, crosses no
+// line, enters no pit lane and meets no car, slick or sandbag. Meanwhile it
+// waits on the first square it left for, where no car on the track meets it.
+func (r *resolver) offTrack(m *mover, from, next Point) {
+	if m.off == 0 {
+		m.offFrom, m.c.Pos = from, next
+	}
+	m.ghost = next
+	if !r.s.track.At(next).OnTrack() {
+		m.off++
 	}
 }
 
@@ -390,14 +407,11 @@ func (r *resolver) endTurn(m *mover) {
 		}
 		c.Speed = max(0, c.Speed-n)
 		c.MaxSpeed = max(MinMaxSpeed, c.MaxSpeed-n)
-		text := fmt.Sprintf("%s leaves the track for %d square(s): speed -%d, max speed -%d (now %d/%d)", c.Name, m.off, n, n, c.Speed, c.MaxSpeed)
-		if !t.At(c.Pos).OnTrack() {
-			c.Pos = s.nearestFree(m.offFrom, c)
-			c.Heading = t.Along(c.Pos)
-			c.Trail = append(c.Trail, c.Pos)
-			text += fmt.Sprintf("; back on the track at %v heading %v", c.Pos, c.Heading)
-		}
-		r.say(c, "off", mark, "%s", text)
+		c.Pos = s.nearestFree(m.offFrom, c)
+		c.Heading = t.Along(c.Pos)
+		c.Trail = append(c.Trail, c.Pos)
+		r.say(c, "off", mark, "%s leaves the track for %d square(s): speed -%d, max speed -%d (now %d/%d); back on the track at %v heading %v",
+			c.Name, m.off, n, n, c.Speed, c.MaxSpeed, c.Pos, c.Heading)
 	}
 	c.Speed = min(c.Speed, c.MaxSpeed)
 	if len(c.Trail) > 1 {
