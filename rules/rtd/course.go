@@ -18,7 +18,6 @@ import (
 //	segments:
 //	  - name: Start Straight
 //	    shape: broad-straight      # straight | broad-straight | curve | broad-curve
-//	    narrow: false              # narrow sections: no room to pass (see docs)
 //	    item-boxes: 4              # a line of boxes at its end; 0 for none
 //	    dash-panels: true
 //	    hazard: {name: falling rocks, check: -1, lose: 1}
@@ -76,7 +75,6 @@ type Path struct {
 type Segment struct {
 	Name       string  `yaml:"name"`
 	Shape      Shape   `yaml:"shape"`
-	Narrow     bool    `yaml:"narrow"`
 	ItemBoxes  int     `yaml:"item-boxes"`
 	DashPanels bool    `yaml:"dash-panels"`
 	Hazard     *Hazard `yaml:"hazard"`

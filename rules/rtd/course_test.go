@@ -36,7 +36,7 @@ func TestShippedCourses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rr.Segments[1].Hazard == nil || rr.Segments[1].Hazard.Lose != 2 || !rr.Segments[1].Narrow {
+	if rr.Segments[1].Hazard == nil || rr.Segments[1].Hazard.Lose != 2 {
 		t.Errorf("Rainbow Road's Star Bend: %+v", rr.Segments[1])
 	}
 	if _, err := LoadCourse("moo-moo-meadows"); err == nil {

@@ -8,7 +8,7 @@ import (
 )
 
 // storedStates are the stored states of a 3-kart bot race on Rainbow Road:
-// the start, turn 5, and the turn before the end, when one racer has finished.
+// the start, turn 5, and the turn before the end, when two racers have finished.
 func storedStates(t testing.TB) [][]byte {
 	_, p := botRace(t, 3, 3, "rainbow-road")
 	return racetest.StoredStates(t, p)
@@ -26,13 +26,13 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 		{`"segment":5`, `"segment":-1`, "on segment -1"},
 		{`"perk":0`, `"perk":9`, "the perk 9"},
 		{`"perk":2,"debuff":6`, `"perk":2,"debuff":0`, "one of each, or neither"},
-		{`"momentum":0`, `"momentum":9`, "Momentum 9"},
+		{`"momentum":1`, `"momentum":9`, "Momentum 9"},
 		{`"hand":6`, `"hand":13`, "the item 13"},
-		{`"order":[1,0,2]`, `"order":[1,1,2]`, "not every seat once"},
-		{`"order":[1,0,2]`, `"order":[1,0]`, "not every seat once"},
-		{`"finish":[1]`, `"finish":[7]`, "no seat 7"},
-		{`"finish":[1]`, `"finish":[0]`, "Racer 0 is listed as finished but is not"},
-		{`"finish":[1]`, `"finish":[1,1]`, "finished twice"},
+		{`"order":[1,2,0]`, `"order":[1,1,0]`, "not every seat once"},
+		{`"order":[1,2,0]`, `"order":[1,2]`, "not every seat once"},
+		{`"finish":[1,2]`, `"finish":[1,7]`, "no seat 7"},
+		{`"finish":[1,2]`, `"finish":[1,0]`, "Racer 0 is listed as finished but is not"},
+		{`"finish":[1,2]`, `"finish":[1,1]`, "finished twice"},
 		{`"order":`, `"blue_shell":{"by":9,"turn":3},"order":`, "fired by seat 9"},
 		{`"order":`, `"fakes":[6],"order":`, "fake item box on segment 6"},
 	})

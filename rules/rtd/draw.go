@@ -53,9 +53,6 @@ func (s *State) Background(cv render.Canvas) {
 		cv.Text(render.Pt(c.X, c.Y-tileR+20), seg.Name, render.TextStyle{Size: 12, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
 		var feats []string
 		feats = append(feats, seg.Shape.Words())
-		if seg.Narrow {
-			feats = append(feats, "narrow")
-		}
 		if seg.ItemBoxes > 0 {
 			feats = append(feats, fmt.Sprintf("%d item boxes", seg.ItemBoxes))
 		}

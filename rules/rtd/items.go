@@ -77,14 +77,14 @@ func (r *resolver) blast(after *Racer, what string) {
 				continue
 			}
 			m := r.d.Mark()
-			face, out := r.check(z, "clear the "+what+"'s blast", r.mods(z))
+			face, out, table := r.racingCheck(z, "clear the "+what+"'s blast", r.mods(z))
 			if out.Succeeds() {
-				r.say(z, "blast", m, "%s swerves clear of the blast (%d)", z.Name, face)
+				r.say(z, "blast", m, "%s swerves clear of the blast (%d%s)", z.Name, face, table)
 				continue
 			}
 			z.Momentum--
 			z.Hand, z.Shells = 0, 0
-			r.say(z, "blast", m, "%s is caught in the blast (%d): spins out, -1 Momentum, every item lost", z.Name, face)
+			r.say(z, "blast", m, "%s is caught in the blast (%d%s): spins out, -1 Momentum, every item lost", z.Name, face, table)
 		}
 		return
 	}
@@ -328,16 +328,16 @@ func (r *resolver) dropOrThrow(x *Racer, it Item, a Action) {
 		if ti >= 0 && ti < pos-1 {
 			target := g[ti]
 			penalty := ThrowPenalty(it, pos-ti-1) // -1 for each driver between
-			face, out := r.check(x, fmt.Sprintf("throw the %s at %s", it, target.Name), -penalty+r.mods(x))
+			face, out, table := r.racingCheck(x, fmt.Sprintf("throw the %s at %s", it, target.Name), -penalty+r.mods(x))
 			if out.Succeeds() && !target.immune() {
-				r.say(x, "item", m, "%s throws the %s (%d%s) and hits %s", x.Name, it, face, modText(-penalty), target.Name)
+				r.say(x, "item", m, "%s throws the %s (%d%s%s) and hits %s", x.Name, it, face, modText(-penalty), table, target.Name)
 				r.hitBy(target, it, r.d.Mark())
 				if it == BobOmb {
 					r.blast(target, "bob-omb")
 				}
 				return
 			}
-			r.say(x, "item", m, "%s throws the %s (%d%s) and misses: it lands on the track", x.Name, it, face, modText(-penalty))
+			r.say(x, "item", m, "%s throws the %s (%d%s%s) and misses: it lands on the track", x.Name, it, face, modText(-penalty), table)
 			if it == BobOmb {
 				r.blast(target, "bob-omb")
 				return
@@ -379,10 +379,14 @@ func (r *resolver) avoid(ds []*Racer, it Item, mods []int) {
 		}
 		mod := mods[min(i, len(mods)-1)]
 		m := r.d.Mark()
-		face, out := r.check(y, "avoid the "+it.String(), mod+r.mods(y))
+		face, out, table := r.racingCheck(y, "avoid the "+it.String(), mod+r.mods(y))
 		if out.Succeeds() {
-			r.say(y, "avoid", m, "%s steers round the %s (%d%s)", y.Name, it, face, modText(mod))
+			r.say(y, "avoid", m, "%s steers round the %s (%d%s%s)", y.Name, it, face, modText(mod), table)
 			continue
+		}
+		if table != "" {
+			r.say(y, "avoid", m, "%s cannot steer round the %s (%d%s%s)", y.Name, it, face, modText(mod), table)
+			m = r.d.Mark()
 		}
 		r.hitBy(y, it, m)
 	}

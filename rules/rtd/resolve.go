@@ -35,6 +35,23 @@ func (r *resolver) check(x *Racer, why string, mod int) (face int, out Outcome) 
 	return face, RacingCheck(face + mod)
 }
 
+// racingCheck rolls a Racing Check for x and applies the table's Momentum,
+// which the text gives every Racing Check ('always'), beside what the check
+// is for: a 6 +1, a 7 or more +2, a 1 -1, 0 or less -2. It returns the face,
+// the outcome and that Momentum in words for the story ("" when none).
+// Opposed checks (a ram, a shell's attack, the grid's ties) compare totals
+// instead and are not read on the table; the rocket start has results of its
+// own.
+func (r *resolver) racingCheck(x *Racer, why string, mod int) (int, Outcome, string) {
+	face, out := r.check(x, why, mod)
+	n := out.Momentum()
+	if n == 0 {
+		return face, out, ""
+	}
+	x.Momentum += n
+	return face, out, fmt.Sprintf(", %s Momentum on the roll", signed(n))
+}
+
 func signed(n int) string {
 	if n >= 0 {
 		return fmt.Sprintf("+%d", n)

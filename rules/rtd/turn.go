@@ -71,14 +71,15 @@ func (r *resolver) turn(actions map[int]Action) {
 		if last.Momentum <= 0 {
 			m := r.d.Mark()
 			mod := r.mods(last)
-			face, out := r.check(last, "avoid falling back", mod)
+			was := last.Momentum
+			face, out, table := r.racingCheck(last, "avoid falling back", mod)
 			if !out.Succeeds() {
 				moved[last.Seat] = 0
 				last.FellBack = true
 				last.Momentum += 2
-				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s: wipes out and falls back, repeating the %s (+2 Momentum)", last.Name, last.Momentum-2, face, modText(mod), s.course.Segments[last.Segment].Name)
+				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s%s: wipes out and falls back, repeating the %s (+2 Momentum)", last.Name, was, face, modText(mod), table, s.course.Segments[last.Segment].Name)
 			} else {
-				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d%s: holds on", last.Name, face, modText(mod))
+				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d%s%s: holds on", last.Name, face, modText(mod), table)
 			}
 		}
 		if (first.Momentum >= 4 || first.BreakAway) && moved[first.Seat] == 1 {
@@ -134,23 +135,23 @@ func (r *resolver) features(x *Racer) {
 	seg := r.s.course.Segments[x.Segment]
 	if h := seg.Hazard; h != nil {
 		m := r.d.Mark()
-		face, out := r.check(x, h.Name, h.Check+r.mods(x))
+		face, out, table := r.racingCheck(x, h.Name, h.Check+r.mods(x))
 		if out.Succeeds() {
-			r.say(x, "hazard", m, "%s gets through the %s (%d%s)", x.Name, h.Name, face, modText(h.Check))
+			r.say(x, "hazard", m, "%s gets through the %s (%d%s%s)", x.Name, h.Name, face, modText(h.Check), table)
 		} else {
 			x.Momentum -= h.Lose
-			r.say(x, "hazard", m, "%s is caught by the %s (%d%s): -%d Momentum", x.Name, h.Name, face, modText(h.Check), h.Lose)
+			r.say(x, "hazard", m, "%s is caught by the %s (%d%s%s): -%d Momentum", x.Name, h.Name, face, modText(h.Check), table, h.Lose)
 		}
 	}
 	if seg.DashPanels {
 		m := r.d.Mark()
-		face, out := r.check(x, "dash panels", r.mods(x))
+		face, out, table := r.racingCheck(x, "dash panels", r.mods(x))
 		if out.Succeeds() {
 			x.Momentum++
-			r.say(x, "dash", m, "%s hits the dash panels (%d): +1 Momentum", x.Name, face)
+			r.say(x, "dash", m, "%s hits the dash panels (%d%s): +1 Momentum", x.Name, face, table)
 			r.washInk(x, "dash panels")
 		} else {
-			r.say(x, "dash", m, "%s misses the dash panels (%d)", x.Name, face)
+			r.say(x, "dash", m, "%s misses the dash panels (%d%s)", x.Name, face, table)
 		}
 	}
 }
@@ -279,11 +280,11 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 	}
 	rammer.Momentum--
 	other.Momentum--
-	face, out := r.check(other, "avoid spinning out", r.mods(other))
-	text := ""
+	face, out, table := r.racingCheck(other, "avoid spinning out", r.mods(other))
+	text := fmt.Sprintf("; %s keeps control (%d%s)", other.Name, face, table)
 	if !out.Succeeds() {
 		other.Momentum--
-		text = fmt.Sprintf("; %s spins out (%d): -1 more", other.Name, face)
+		text = fmt.Sprintf("; %s spins out (%d%s): -1 more", other.Name, face, table)
 	}
 	r.say(rammer, "ram", m, "%s rams %s (%d against %d): both -1 Momentum%s", rammer.Name, other.Name, a, d, text)
 	return true
@@ -294,23 +295,24 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 func (r *resolver) pullAhead(x *Racer, moved map[int]int) {
 	s := r.s
 	m := r.d.Mark()
-	face, out := r.check(x, "pull ahead", r.mods(x))
+	face, out, table := r.racingCheck(x, "pull ahead", r.mods(x))
 	if !out.Succeeds() {
-		r.say(x, "pull ahead", m, "%s tries to pull ahead (%d) and cannot", x.Name, face)
+		r.say(x, "pull ahead", m, "%s tries to pull ahead (%d%s) and cannot", x.Name, face, table)
 		return
 	}
 	next := s.course.Segments[(x.Segment+1)%len(s.course.Segments)]
 	if h := next.Hazard; h != nil {
-		hf, hout := r.check(x, h.Name+" (pulling ahead)", h.Check+r.mods(x))
+		hf, hout, htable := r.racingCheck(x, h.Name+" (pulling ahead)", h.Check+r.mods(x))
 		if !hout.Succeeds() {
 			x.Momentum -= h.Lose
-			r.say(x, "pull ahead", m, "%s pulls ahead (%d) into the %s (%d): -%d Momentum, and the gap closes", x.Name, face, h.Name, hf, h.Lose)
+			r.say(x, "pull ahead", m, "%s pulls ahead (%d%s) into the %s (%d%s): -%d Momentum, and the gap closes", x.Name, face, table, h.Name, hf, htable, h.Lose)
 			return
 		}
+		table += htable
 	}
 	moved[x.Seat] = 2
 	x.Momentum -= 3
-	r.say(x, "pull ahead", m, "%s pulls ahead (%d) into %s: -3 Momentum", x.Name, face, next.Name)
+	r.say(x, "pull ahead", m, "%s pulls ahead (%d%s) into %s: -3 Momentum", x.Name, face, table, next.Name)
 }
 
 // advance moves a racer on n segments, counting laps and the finish.
@@ -356,14 +358,14 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 			mod -= taken[seg]
 		}
 		m := r.d.Mark()
-		face, out := r.check(x, "item box", mod)
+		face, out, table := r.racingCheck(x, "item box", mod)
 		if fake := contains(s.Fakes, seg); fake && face <= 2 { // a 1 or 2 finds the fake box
-			r.say(x, "item", m, "%s goes for an item box (%d) and hits the fake", x.Name, face)
+			r.say(x, "item", m, "%s goes for an item box (%d%s) and hits the fake", x.Name, face, table)
 			r.hitBy(x, FakeItemBox, r.d.Mark())
 			continue
 		}
 		if !out.Succeeds() {
-			r.say(x, "item", m, "%s misses the item boxes (%d%s)", x.Name, face, modText(mod))
+			r.say(x, "item", m, "%s misses the item boxes (%d%s%s)", x.Name, face, modText(mod), table)
 			continue
 		}
 		taken[seg]++
@@ -376,7 +378,7 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 		if x.Hand == TripleRedShell {
 			x.Shells = 3
 		}
-		r.say(x, "item", m, "%s takes an item box (%d): the Item Roll is %d%s: %s", x.Name, face, roll, modText(bonus), x.Hand)
+		r.say(x, "item", m, "%s takes an item box (%d%s): the Item Roll is %d%s: %s", x.Name, face, table, roll, modText(bonus), x.Hand)
 	}
 }
 
@@ -421,14 +423,13 @@ func (r *resolver) act(x *Racer, a Action) {
 		}
 	case PowerSlide:
 		mod := seg.Shape.PowerSlideModifier() + r.mods(x)
-		face, out := r.check(x, "power slide", mod)
-		x.Momentum += out.Momentum()
+		face, out, table := r.racingCheck(x, "power slide", mod)
 		if !out.Succeeds() {
-			r.say(x, "action", m, "%s tries a power slide on the %s (%d%s) and fails", x.Name, seg.Shape.Words(), face, modText(mod))
+			r.say(x, "action", m, "%s tries a power slide on the %s (%d%s%s) and fails", x.Name, seg.Shape.Words(), face, modText(mod), table)
 			return
 		}
 		x.SlideBonus = 1
-		r.say(x, "action", m, "%s power slides through the %s (%d%s): +1 to passing this turn", x.Name, seg.Shape.Words(), face, modText(mod))
+		r.say(x, "action", m, "%s power slides through the %s (%d%s%s): +1 to passing this turn", x.Name, seg.Shape.Words(), face, modText(mod), table)
 		r.washInk(x, "power slide")
 		if ahead := r.ahead(x); ahead != nil && x.Momentum > ahead.Momentum && r.pass(x, ahead, true) {
 			s.swap(x.Seat, ahead.Seat)
@@ -487,10 +488,9 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		x.Hand = 0
 	}
 	if p.Check != nil {
-		face, out := r.check(x, p.Name, *p.Check+r.mods(x))
-		x.Momentum += out.Momentum()
+		face, out, table := r.racingCheck(x, p.Name, *p.Check+r.mods(x))
 		if !out.Succeeds() {
-			r.say(x, "action", m, "%s misses %s (%d%s)", x.Name, p.Name, face, modText(*p.Check))
+			r.say(x, "action", m, "%s misses %s (%d%s%s)", x.Name, p.Name, face, modText(*p.Check), table)
 			return
 		}
 	}
@@ -534,13 +534,13 @@ func (r *resolver) courseEvents(driven map[int]int) {
 				continue
 			}
 			m := r.d.Mark()
-			face, out := r.check(x, e.Name, e.Check+r.mods(x))
+			face, out, table := r.racingCheck(x, e.Name, e.Check+r.mods(x))
 			if out.Succeeds() {
-				r.say(x, "event", m, "%s comes through (%d%s)", x.Name, face, modText(e.Check))
+				r.say(x, "event", m, "%s comes through (%d%s%s)", x.Name, face, modText(e.Check), table)
 				continue
 			}
 			x.Momentum -= e.Lose
-			r.say(x, "event", m, "%s is caught (%d%s): -%d Momentum", x.Name, face, modText(e.Check), e.Lose)
+			r.say(x, "event", m, "%s is caught (%d%s%s): -%d Momentum", x.Name, face, modText(e.Check), table, e.Lose)
 		}
 	}
 }
