@@ -231,5 +231,12 @@ type OrderChecker interface {
 	// CheckOrder parses and checks order against the state the flags give
 	// (args by name without dashes, as for Odds) and says what it does.
 	// A game whose flags say it all (party's move) takes order "".
-	CheckOrder(args map[string]string, order string) (map[string]any, error)
+	CheckOrder(args map[string]string, order string) (CheckedOrder, error)
+}
+
+// CheckedOrder is what an order does: Fields for --json, as the contract
+// names them, and the same in sentences for a person (Says).
+type CheckedOrder struct {
+	Fields map[string]any
+	Says   []string
 }

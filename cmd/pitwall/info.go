@@ -380,15 +380,10 @@ what is wrong. Some games take the car's state as flags.
 			if err != nil {
 				return usagef("%v", err)
 			}
-			v["ok"] = true
-			return a.out(v, func(w io.Writer) {
-				keys := make([]string, 0, len(v))
-				for k := range v {
-					keys = append(keys, k)
-				}
-				sort.Strings(keys)
-				for _, k := range keys {
-					fmt.Fprintf(w, "%-15s %v\n", k, v[k])
+			v.Fields["ok"] = true
+			return a.out(v.Fields, func(w io.Writer) {
+				for _, line := range v.Says {
+					fmt.Fprintln(w, line)
 				}
 			})
 		},

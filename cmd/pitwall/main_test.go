@@ -137,6 +137,26 @@ func TestOrderCheckLudi(t *testing.T) {
 	}
 }
 
+// Without --json, order check says what the orders do in sentences: no Go
+// values (map[...], [[0 1] ...]) and no field names.
+func TestOrderCheckReads(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ludi", "a, l1 else brake, bonus move"}, "2. Left 1, or Brake if a chariot is in the way"},
+		{[]string{"nascar", "--speed", "4", "--heading", "N", "A(2M)RM(R+1)"}, "from (0,0) to (0,1), (0,2), (1,3), (2,4), (3,4), ending heading E"},
+		{[]string{"nascar", "--speed", "4", "--heading", "N", "--draft", "A(2M)"}, "next may come: M L R"},
+		{[]string{"gaslands", "gentle left skid 2 shift up"}, "the gentle template, 2 skid dice"},
+		{[]string{"party", "--board", "../../rules/party/boards/toad-town.yaml", "--at", "start", "--movement", "2"}, "lands on p2"},
+	} {
+		code, out, errs := pitwall(t, append([]string{"order", "check"}, c.args...)...)
+		if code != 0 || !strings.Contains(out, c.want) || strings.Contains(out, "map[") || strings.Contains(out, "[[") || strings.Contains(out, "wildcards_used") {
+			t.Errorf("%v: %d\n%s%s", c.args, code, out, errs)
+		}
+	}
+}
+
 func TestHelpEverywhere(t *testing.T) {
 	root := newRoot(&bytes.Buffer{}, &bytes.Buffer{})
 	for _, c := range root.Commands() {
@@ -234,6 +254,32 @@ func TestAHostsRace(t *testing.T) {
 	list := must("race", "list")
 	if len(list["races"].([]any)) != 1 {
 		t.Fatalf("list: %v", list)
+	}
+}
+
+// race list lines its columns up, whatever the length of an id or a track.
+func TestRaceListColumns(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "list.db")
+	for _, args := range [][]string{
+		{"--rules", "ludi", "--track", "circus-maximus", "--id", "ides-of-march-classic-long-name"},
+		{"--rules", "nascar", "--track", "oval", "--id", "n1"},
+	} {
+		if code, _, errs := pitwall(t, append([]string{"--db", db, "race", "new"}, args...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	out := mustText(t, db, "race", "list")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "RACE") {
+		t.Fatalf("a header and two races:\n%s", out)
+	}
+	for _, col := range []string{"GAME", "TRACK", "CREATED"} {
+		at := strings.Index(lines[0], col)
+		for _, l := range lines[1:] {
+			if at <= 0 || len(l) <= at || l[at-1] != ' ' || l[at] == ' ' {
+				t.Errorf("column %s does not start at %d in:\n%s", col, at, out)
+			}
+		}
 	}
 }
 

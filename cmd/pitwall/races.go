@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -612,10 +613,15 @@ func (a *app) raceListCmd() *cobra.Command {
 				return a.out(map[string]any{"races": l}, func(w io.Writer) {
 					if len(l) == 0 {
 						fmt.Fprintln(w, "no races yet: create one with 'pitwall race new'")
+						return
 					}
+					// Columns as wide as their longest cell: ids and tracks are any length.
+					tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+					fmt.Fprintln(tw, "RACE\tGAME\tTRACK\tTURNS RESOLVED\tCREATED")
 					for _, s := range l {
-						fmt.Fprintf(w, "%-20s %-6s %-16s %3d turn(s) resolved  created %s\n", s.ID, s.Ruleset, s.Track, s.Turns, host.Stamp(s.Created))
+						fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", s.ID, s.Ruleset, s.Track, s.Turns, host.Stamp(s.Created))
 					}
+					tw.Flush()
 				})
 			})
 		},

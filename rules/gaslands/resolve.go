@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pitwall/dice"
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -51,15 +52,7 @@ func (p *play) hazard(i, n int, why string) {
 	p.say(k.Seat, "hazard", "%s gains %s (%s): %d now.", k.Name, plural(n, "hazard token"), why, k.Hazards)
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if strings.HasSuffix(what, "die") {
-		return fmt.Sprintf("%d %sce", n, strings.TrimSuffix(what, "e"))
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
+var plural = words.Count
 
 // activate plays the active kart's activation with order o.
 func (p *play) activate(o Order) {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -23,7 +24,7 @@ func (Ruleset) CheckFlags() []race.Flag {
 
 // CheckOrder implements race.OrderChecker: it traces the order from square
 // [0, 0], as the contract says, step by step.
-func (Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any, error) {
+func (Ruleset) CheckOrder(flags map[string]string, text string) (race.CheckedOrder, error) {
 	num := func(name string, def, lo, hi int) (int, error) {
 		v, set := flags[name]
 		if !set {
@@ -38,24 +39,24 @@ func (Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any,
 	c := Car{}
 	var err error
 	if c.Speed, err = num("speed", 0, 0, maxMaxSpeed); err != nil {
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
 	if c.MaxSpeed, err = num("max-speed", StartMaxSpeed, MinMaxSpeed, maxMaxSpeed); err != nil {
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
 	if c.Wildcards, err = num("wildcards", StartWildcards, 0, 99); err != nil { // the contract: 6, whatever the upgrade
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
 	if c.Heading, err = ParseHeading(flags["heading"]); err != nil {
-		return nil, fmt.Errorf("--heading: %v", err)
+		return race.CheckedOrder{}, fmt.Errorf("--heading: %v", err)
 	}
 	if u, set := flags["upgrade"]; set {
 		if c.Upgrade, err = ParseUpgrade(u); err != nil {
-			return nil, fmt.Errorf("--upgrade: %v", err)
+			return race.CheckedOrder{}, fmt.Errorf("--upgrade: %v", err)
 		}
 	}
 	if c.Speed > c.MaxSpeed {
-		return nil, fmt.Errorf("--speed %d is above the max speed %d", c.Speed, c.MaxSpeed)
+		return race.CheckedOrder{}, fmt.Errorf("--speed %d is above the max speed %d", c.Speed, c.MaxSpeed)
 	}
 	c.CanSlipstream = flags["slipstream"] == "true"
 	if flags["draft"] == "true" {
@@ -64,23 +65,53 @@ func (Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any,
 		if d.Code != "" {
 			out["code"], out["reason"] = d.Code, d.Reason
 		}
+		says := []string{fmt.Sprintf("%q is not yet a whole order; next may come: %s.", d.Draft, strings.Join(d.Next, " "))}
+		switch {
+		case d.Complete && len(d.Next) > 0:
+			says[0] = fmt.Sprintf("%q is a whole order as it stands; more may follow: %s.", d.Draft, strings.Join(d.Next, " "))
+		case d.Complete:
+			says[0] = fmt.Sprintf("%q is a whole order, and nothing more may follow.", d.Draft)
+		case len(d.Next) == 0:
+			says[0] = fmt.Sprintf("%q cannot be finished legally.", d.Draft)
+		}
+		if d.Reason != "" {
+			says = append(says, d.Reason)
+		}
 		if d.Plan != nil {
 			out["speed_this_turn"], out["speed"], out["wildcards_used"] = d.Plan.TurnSpeed, d.Plan.EndSpeed, d.Plan.Wildcards
+			says = append(says, planSays(*d.Plan)...)
 		}
-		return out, nil
+		return race.CheckedOrder{Fields: out, Says: says}, nil
 	}
 	o, err := Parse(text)
 	if err != nil {
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
 	p, err := Check(o, c)
 	if err != nil {
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
 	path := p.Path
 	if path == nil {
 		path = [][2]int{}
 	}
-	return map[string]any{"speed": p.EndSpeed, "speed_this_turn": p.TurnSpeed, "heading": p.Heading.String(),
-		"path": path, "wildcards_used": p.Wildcards, "order": o.String()}, nil
+	return race.CheckedOrder{Says: append([]string{o.String() + ":"}, planSays(p)...), Fields: map[string]any{"speed": p.EndSpeed, "speed_this_turn": p.TurnSpeed, "heading": p.Heading.String(),
+		"path": path, "wildcards_used": p.Wildcards, "order": o.String()}}, nil
+}
+
+// planSays is what an order does, in sentences: the squares from (0,0) and
+// the speeds.
+func planSays(p Plan) []string {
+	var sq []string
+	for _, q := range p.Path {
+		sq = append(sq, fmt.Sprintf("(%d,%d)", q[0], q[1]))
+	}
+	path := "stays on (0,0)"
+	if len(sq) > 0 {
+		path = "from (0,0) to " + strings.Join(sq, ", ")
+	}
+	return []string{
+		fmt.Sprintf("Moves %s at speed %d, %s, ending heading %s.", words.Count(p.TurnSpeed, "square"), p.TurnSpeed, path, p.Heading),
+		fmt.Sprintf("Speed %d after the turn; %s used.", p.EndSpeed, words.Count(p.Wildcards, "wildcard")),
+	}
 }

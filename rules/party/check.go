@@ -21,17 +21,17 @@ func (Ruleset) CheckFlags() []race.Flag {
 
 // CheckOrder implements race.OrderChecker: every space passed and where the
 // player lands. It takes no order text.
-func (r Ruleset) CheckOrder(flags map[string]string, text string) (map[string]any, error) {
+func (r Ruleset) CheckOrder(flags map[string]string, text string) (race.CheckedOrder, error) {
 	if text != "" {
-		return nil, fmt.Errorf("party's order check takes flags only, no orders; got %q", text)
+		return race.CheckedOrder{}, fmt.Errorf("party's order check takes flags only, no orders; got %q", text)
 	}
 	b, err := LoadBoardFile(flags["board"])
 	if err != nil {
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
 	n, err := strconv.Atoi(flags["movement"])
 	if err != nil {
-		return nil, fmt.Errorf("--movement is a whole number, such as 3; got %q", flags["movement"])
+		return race.CheckedOrder{}, fmt.Errorf("--movement is a whole number, such as 3; got %q", flags["movement"])
 	}
 	var choose []string
 	if c, ok := flags["choose"]; ok {
@@ -39,7 +39,11 @@ func (r Ruleset) CheckOrder(flags map[string]string, text string) (map[string]an
 	}
 	tr, err := b.Move(flags["at"], n, choose)
 	if err != nil {
-		return nil, err
+		return race.CheckedOrder{}, err
 	}
-	return map[string]any{"passed": tr.Passed, "landed": tr.Landed}, nil
+	says := []string{fmt.Sprintf("From %s, %s: lands on %s.", flags["at"], plural(n, "space"), tr.Landed)}
+	if len(tr.Passed) > 0 {
+		says = append(says, "The way: "+strings.Join(tr.Passed, ", ")+".")
+	}
+	return race.CheckedOrder{Says: says, Fields: map[string]any{"passed": tr.Passed, "landed": tr.Landed}}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -319,12 +320,7 @@ func (Ruleset) Standings(st race.State) race.Standings {
 	return out
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+var plural = words.Count
 
 // DecodeState implements race.Ruleset.
 func (Ruleset) DecodeState(b []byte) (race.State, error) {

@@ -1,0 +1,37 @@
+// Package words is the few rules of English the posts need: a count with
+// its noun in the right number.
+package words
+
+import (
+	"fmt"
+	"strings"
+)
+
+// irregular are the plurals that do not add s.
+var irregular = map[string]string{"die": "dice", "auriga": "aurigae"}
+
+// Plural is the plural of a noun: die, dice; lap, laps; box, boxes.
+func Plural(one string) string {
+	if p, ok := irregular[one]; ok {
+		return p
+	}
+	for _, end := range []string{"s", "x", "ch", "sh"} {
+		if strings.HasSuffix(one, end) {
+			return one + "es"
+		}
+	}
+	return one + "s"
+}
+
+// Count is n and the noun in the number n takes: "1 lap", "3 laps", "0 dice".
+// A noun of several words counts by its last: "1 item box", "2 item boxes".
+func Count(n int, one string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	head, last := "", one
+	if i := strings.LastIndex(one, " "); i >= 0 {
+		head, last = one[:i+1], one[i+1:]
+	}
+	return fmt.Sprintf("%d %s%s", n, head, Plural(last))
+}

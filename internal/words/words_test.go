@@ -1,0 +1,28 @@
+package words
+
+import "testing"
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		one  string
+		want string
+	}{
+		{1, "lap", "1 lap"},
+		{0, "lap", "0 laps"},
+		{2, "lap", "2 laps"},
+		{-1, "Momentum point", "-1 Momentum point"},
+		{-2, "Momentum point", "-2 Momentum points"},
+		{1, "die", "1 die"},
+		{3, "die", "3 dice"},
+		{2, "item box", "2 item boxes"},
+		{1, "item box", "1 item box"},
+		{4, "auriga", "4 aurigae"},
+		{2, "match", "2 matches"},
+		{5, "order", "5 orders"},
+	} {
+		if got := Count(c.n, c.one); got != c.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", c.n, c.one, got, c.want)
+		}
+	}
+}
