@@ -565,15 +565,16 @@ func TestPartySettings(t *testing.T) {
 		t.Fatalf("minigame results before the phase: %d %s", code, errs)
 	}
 	must("turn", "set", "p1", "--setting", "clock=2026-11-06T12:00:00Z") // Friday of week 1
-	must("turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2")
-	code, _, errs = pitwall(t, "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=1,Luigi=1")
-	if code != 2 || !strings.Contains(errs, "already") {
-		t.Fatalf("a week's results twice: %d %s", code, errs)
+	code, _, errs = pitwall(t, "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=5")
+	if code != 2 || !strings.Contains(errs, "missing: Luigi") {
+		t.Fatalf("results that leave Luigi out: %d %s", code, errs)
 	}
+	must("turn", "set", "p1", "--setting", "minigame=Mario=1,Luigi=1")
+	must("turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2") // a correction
 	show := must("race", "show", "p1")
 	st := show["standings"].([]any)
 	if d := st[0].(map[string]any)["detail"].(string); !strings.Contains(d, "15 coins") {
-		t.Errorf("Mario's 10 coins and 5 from the minigame: %q", d)
+		t.Errorf("Mario's 10 coins and 5 from the corrected minigame: %q", d)
 	}
 	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "p1", "Mario", "choose p9")
 	if code != 2 || !strings.Contains(errs, "fork") {

@@ -150,12 +150,39 @@ func TestMinigameResults(t *testing.T) {
 	if s2.player(0).Coins != 20 || s2.player(1).Coins != 14 {
 		t.Errorf("coins %d %d", s2.player(0).Coins, s2.player(1).Coins)
 	}
-	if _, err := rs.Set(s2, "minigame", "Mario=1"); err == nil || !strings.Contains(err.Error(), "in already") {
-		t.Errorf("twice a week: %v", err)
+	// Every player is named: one left out is refused, with the names.
+	if _, err := rs.Set(s2, "minigame", "Mario=1"); err == nil || !strings.Contains(err.Error(), "missing: Luigi") {
+		t.Errorf("Luigi left out: %v", err)
 	}
 	_, events := resolveWith(t, s2, map[int]string{}, time.Time{})
 	if len(events) == 0 || !strings.Contains(events[len(events)-1].Text, "Mario +10 (20), Luigi +4 (14)") {
 		t.Errorf("news: %v", events)
+	}
+	// Entered again in the same Minigame Phase, the results replace the
+	// last: their prizes are taken back, the new ones given; once, in the news.
+	st3, err := rs.Set(s2, "minigame", "Mario=3,Luigi=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3 := st3.(*State)
+	if s3.player(0).Coins != 13 || s3.player(1).Coins != 10 || len(s3.Results) != len(s2.Results) {
+		t.Errorf("corrected: coins %d %d, results %v", s3.player(0).Coins, s3.player(1).Coins, s3.Results)
+	}
+	_, events = resolveWith(t, s3, map[int]string{}, time.Time{})
+	if len(events) == 0 || !strings.Contains(events[len(events)-1].Text, "corrected: Mario +3 (13), Luigi +0 (10)") {
+		t.Errorf("news of the correction: %v", events)
+	}
+	// Once the week has moved on, the next results are the next week's.
+	st4, err := rs.Set(s3, "clock", "2026-12-04T10:00:00Z")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st4, err = rs.Set(st4, "minigame", "Mario=2,Luigi=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := st4.(*State).player(0).Coins; c != 15 {
+		t.Errorf("a new week's results add to the coins: %d, want 15", c)
 	}
 	if _, err := rs.Set(s2, "clock", "2026-11-27T10:00:00Z"); err == nil {
 		t.Error("the clock went back")

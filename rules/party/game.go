@@ -19,7 +19,7 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Mario Party Nomic (board game by post)",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 1,
+		Version: 2, // 2: minigame results name every player, and entered again in the same Minigame Phase they correct the last
 		Tracks:  trackInfos(),
 		Options: []race.Field{
 			{Name: "board", Type: race.File, Read: readBoard,

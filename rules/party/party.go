@@ -140,7 +140,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 
 // Set implements race.Ruleset. Settings:
 //
-//	minigame=NAME=COINS,NAME=COINS   this week's minigame results (Minigame Phase, once a week)
+//	minigame=NAME=COINS,NAME=COINS   this week's minigame results, every player named (Minigame Phase; entered again, they replace the last)
 //	clock=RFC3339                    move the game's calendar on when no order has
 func (Ruleset) Set(st race.State, key, value string) (race.State, error) {
 	old := st.(*State)
@@ -176,9 +176,6 @@ func (s *State) minigame(value string) (race.State, error) {
 		}
 		return nil, fmt.Errorf("minigame results are entered in a Minigame Phase (Friday to Sunday), and %s (by the game's clock: the time of the last order or resolve; turn set --setting clock=RFC3339 moves it on)", when)
 	}
-	if s.hasResults(s.Week) {
-		return nil, fmt.Errorf("week %d's minigame results are in already; the next ones come in week %d's Minigame Phase", s.Week, s.Week+1)
-	}
 	prize := map[int]int{}
 	for _, part := range strings.Split(value, ",") {
 		name, v, ok := strings.Cut(part, "=")
@@ -208,16 +205,37 @@ func (s *State) minigame(value string) (race.State, error) {
 		}
 		prize[p.Seat] = n
 	}
+	// Every player is named, so that nobody is left out by a slip of the
+	// host's: one who won nothing is named with 0.
+	var missing []string
+	for _, p := range s.Players {
+		if _, ok := prize[p.Seat]; !ok {
+			missing = append(missing, p.Name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("the results name every player, 0 for one who won nothing; missing: %s", strings.Join(missing, ", "))
+	}
+	// Until the week closes, results entered again correct the last ones:
+	// their prizes are taken back and the new ones given.
+	again := s.hasResults(s.Week)
 	var told []string
 	for i := range s.Players {
 		p := &s.Players[i]
-		if n, ok := prize[p.Seat]; ok {
-			p.Coins += n
-			told = append(told, fmt.Sprintf("%s +%d (%d)", p.Name, n, p.Coins))
+		if again {
+			p.Coins -= p.Prize
 		}
+		p.Prize = prize[p.Seat]
+		p.Coins += p.Prize
+		told = append(told, fmt.Sprintf("%s +%d (%d)", p.Name, p.Prize, p.Coins))
 	}
-	s.Results = append(s.Results, s.Week)
-	s.News = append(s.News, fmt.Sprintf("Week %d's minigame results: %s.", s.Week, strings.Join(told, ", ")))
+	head := fmt.Sprintf("Week %d's minigame results", s.Week)
+	if again {
+		head = fmt.Sprintf("Week %d's minigame results, corrected", s.Week)
+	} else {
+		s.Results = append(s.Results, s.Week)
+	}
+	s.News = append(s.News, fmt.Sprintf("%s: %s.", head, strings.Join(told, ", ")))
 	return s, nil
 }
 
@@ -352,6 +370,8 @@ func (s *State) check() error {
 			return fmt.Errorf("%s is on %q, which is not on the board", p.Name, p.Space)
 		case p.Pause != nil && !s.board.IsFork(p.Pause.Fork):
 			return fmt.Errorf("%s waits at %q, which is no fork", p.Name, p.Pause.Fork)
+		case p.Prize < 0 || p.Prize > maxPrize:
+			return fmt.Errorf("%s won %d coins in the last minigame; a prize is 0 to %d", p.Name, p.Prize, maxPrize)
 		}
 	}
 	return nil

@@ -16,6 +16,9 @@ type Player struct {
 	// player waiting at a fork is still on the space they rolled from.
 	Space string `json:"space"`
 	Coins int    `json:"coins"`
+	// Prize is what the latest minigame results gave: a correction in the
+	// same Minigame Phase takes it back before it gives the new prize.
+	Prize int    `json:"prize,omitempty"`
 	Stars int    `json:"stars"`
 	MRDL  MRDL   `json:"mrdl"`
 	Boost int    `json:"boost,omitempty"`  // added to the next movement roll (a happening)
