@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/render"
 )
@@ -205,13 +206,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 			lines = append(lines, fmt.Sprintf("Bonus window: %s to %s. %s",
 				sch.WindowOpen.UTC().Format("Mon 15:04"), sch.WindowClose.UTC().Format("15:04 MST"), g.Words.Bonus))
 		}
-		for _, pr := range rs.Prompts(now) {
-			line := fmt.Sprintf("%s: %d order(s) from %s", pr.Name, pr.Orders, strings.Join(pr.Legal, ", "))
-			if pr.Note != "" {
-				line += " (" + pr.Note + ")"
-			}
-			lines = append(lines, line)
-		}
+		lines = append(lines, menuLines(rs.Prompts(now), g.Words.Racers)...)
 		d.Bullets(lines...)
 	}
 	if p.PublicHead != "" { // a race played outside a store (a test's) has no chain
@@ -269,3 +264,61 @@ func seatName(seats []race.Seat, seat int) string {
 
 // Stamp formats a time for people.
 func Stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }
+
+// menuLines says what each racer may order, once for all who may order the
+// same: a dozen racers with one menu read it once, not a dozen times. What is
+// each racer's own (a note of where they stand) follows, racer by racer.
+func menuLines(prompts []race.Prompt, racers string) []string {
+	type menu struct {
+		text  string
+		names []string
+		notes []string
+	}
+	var menus []*menu
+	byText := map[string]*menu{}
+	for _, pr := range prompts {
+		text := words.Count(pr.Orders, "order")
+		if len(pr.Legal) > 0 {
+			text += " from " + strings.Join(pr.Legal, ", ")
+		}
+		m := byText[text]
+		if m == nil {
+			m = &menu{text: text}
+			byText[text] = m
+			menus = append(menus, m)
+		}
+		m.names = append(m.names, pr.Name)
+		m.notes = append(m.notes, pr.Note)
+	}
+	var out []string
+	for _, m := range menus {
+		who := words.List(m.names)
+		if len(menus) == 1 && len(m.names) > 2 {
+			who = fmt.Sprintf("All %d %s", len(m.names), racers)
+		}
+		if allSame(m.notes) {
+			line := who + ": " + m.text
+			if m.notes[0] != "" {
+				line += " (" + m.notes[0] + ")"
+			}
+			out = append(out, line)
+			continue
+		}
+		out = append(out, who+": "+m.text)
+		for i, n := range m.notes {
+			if n != "" {
+				out = append(out, m.names[i]+": "+n)
+			}
+		}
+	}
+	return out
+}
+
+func allSame(xs []string) bool {
+	for _, x := range xs {
+		if x != xs[0] {
+			return false
+		}
+	}
+	return true
+}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -21,7 +22,7 @@ type CourseRecord struct {
 func RecordLines(recs []race.Record) []string {
 	var out []string
 	for _, r := range recs {
-		l := fmt.Sprintf("%s: %s (%s), %d turn(s)", r.Kind, r.Name, r.Player, r.Turns)
+		l := fmt.Sprintf("%s: %s (%s), %s", r.Kind, r.Name, r.Player, words.Count(r.Turns, "turn"))
 		if r.Lap > 0 {
 			l += fmt.Sprintf(", lap %d", r.Lap)
 		}

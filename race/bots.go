@@ -18,6 +18,13 @@ type Table interface {
 	Resolve(turn int) error
 }
 
+// Announcer is a Table told when each turn is announced: once the host's
+// settings for it are in and before its orders, when a host posts it (so
+// that the post tells of a two-order turn, say).
+type Announcer interface {
+	Announce(turn int) error
+}
+
 // BotRace is how bots play a race: the one loop that tests, the demo and
 // the simulator share, so a race played by bots is played the same way
 // wherever it is played. The bots draw from the rng in a fixed order: the
@@ -69,6 +76,11 @@ func (b BotRace) Play(rs Ruleset, t Table, rng *rand.Rand) error {
 				}
 			}
 			s = t.State()
+		}
+		if a, ok := t.(Announcer); ok {
+			if err := a.Announce(turn); err != nil {
+				return fmt.Errorf("turn %d: %w", turn, err)
+			}
 		}
 		for _, pr := range rs.Prompts(s) {
 			if b.Miss > 0 && rng.IntN(b.Miss) == 0 {

@@ -15,7 +15,8 @@ type botHooks struct {
 	// pending is called with the turn's orders in, before it is resolved.
 	pending func(p *race.Played) error
 	// resolved is called after each turn, and once with turn 0 before the
-	// first, each turn's schedule set.
+	// first, once the next turn's schedule and host's settings are set: when
+	// a host would post it.
 	resolved func(p *race.Played, turn int) error
 }
 
@@ -38,11 +39,7 @@ func playBots(ctx context.Context, h *host.Host, id string, rng *rand.Rand, cloc
 	if err := t.reload(); err != nil {
 		return nil, err
 	}
-	if hk.resolved != nil {
-		if err := hk.resolved(t.p, t.p.Resolved()); err != nil {
-			return nil, err
-		}
-	}
+	t.unposted = t.p.Resolved() // posted once turn 1 is announced
 	hb, _ := rs.(race.HostBotter)
 	b := race.BotRace{Miss: 12, MaxTurns: 500,
 		Before: func(s race.State, rng *rand.Rand) []string {
@@ -80,6 +77,23 @@ type hostTable struct {
 	sch   race.Schedule // the turn's
 	p     *race.Played
 	hk    botHooks
+	// unposted is the resolved turn whose post waits for the next turn's
+	// settings (-1: none).
+	unposted int
+}
+
+// Announce implements race.Announcer: the turn's settings are in, so the
+// last turn's post, which announces this one, can be written.
+func (t *hostTable) Announce(int) error {
+	if t.unposted < 0 || t.hk.resolved == nil {
+		return nil
+	}
+	if err := t.reload(); err != nil {
+		return err
+	}
+	turn := t.unposted
+	t.unposted = -1
+	return t.hk.resolved(t.p, turn)
 }
 
 func (t *hostTable) reload() (err error) {
@@ -141,8 +155,9 @@ func (t *hostTable) Resolve(turn int) error {
 	if err := t.reload(); err != nil {
 		return err
 	}
-	if t.hk.resolved != nil {
-		return t.hk.resolved(t.p, turn)
+	t.unposted = turn
+	if res.Race.State.Over() { // no turn to announce: the last post now
+		return t.Announce(turn + 1)
 	}
 	return nil
 }

@@ -223,7 +223,7 @@ func TestAHostsRace(t *testing.T) {
 	}
 	must("turn", "set", "ludi-test", "--orders", "2", "--deadline", "2099-11-25T18:00:00Z")
 	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "1", "Accelerate")
-	if code != 2 || !strings.Contains(errs, "takes 2 order(s)") {
+	if code != 2 || !strings.Contains(errs, "takes 2 orders and 1 contingency order; 1 order given") {
 		t.Fatalf("one order on a two-order turn: %d %s", code, errs)
 	}
 	must("orders", "submit", "ludi-test", "1", "Accelerate, Control else Brake")

@@ -19,6 +19,7 @@ import (
 	"pitwall/dice"
 	"pitwall/host"
 	"pitwall/internal/safefile"
+	"pitwall/internal/words"
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
 	"pitwall/store/sqlite"
@@ -270,7 +271,7 @@ in the race as options, so it replays the same wherever it goes.`,
 					return err
 				}
 				return a.out(map[string]any{"ok": true, "id": r.ID, "ruleset": r.Ruleset, "track": r.Config.Track, "entrants": len(r.Entrants), "commitment": r.Commitment()}, func(w io.Writer) {
-					fmt.Fprintf(w, "created race %s (%s on %s) with %d entrant(s)\n", r.ID, r.Ruleset, r.Config.Track, len(r.Entrants))
+					fmt.Fprintf(w, "created race %s (%s on %s) with %s\n", r.ID, r.Ruleset, r.Config.Track, words.Count(len(r.Entrants), "entrant"))
 					fmt.Fprintf(w, "dice commitment (publish it): sha256 %s\n", r.Commitment())
 					if sd != nil {
 						fmt.Fprintln(w, "note: --seed makes the dice predictable; use it for tests and demos only")
@@ -346,7 +347,7 @@ The choices are each game's ('pitwall rules RULESET' lists them):
 					return err
 				}
 				return a.out(map[string]any{"ok": true, "id": args[0], "entrants": len(es), "player": player, "racers": e.Racers}, func(w io.Writer) {
-					fmt.Fprintf(w, "%s %s %s with %s; %d entrant(s) now\n", player, verb, args[0], strings.Join(e.Racers, " and "), len(es))
+					fmt.Fprintf(w, "%s %s %s with %s; %s now\n", player, verb, args[0], strings.Join(e.Racers, " and "), words.Count(len(es), "entrant"))
 				})
 			})
 		},
@@ -590,7 +591,7 @@ func (a *app) raceWithdrawCmd() *cobra.Command {
 					return err
 				}
 				return a.out(map[string]any{"ok": true, "id": args[0], "entrants": len(es)}, func(w io.Writer) {
-					fmt.Fprintf(w, "%s leaves %s; %d entrant(s) now\n", args[1], args[0], len(es))
+					fmt.Fprintf(w, "%s leaves %s; %s now\n", args[1], args[0], words.Count(len(es), "entrant"))
 				})
 			})
 		},
@@ -925,7 +926,7 @@ resolves nothing, says so and exits 0 ("resolved": false in --json).`,
 				return a.out(map[string]any{"ok": true, "resolved": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": orders,
 					"defaulted": defaulted, "events": t.Events, "rolls": t.Rolls, "standings": standings(p.Ruleset.Standings(p.State)), "over": p.State.Over(),
 					"chain_head": p.Head}, func(w io.Writer) {
-					fmt.Fprintf(w, "turn %d resolved (%d roll(s); state %.12s)\n", t.Turn, len(t.Rolls), t.Hash)
+					fmt.Fprintf(w, "turn %d resolved (%s; state %.12s)\n", t.Turn, words.Count(len(t.Rolls), "roll"), t.Hash)
 					for _, e := range t.Events {
 						fmt.Fprintf(w, "  %s\n", e.Text)
 					}
@@ -1042,8 +1043,8 @@ carry a zone.
 				v["schedule"] = sch
 				return a.out(v, func(w io.Writer) {
 					fmt.Fprintf(w, "turn %d of %s:", q.Turn, args[0])
-					if n, ok := v["orders"]; ok {
-						fmt.Fprintf(w, " %d order(s) each;", n)
+					if n, ok := v["orders"].(int); ok {
+						fmt.Fprintf(w, " %s each;", words.Count(n, "order"))
 					}
 					if d := sch.Deadline; d != nil {
 						fmt.Fprintf(w, " deadline %s;", host.Stamp(*d))
@@ -1180,8 +1181,8 @@ func (a *app) report(rep host.Report) error {
 				fmt.Fprintf(w, "%s: %d entries chain to head %s from the definition and commitment %s; the turns are replayed once the race is over and its seed revealed\n",
 					rep.Race, rep.Entries, rep.ChainHead, rep.Commitment)
 			} else {
-				fmt.Fprintf(w, "%s verified: %d entries chain to head %s; %d turn(s) and %d roll(s) replay exactly; the seed matches commitment %s\n",
-					rep.Race, rep.Entries, rep.ChainHead, rep.Turns, rep.Rolls, rep.Commitment)
+				fmt.Fprintf(w, "%s verified: %d entries chain to head %s; %s and %s replay exactly; the seed matches commitment %s\n",
+					rep.Race, rep.Entries, rep.ChainHead, words.Count(rep.Turns, "turn"), words.Count(rep.Rolls, "roll"), rep.Commitment)
 			}
 			if rep.Head != "" {
 				fmt.Fprintf(w, "the published head %.12s is entry %d's\n", rep.Head, rep.HeadEntry)
@@ -1284,7 +1285,7 @@ func (a *app) showOptions(w *race.View, seat int) error {
 		if v["choices"] == nil {
 			return
 		}
-		fmt.Fprintf(out, "%d order(s) this turn\n", v["orders"])
+		fmt.Fprintf(out, "%s this turn\n", words.Count(v["orders"].(int), "order"))
 		if !printChoices(out, v["choices"]) {
 			b, _ := json.MarshalIndent(v["choices"], "", "  ")
 			fmt.Fprintln(out, string(b))

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
+	"pitwall/internal/words"
 )
 
 func (a *app) recordsCmd() *cobra.Command {
@@ -54,7 +55,7 @@ Turns are the measure: fewer is better; a tie goes to the older race.
 							fmt.Fprintf(w, "%s\n", r.Track)
 							last = r.Track
 						}
-						fmt.Fprintf(w, "  %-30s %3d turn(s)  %s (%s), race %s", r.Kind, r.Turns, r.Name, r.Player, r.Race)
+						fmt.Fprintf(w, "  %-30s %9s  %s (%s), race %s", r.Kind, words.Count(r.Turns, "turn"), r.Name, r.Player, r.Race)
 						if r.Lap > 0 {
 							fmt.Fprintf(w, ", lap %d", r.Lap)
 						}

@@ -35,3 +35,14 @@ func Count(n int, one string) string {
 	}
 	return fmt.Sprintf("%d %s%s", n, head, Plural(last))
 }
+
+// List joins names as a sentence does: "A", "A and B", "A, B and C".
+func List(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

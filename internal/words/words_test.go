@@ -26,3 +26,19 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestList(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"Marcus"}, "Marcus"},
+		{[]string{"Marcus", "Livia"}, "Marcus and Livia"},
+		{[]string{"Marcus", "Livia", "Gaius"}, "Marcus, Livia and Gaius"},
+	} {
+		if got := List(c.in); got != c.want {
+			t.Errorf("List(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package ludi
 import (
 	"strings"
 
+	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/rules/ludi/tables"
 )
@@ -241,7 +242,7 @@ func contains(ks []Kind, k Kind) bool {
 // the orders allowed in this phase of the race, attacks' positions, the bonus.
 func (s *State) legal(c *Chariot, o Orders, inWindow bool) error {
 	if len(o.Steps) != s.Orders {
-		return race.NotAllowed("wrong_order_count", "this turn takes %d order(s) and %d contingency order(s); %d order(s) given", s.Orders, s.Orders-1, len(o.Steps))
+		return race.NotAllowed("wrong_order_count", "this turn takes %s and %s; %s given", words.Count(s.Orders, "order"), words.Count(s.Orders-1, "contingency order"), words.Count(len(o.Steps), "order"))
 	}
 	for i, st := range o.Steps {
 		if i > 0 && st.Contingency == nil {

@@ -147,7 +147,7 @@ func TestLegality(t *testing.T) {
 		{"hold after the start", nil, 0, "Hold", false, "Hold is not allowed now"},
 		{"flipped: accelerate", func(s *State) { s.Chariots[0].Flipped = true }, 0, "Accelerate", false, "not allowed to a flipped chariot"},
 		{"flipped: hang on", func(s *State) { s.Chariots[0].Flipped = true }, 0, "Hang On", false, ""},
-		{"two orders wanted, one given", func(s *State) { s.Orders = 2 }, 0, "Accelerate", false, "takes 2 order(s)"},
+		{"two orders wanted, one given", func(s *State) { s.Orders = 2 }, 0, "Accelerate", false, "takes 2 orders and 1 contingency order; 1 order given"},
 		{"second order without contingency", func(s *State) { s.Orders = 2 }, 0, "Accelerate, Whip", false, "needs a contingency"},
 		{"two orders with contingency", func(s *State) { s.Orders = 2 }, 0, "Accelerate, Whip else Brake", false, ""},
 		{"bonus outside the window", nil, 0, "Watch, bonus move", false, "window was not open"},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"pitwall/dice"
+	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/rules/ludi/tables"
 )
@@ -254,7 +255,7 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 			text += ", +1 bonus space"
 		}
 	}
-	r.say(c, "roll", m, "%s: %d space(s)", text, n)
+	r.say(c, "roll", m, "%s: %s", text, words.Count(n, "space"))
 	return roll, n
 }
 
@@ -297,9 +298,9 @@ func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int, before tables.Le
 		m := r.d.Mark()
 		where := r.s.track.Segments[c.Pos.Seg].Name
 		if c.Pos.Lane != from.Lane {
-			r.say(c, "move", m, "%s drives %d space(s), from lane %d to lane %d, now in the %s", c.Name, moved, from.Lane, c.Pos.Lane, where)
+			r.say(c, "move", m, "%s drives %s, from lane %d to lane %d, now in the %s", c.Name, words.Count(moved, "space"), from.Lane, c.Pos.Lane, where)
 		} else {
-			r.say(c, "move", m, "%s drives %d space(s) in lane %d, now in the %s", c.Name, moved, c.Pos.Lane, where)
+			r.say(c, "move", m, "%s drives %s in lane %d, now in the %s", c.Name, words.Count(moved, "space"), c.Pos.Lane, where)
 		}
 	}
 	if !c.Active() || c.Flipped {
@@ -352,7 +353,7 @@ func (r *resolver) braceFor(c *Chariot, k Kind, st Step, n int, before tables.Le
 	if c.Level > tables.Stop {
 		c.Level--
 	}
-	r.say(c, "contingency", r.d.Mark(), "%s would run into %s with %d space(s) to go: the contingency Brake is taken before the move, down to %s", c.Name, o.Name, left, c.Level)
+	r.say(c, "contingency", r.d.Mark(), "%s would run into %s with %s to go: the contingency Brake is taken before the move, down to %s", c.Name, o.Name, words.Count(left, "space"), c.Level)
 	return true
 }
 
@@ -569,15 +570,15 @@ func (r *resolver) blocked(c *Chariot, st Step, o *Chariot, left int, shift *int
 			if c.Level > tables.Stop {
 				c.Level--
 			}
-			r.say(c, "contingency", m, "%s is blocked by %s: the contingency Brake takes it down to %s, %d space(s) let go", c.Name, o.Name, c.Level, left)
+			r.say(c, "contingency", m, "%s is blocked by %s: the contingency Brake takes it down to %s, %s let go", c.Name, o.Name, c.Level, words.Count(left, "space"))
 			return false
 		}
 	}
 	if left <= free {
-		r.say(c, "obstacle", m, "%s is blocked by %s and lets %d space(s) go", c.Name, o.Name, left)
+		r.say(c, "obstacle", m, "%s is blocked by %s and lets %s go", c.Name, o.Name, words.Count(left, "space"))
 		return false
 	}
-	r.say(c, "obstacle", m, "%s is blocked by %s with %d space(s) to go, more than the %d a chariot at %s can let go: the horses suffer", c.Name, o.Name, left, free, c.Level)
+	r.say(c, "obstacle", m, "%s is blocked by %s with %s to go, more than the %d a chariot at %s can let go: the horses suffer", c.Name, o.Name, words.Count(left, "space"), free, c.Level)
 	r.hurtHorses(c, "running into "+o.Name)
 	return false
 }
@@ -749,7 +750,7 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 		if d.Level == tables.Max {
 			d.DropToFast = true
 		}
-		r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: %s is stunned for %d order(s)", a.Name, d.Name, how, v, note, d.Name, n)
+		r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: %s is stunned for %s", a.Name, d.Name, how, v, note, d.Name, words.Count(n, "order"))
 		return
 	}
 	target := tables.Horses
@@ -817,7 +818,7 @@ func (r *resolver) hurtHorses(c *Chariot, why string) {
 		r.say(c, "damage", m, "%s's horses lose an Endurance point (%s): Endurance %d", c.Name, why, c.Endurance)
 	} else {
 		c.HorseInjuries++
-		r.say(c, "damage", m, "%s's horses are injured (%s): -%d space(s) for the rest of the race", c.Name, why, c.HorseInjuries)
+		r.say(c, "damage", m, "%s's horses are injured (%s): -%s for the rest of the race", c.Name, why, words.Count(c.HorseInjuries, "space"))
 	}
 	if c.EnduranceLost() >= 4 && c.Active() {
 		c.Out = HorsesStopped

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -87,7 +88,7 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 		if !c.racing() {
 			continue
 		}
-		note := fmt.Sprintf("speed %d, max %d, heading %v, %d wildcard(s)", c.Speed, c.MaxSpeed, c.Heading, c.Wildcards)
+		note := fmt.Sprintf("speed %d, max %d, heading %v, %s", c.Speed, c.MaxSpeed, c.Heading, words.Count(c.Wildcards, "wildcard"))
 		if s.canSlipstream(c) {
 			note += "; S (slipstream) is open: you start right behind a car going your way"
 		}

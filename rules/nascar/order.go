@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -277,7 +278,7 @@ func Check(o Order, c Car) (Plan, error) {
 	}
 	wc := speedWC + steerWC
 	if wc > c.Wildcards {
-		return Plan{}, race.NotAllowed("not_enough_wildcards", "the order needs %d wildcard(s); the car has %d", wc, c.Wildcards)
+		return Plan{}, race.NotAllowed("not_enough_wildcards", "the order needs %s; the car has %d", words.Count(wc, "wildcard"), c.Wildcards)
 	}
 	turn := c.Speed + nS + count(o.Before, 'A') - count(o.Before, 'B')
 	if turn < 0 {
@@ -287,7 +288,7 @@ func Check(o Order, c Car) (Plan, error) {
 		return Plan{}, race.NotAllowed("above_max_speed", "speed %d this turn is above the car's max speed %d", turn, c.MaxSpeed)
 	}
 	if len(o.Moves) != turn {
-		return Plan{}, race.NotAllowed("wrong_move_count", "at speed %d the order must move %d square(s) (M, L or R); it moves %d", turn, turn, len(o.Moves))
+		return Plan{}, race.NotAllowed("wrong_move_count", "at speed %d the order must move %s (M, L or R); it moves %d", turn, words.Count(turn, "square"), len(o.Moves))
 	}
 	end := turn + count(o.After, 'A') - count(o.After, 'B')
 	if end < 0 {

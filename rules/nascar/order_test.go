@@ -113,14 +113,14 @@ func TestOrdersRefused(t *testing.T) {
 		{"RRR(1M)", car(4, N), race.Illegal, "at most 2 right turns"},
 		{"LLL(1M)", car(4, N), race.Illegal, "at most 2 left turns"},
 		{"BBB", car(4, N), race.Illegal, "at most 2 brakes"},
-		{"MMM", car(4, N), race.Illegal, "must move 4 square(s)"},
-		{"MMMMM", car(4, N), race.Illegal, "must move 4 square(s)"},
+		{"MMM", car(4, N), race.Illegal, "must move 4 squares"},
+		{"MMMMM", car(4, N), race.Illegal, "must move 4 squares"},
 		{"A(12M)", car(12, N), race.Illegal, "above the car's max speed 12"},
 		{"(12M)A", car(12, N), race.Illegal, "after the turn is above"},
 		{"BB", car(1, N), race.Illegal, "below 0"},
 		{"SMMMMM", car(4, N), race.Illegal, "directly behind another"},
-		{"AA(6M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0}, race.Illegal, "needs 1 wildcard(s); the car has 0"},
-		{"AABB(4M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 1}, race.Illegal, "needs 2 wildcard(s)"},
+		{"AA(6M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0}, race.Illegal, "needs 1 wildcard; the car has 0"},
+		{"AABB(4M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 1}, race.Illegal, "needs 2 wildcards"},
 	} {
 		o, err := Parse(tc.order)
 		if err == nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"pitwall/dice"
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -106,7 +107,7 @@ func (r *resolver) start(c *RaceCar, o Order, p Plan) *mover {
 	mark := r.d.Mark()
 	text := fmt.Sprintf("%s: %s, speed %d", c.Name, orderText(o), p.TurnSpeed)
 	if p.Wildcards > 0 {
-		text += fmt.Sprintf(" (%d wildcard(s), %d left)", p.Wildcards, c.Wildcards)
+		text += fmt.Sprintf(" (%s, %d left)", words.Count(p.Wildcards, "wildcard"), c.Wildcards)
 	}
 	r.say(c, "order", mark, "%s", text)
 	c.Speed = p.TurnSpeed
@@ -286,7 +287,7 @@ func (r *resolver) pit(m *mover, sq Square) {
 		c.PitWCs = PitBonus(c.Speed)
 		c.MaxSpeed += c.PitRepair
 		c.Wildcards += c.PitWCs
-		r.say(c, "pit", r.d.Mark(), "%s passes the PP mark at speed %d: max speed +%d (now %d), +%d wildcard(s)", c.Name, c.Speed, c.PitRepair, c.MaxSpeed, c.PitWCs)
+		r.say(c, "pit", r.d.Mark(), "%s passes the PP mark at speed %d: max speed +%d (now %d), +%s", c.Name, c.Speed, c.PitRepair, c.MaxSpeed, words.Count(c.PitWCs, "wildcard"))
 	}
 }
 
@@ -410,8 +411,8 @@ func (r *resolver) endTurn(m *mover) {
 		c.Pos = s.nearestFree(m.offFrom, c)
 		c.Heading = t.Along(c.Pos)
 		c.Trail = append(c.Trail, c.Pos)
-		r.say(c, "off", mark, "%s leaves the track for %d square(s): speed -%d, max speed -%d (now %d/%d); back on the track at %v heading %v",
-			c.Name, m.off, n, n, c.Speed, c.MaxSpeed, c.Pos, c.Heading)
+		r.say(c, "off", mark, "%s leaves the track for %s: speed -%d, max speed -%d (now %d/%d); back on the track at %v heading %v",
+			c.Name, words.Count(m.off, "square"), n, n, c.Speed, c.MaxSpeed, c.Pos, c.Heading)
 	}
 	c.Speed = min(c.Speed, c.MaxSpeed)
 	if len(c.Trail) > 1 {

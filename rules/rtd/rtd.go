@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/words"
 	"pitwall/race"
 )
 
@@ -184,7 +185,7 @@ func (s *State) legal(x *Racer, a Action) error {
 	case a.Kind == TakePath && len(seg.Paths) == 0:
 		return race.NotAllowed(CodeNoAlternatePath, "%s has no alternate path; drive on with another action", seg.Name)
 	case a.Kind == TakePath && a.Path > len(seg.Paths):
-		return race.NotAllowed(CodeNoSuchPath, "%s has %d alternate path(s), path 1 to %d; path %d is not one", seg.Name, len(seg.Paths), len(seg.Paths), a.Path)
+		return race.NotAllowed(CodeNoSuchPath, "%s has %s, path 1 to %d; path %d is not one", seg.Name, words.Count(len(seg.Paths), "alternate path"), len(seg.Paths), a.Path)
 	case a.Kind == TakePath && !x.opens(seg.Paths[a.Path-1]):
 		return race.NotAllowed(CodePathNeedsItem, "%s needs a %s in hand; %s", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item, x.holds())
 	}
