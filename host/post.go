@@ -120,10 +120,16 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	} else {
 		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.ID, track, g.Words.Turn, n))
 	}
-	d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Commitment),
-		render.Text(". The seed is revealed when the race ends, so anyone can replay every roll."))
-	if s.Over() {
-		d.P(render.Bold("The race is over."), render.Text(" Seed: "+p.Seed+" (check it with 'pitwall verify')."))
+	switch {
+	case s.Over():
+		d.P(render.Bold("The race is over."), render.Text(" "+podium(rs.Standings(s))))
+		if p.Seed != "" {
+			d.P(render.Text("The seed is revealed: "+p.Seed+". Its SHA-256 is the commitment posted at the start, "), render.Bold(p.Commitment),
+				render.Text(fmt.Sprintf(", and 'pitwall verify %s' replays every roll from it.", p.ID)))
+		}
+	default:
+		d.P(render.Text("The dice are sealed: the SHA-256 of this race's seed is "), render.Bold(p.Commitment),
+			render.Text(". The seed is revealed when the race ends, so anyone can replay every roll."))
 	}
 	if picture != "" {
 		d.Image(Title(p, n), picture)
@@ -321,4 +327,36 @@ func allSame(xs []string) bool {
 		}
 	}
 	return true
+}
+
+// podium names the first three places of a race that is over: "Winner:
+// Marcus Aurelius (Marcus); second: Livia (Livia); third: Gaius (Gaius)."
+// Racers who share a place are named together.
+func podium(st race.Standings) string {
+	byPlace := map[int][]string{}
+	for _, x := range st {
+		if x.Place < 1 || x.Place > 3 {
+			continue
+		}
+		who := x.Name
+		if x.Player != "" && x.Player != x.Name {
+			who += " (" + x.Player + ")"
+		}
+		byPlace[x.Place] = append(byPlace[x.Place], who)
+	}
+	var parts []string
+	for place, word := range []string{"", "Winner", "second", "third"} {
+		if names := byPlace[place]; len(names) > 0 {
+			if len(names) > 1 && place == 1 {
+				word = "Winners, level"
+			} else if len(names) > 1 {
+				word += ", level"
+			}
+			parts = append(parts, word+": "+words.List(names))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + "."
 }
