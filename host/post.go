@@ -122,7 +122,11 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	}
 	switch {
 	case s.Over():
-		d.P(render.Bold("The race is over."), render.Text(" "+podium(rs.Standings(s))))
+		over := []render.Inline{render.Bold("The race is over.")}
+		if pod := podium(rs.Standings(s)); pod != "" {
+			over = append(over, render.Text(" "+pod))
+		}
+		d.P(over...)
 		if p.Seed != "" {
 			d.P(render.Text("The seed is revealed: "+p.Seed+". Its SHA-256 is the commitment posted at the start, "), render.Bold(p.Commitment),
 				render.Text(fmt.Sprintf(", and 'pitwall verify %s' replays every roll from it.", p.ID)))

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"strings"
 	"testing"
 
 	"pitwall/race"
@@ -28,6 +29,35 @@ func TestPodium(t *testing.T) {
 	} {
 		if got := podium(c.st); got != c.want {
 			t.Errorf("podium(%v) = %q, want %q", c.st, got, c.want)
+		}
+	}
+}
+
+func TestMenuLines(t *testing.T) {
+	legal := []string{"Accelerate", "Brake"}
+	for _, c := range []struct {
+		name    string
+		prompts []race.Prompt
+		want    []string
+	}{
+		{"one menu for all, one note", []race.Prompt{
+			{Name: "A", Orders: 2, Legal: legal, Note: "two orders"}, {Name: "B", Orders: 2, Legal: legal, Note: "two orders"}, {Name: "C", Orders: 2, Legal: legal, Note: "two orders"}},
+			[]string{"All 3 aurigae: 2 orders from Accelerate, Brake (two orders)"}},
+		{"two racers are named, not counted", []race.Prompt{
+			{Name: "A", Orders: 1, Legal: legal}, {Name: "B", Orders: 1, Legal: legal}},
+			[]string{"A and B: 1 order from Accelerate, Brake"}},
+		{"one menu, each racer's own note after it", []race.Prompt{
+			{Name: "A", Orders: 1, Legal: legal, Note: "place 1"}, {Name: "B", Orders: 1, Legal: legal}, {Name: "C", Orders: 1, Legal: legal, Note: "place 3"}},
+			[]string{"All 3 aurigae: 1 order from Accelerate, Brake", "A: place 1", "C: place 3"}},
+		{"menus apart, in the order they come", []race.Prompt{
+			{Name: "A", Orders: 1, Legal: legal}, {Name: "B", Orders: 1, Legal: []string{"Hang On", "Roll Away"}}, {Name: "C", Orders: 1, Legal: legal}},
+			[]string{"A and C: 1 order from Accelerate, Brake", "B: 1 order from Hang On, Roll Away"}},
+		{"no legal list", []race.Prompt{{Name: "A", Orders: 1}}, []string{"A: 1 order"}},
+		{"nobody to order", nil, nil},
+	} {
+		got := menuLines(c.prompts, "aurigae")
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
 	}
 }

@@ -312,13 +312,14 @@ func (s *State) sweep(m motion, a, b float64, selfKart, selfBill int, through ma
 
 // move runs kart i along m, meeting what is in the way. The main move (main)
 // can run onto a boost, which straightens the kart, carries it down the boost
-// and forces a second template; it reports whether it did.
+// and forces a second template; it reports whether it did (a kart with no
+// room on the boost drives on past it, once).
 //
 // As in the core game, a kart that meets another collides and drives on
 // through it: collisions change no kart's course. It never ends a move on top
 // of one, though: it stops short, where it last had room. Immovable
 // obstructions and the table's edge stop it; destructible ones go.
-func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
+func (p *play) move(i int, m motion, main bool, o Order) bool {
 	s := p.s
 	through := map[int]bool{}
 	p.credits = nil
@@ -332,7 +333,6 @@ func (p *play) move(i int, m motion, main bool, o Order) (boosted bool) {
 				if p.boost(i, bi, o) {
 					return true
 				}
-				// No room on the boost: the move goes on past it, once.
 				main, u = false, bu
 				continue
 			}

@@ -365,22 +365,21 @@ func (r *resolver) foresee(c *Chariot, k Kind, n int) (*Chariot, int) {
 	p, lap, shift := c.Pos, c.Lap, k.Shift()
 	for moved := 0; moved < n; moved++ {
 		var crossed bool
+		sideways := false
 		if shift != 0 {
-			s := r.sideStep(p, sign(shift))
-			if s.wall || s.beside != nil {
-				shift = 0 // as in move: the rest of the order goes straight on
-				moved--
-				continue
+			if s := r.sideStep(p, sign(shift)); !s.wall && s.beside == nil {
+				p, crossed, sideways = s.next, s.crossed, true
+				shift -= sign(shift)
+			} else {
+				shift = 0 // as in move: this space and the rest go straight on
 			}
-			p, crossed = s.next, s.crossed
-			shift -= sign(shift)
-		} else {
-			var next Pos
-			next, crossed = t.Next(p)
+		}
+		if !sideways {
+			next, over := t.Next(p)
 			if o := r.s.at(next); o != nil {
 				return o, n - moved
 			}
-			p = next
+			p, crossed = next, over
 		}
 		if crossed {
 			if lap++; lap >= r.s.Laps {

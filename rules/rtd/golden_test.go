@@ -67,15 +67,9 @@ func (r *caseReader) Line(w []string) error {
 					x.Debuff = p
 				}
 			case "hand":
-				v := l.Word()
-				for it := Banana; it <= Thunderbolt; it++ {
-					if it.String() == v {
-						x.Hand = it
-					}
-				}
-				if x.Hand == 0 {
-					l.Failf("no item %q", v)
-				}
+				it, err := ParseItem(l.Word())
+				l.Check(err)
+				x.Hand = it
 			case "fellback":
 				x.FellBack = true
 			case "star":
