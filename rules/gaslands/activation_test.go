@@ -3,8 +3,10 @@ package gaslands
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,9 +74,11 @@ func playOrder(t *testing.T, s *State, order string, rolls ...string) (*State, [
 }
 
 // gaslands' own lines in a turn case (docs/turn-cases.md), on Luigi Raceway
-// in round 1, gear phase 1, the first kart active:
+// in round 1, gear phase 1 (or phase N), the first kart active:
 //
 //	laps 2
+//	phase 3
+//	option trivial=token
 //	kart Mario car at 300,170 heading 0 gear 2 hazards 0 item green-shell lap 1 gate 1 collide smash
 //	bill Mario at 500,170 heading 0 moves 1
 //
@@ -118,6 +122,17 @@ func (r *caseReader) Line(w []string) error {
 	switch w[0] {
 	case "laps":
 		r.state.Laps = l.Int()
+	case "phase": // phase N: the gear phase the activation is in
+		r.state.Phase = l.Int()
+	case "option": // option KEY=VALUE: a race option that picks a reading
+		k, v, _ := strings.Cut(l.Word(), "=")
+		set, ok := readings[k]
+		if !ok {
+			l.Failf("option %q is not a reading (%s)", k, strings.Join(slices.Sorted(maps.Keys(readings)), ", "))
+		}
+		f, _ := race.FieldNamed(game().Options, k)
+		l.Check(f.Check(v))
+		set(r.state, v)
 	case "kart":
 		name := l.Word()
 		v, err := VehicleNamed(l.Word())
@@ -212,10 +227,29 @@ var turnChecks = map[string]func(t *testing.T, s *State){
 		want(t, s.Karts[0].Hazards == 2, "a spare SHIFT discards a token from the kart")
 	},
 	"shift-up": func(t *testing.T, s *State) {
-		want(t, s.Karts[0].Gear == 3 && s.Karts[0].Hazards == 2, "gear 3 with a token for the shift and one for the HAZARD")
+		want(t, s.Karts[0].Gear == 3 && s.Karts[0].Hazards == 1, "gear 3 with a token for the shift, the HAZARD discarded")
 	},
 	"shift-down": func(t *testing.T, s *State) {
-		want(t, s.Karts[0].Gear == 2 && s.Karts[0].Hazards == 1, "gear 2, one token")
+		want(t, s.Karts[0].Gear == 2 && s.Karts[0].Hazards == 0, "gear 2, no token")
+	},
+	"trivial-free-shift": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Gear == 2 && s.Karts[0].Hazards == 1, "gear 2, 1 hazard")
+	},
+	"spin-ordered-keeps-its-spin": func(t *testing.T, s *State) {
+		want(t, sameAngle(s.Karts[0].Pos.Heading, math.Pi/4) && s.Karts[0].Hazards == 1, "a hazard for the SPIN, turned 45 degrees left")
+	},
+	"collision-kart-hit-stop": func(t *testing.T, s *State) {
+		want(t, s.Karts[0].Hazards == 1 && s.Karts[1].Hazards == 2, "Bowser 2, Mario 1")
+		want(t, s.Karts[0].Pos.Centre.X < 770-KartLength+1 && s.Karts[0].Pos.Centre.X > 700, "Mario stopped against Bowser")
+	},
+	"bills-grounded-after-gear-2": func(t *testing.T, s *State) {
+		want(t, len(s.Bills) == 2 && s.Bills[0].Moves == 1 && s.Bills[1].Moves == 1, "no bill flies")
+	},
+	"bills-every-activation": func(t *testing.T, s *State) {
+		want(t, len(s.Bills) == 1 && s.Bills[0].Moves == 2 && s.Karts[1].Hazards == 4, "both bills fly; the first is spent on Luigi")
+	},
+	"spin-unordered-is-discarded": func(t *testing.T, s *State) {
+		want(t, sameAngle(s.Karts[0].Pos.Heading, 0) && s.Karts[0].Hazards == 0, "no hazard, not turned")
 	},
 	"push-it-free-on-road": func(t *testing.T, s *State) {
 		want(t, s.Karts[0].Hazards == 0, "the SPIN re-rolled to a SHIFT; Push It free on the road; the SHIFTs have nothing to discard")

@@ -151,8 +151,6 @@ func TestParseOrder(t *testing.T) {
 		{"medium skid", "skid needs a number"},
 		{"medium skid 7", "0 to 6"},
 		{"medium push", "roll some first"},
-		{"medium shift up", "takes SHIFT results"},
-		{"medium skid 1 shift up 2", "at most 1"},
 		{"medium skid 1 shift sideways", "shift up"},
 		{"medium skid 1 spin left 120", "1 to 90"},
 		{"medium boost hairpin", "medium, gentle, turn"},
@@ -181,6 +179,9 @@ func TestOrderLegality(t *testing.T) {
 		{0, "short", "not permitted in gear 5; gear 5 permits long, veer, gentle, swerve"},
 		{0, "long skid 4", "Handling is 3"},
 		{0, "long skid 2 shift up 2", "top gear of 5"},
+		{0, "swerve left shift down", "takes SHIFT results: roll skid dice"},
+		{0, "swerve left skid 1 shift down 2", "1 skid die can give at most 1"},
+		{0, "long skid 1 shift down 3", "1 skid die and the trivial long's free SHIFT can give at most 2"},
 		{0, "long shell Luigi", "holds no shell"},
 		{0, "long bill", "holds no Bullet Bill"},
 		{1, "short", "it is Mario's activation"},
@@ -237,6 +238,10 @@ func TestSetup(t *testing.T) {
 		{race.Config{Laps: 30}, es("A", "B"), "laps is 1 to 20"},
 		{race.Config{Options: map[string]string{"turbo": "1"}}, es("A", "B"), "unknown race option \"turbo\""},
 		{race.Config{Options: map[string]string{"six-is-one": "maybe"}}, es("A", "B"), "true or false"},
+		{race.Config{Options: map[string]string{"trivial": "maybe"}}, es("A", "B"), `trivial is one of shift, token; got "maybe"`},
+		{race.Config{Options: map[string]string{"bill": "often"}}, es("A", "B"), `bill is one of gear-2, every-activation; got "often"`},
+		{race.Config{Options: map[string]string{"kart-hit": "bounce"}}, es("A", "B"), `kart-hit is one of drive-on, stop; got "bounce"`},
+		{race.Config{Options: map[string]string{"turbo": "1"}}, es("A", "B"), "trivial=shift|token, bill=gear-2|every-activation, kart-hit=drive-on|stop"},
 		{race.Config{}, es("A", "a"), "one-word name of its own"},
 		{race.Config{}, es("Dry Bones", "B"), "one-word name"},
 		{race.Config{}, es("7", "B"), "not a number"},
@@ -258,6 +263,13 @@ func TestSetup(t *testing.T) {
 	}
 	s = st.(*State)
 	want(t, s.SixIsOne && s.M.Class("hard", 2) == Permitted, "the options are in the state")
+	want(t, !s.TrivialToken && !s.BillEveryAct && !s.KartHitStops, "the readings' defaults")
+	st, err = (Ruleset{}).Setup(race.Config{Options: map[string]string{"trivial": "token", "bill": "every-activation", "kart-hit": "Stop"}}, es("A", "B"), dice.New(dice.SeedFromInt(1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = st.(*State)
+	want(t, s.TrivialToken && s.BillEveryAct && s.KartHitStops, "the readings chosen are in the state")
 }
 
 // Attacks may be measured first (the text): the prompt of a kart holding a

@@ -3,6 +3,7 @@ package gaslands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -131,18 +132,33 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 			}
 		}
 	}
-	for n := 1; n <= MaxSkidDice; n++ {
+	// A shift takes a SHIFT a gear, of the dice or a trivial template's free
+	// one, and a kart has MaxGear-1 gears to shift through. No dice and no
+	// shift is the template's own odds.
+	free := 0
+	if slices.ContainsFunc(classes, func(c Class) bool { return s.skidRule(c, base).freeShift }) {
+		free = 1
+	}
+	for n := 0; n <= MaxSkidDice; n++ {
 		for _, push := range []bool{false, true} {
-			// a shift takes a SHIFT a gear, and a kart has MaxGear-1 gears to shift through
-			most := min(n, MaxGear-1)
+			if push && n == 0 {
+				continue
+			}
+			most := min(n+free, MaxGear-1)
 			for shift := -most; shift <= most; shift++ {
+				if n == 0 && shift == 0 {
+					continue
+				}
 				o := base
 				o.Skid, o.Push, o.Shift = n, push, shift
 				sc := SkidChoice{Choice: s.part(seat, base, o), Dice: n, Push: push, Shift: shift}
 				if sc.Allowed {
 					sc.Odds = map[string]StepOdds{}
 					for _, c := range classes {
-						sc.Odds[c.String()] = stepOdds(c, k.Hazards, k.Gear, k.MaxGear, n, push, shift)
+						r := s.skidRule(c, o)
+						if abs(shift) <= n || r.freeShift { // the orders this class takes
+							sc.Odds[c.String()] = stepOdds(r, k.Hazards, k.Gear, k.MaxGear, n, push, shift)
+						}
 					}
 				}
 				out.Skid = append(out.Skid, sc)
@@ -199,7 +215,7 @@ func (s *State) templateChoices(i int) []TemplateChoice {
 				tc.Side = sideName(left)
 			}
 			if c.Allowed {
-				odds := stepOdds(s.M.Class(t.Name, k.Gear), k.Hazards, k.Gear, k.MaxGear, 0, false, 0)
+				odds := stepOdds(s.skidRule(s.M.Class(t.Name, k.Gear), o), k.Hazards, k.Gear, k.MaxGear, 0, false, 0)
 				tc.Odds = &odds
 			}
 			out = append(out, tc)
@@ -271,11 +287,24 @@ func (s *State) itemChoices(i int, base Order) []TargetChoice {
 	return out
 }
 
+// skidRule is what the skid step of order o with a template of class c
+// goes by in this race: the class, the trivial reading, the SPIN kept.
+type skidRule struct {
+	class     Class
+	freeShift bool // a trivial template's free SHIFT (trivial=shift)
+	shedToken bool // a trivial template sheds a token (trivial=token)
+	discard   []Skid
+}
+
+func (s *State) skidRule(c Class, o Order) skidRule {
+	return skidRule{class: c, freeShift: c == Trivial && !s.TrivialToken, shedToken: c == Trivial && s.TrivialToken, discard: discardOrder(o)}
+}
+
 // stepOdds works out, count of faces by count of faces, what skidStep
 // leaves: the same steps in the same order (the class, the shifts, SHIFTs
 // cancelling SLIDE, SPIN and HAZARD, then tokens). TestStepOddsMatchTheDice
 // holds the two together.
-func stepOdds(c Class, tokens, gear, maxGear, dice int, push bool, shift int) StepOdds {
+func stepOdds(r skidRule, tokens, gear, maxGear, dice int, push bool, shift int) StepOdds {
 	out := StepOdds{Hazards: map[string]float64{}, Gear: map[string]float64{}}
 	dir := 1
 	if shift < 0 {
@@ -286,18 +315,21 @@ func stepOdds(c Class, tokens, gear, maxGear, dice int, push bool, shift int) St
 		p := counts[n]
 		h, g := tokens, gear
 		switch {
-		case c == Hazardous:
+		case r.class == Hazardous:
 			h++
-		case c == Trivial && h > 0:
+		case r.shedToken && h > 0:
 			h--
 		}
 		shifts := n[Shift]
+		if r.freeShift {
+			shifts++
+		}
 		for m := abs(shift); m > 0 && shifts > 0 && g+dir >= 1 && g+dir <= maxGear; m-- {
 			shifts--
 			g += dir
 			h++
 		}
-		for _, f := range []Skid{Slide, Spin, Hazard} {
+		for _, f := range r.discard {
 			for shifts > 0 && n[f] > 0 {
 				shifts--
 				n[f]--

@@ -178,14 +178,35 @@ func checkChoices(t *testing.T, s *State, seen map[string]int) int {
 				classes[tc.Class] = true
 			}
 		}
-		if len(ch.Skid) != 92 {
-			t.Fatalf("%s: %d skid choices, want 92 (1 to 6 dice, pushed or not, each shift of 0 to 5 gears)", where, len(ch.Skid))
+		// 0 to 6 dice, pushed or not (0 not), each shift of up to 5 gears and
+		// at most a gear a SHIFT: of the dice, and a trivial template's free one.
+		free := 0
+		if classes[Trivial.String()] && !s.TrivialToken {
+			free = 1
+		}
+		wantSkid := 0
+		for n := 0; n <= MaxSkidDice; n++ {
+			shifts := 2*min(n+free, MaxGear-1) + 1
+			if n == 0 {
+				wantSkid += shifts - 1 // no dice and no shift is the template alone
+			} else {
+				wantSkid += 2 * shifts
+			}
+		}
+		if len(ch.Skid) != wantSkid {
+			t.Fatalf("%s: %d skid choices, want %d (0 to 6 dice, pushed or not, each shift a SHIFT can make)", where, len(ch.Skid), wantSkid)
 		}
 		for _, sc := range ch.Skid {
 			check(sc.Choice, base+" "+sc.Order)
 			same(sc.Choice, base+" ")
-			if sc.Allowed != (len(sc.Odds) == len(classes)) {
-				t.Fatalf("%s: %s has odds for %d classes; the allowed templates have %d", where, sc.Order, len(sc.Odds), len(classes))
+			// odds for each class of template that can make the shift: all,
+			// or (a shift a die short) the trivial class alone
+			want := len(classes)
+			if abs(sc.Shift) > sc.Dice {
+				want = free
+			}
+			if sc.Allowed && len(sc.Odds) != want || !sc.Allowed && len(sc.Odds) > 0 {
+				t.Fatalf("%s: %s (allowed %v) has odds for %d classes, want %d", where, sc.Order, sc.Allowed, len(sc.Odds), want)
 			}
 			for c := range sc.Odds {
 				if !classes[c] {
@@ -237,9 +258,13 @@ func checkChoices(t *testing.T, s *State, seen map[string]int) int {
 		for _, c := range ch.Spin { // fewer degrees, written after the spin
 			check(c, base+" "+strings.Replace(c.Order, " 90", " 45", 1))
 		}
-		// Outside the lists: no side, an unknown template, too many dice,
-		// more shifts than dice, a shell with no target.
-		for _, text := range []string{"gentle", "warp left", base + " skid 7", base + " skid 1 shift up 2", base + " shell", "long left"} {
+		// Outside the lists: more shifts than SHIFTs could make, not allowed;
+		// no side, an unknown template, too many dice, a shell with no
+		// target, not understood.
+		if _, err := parse(seat, base+" skid 1 shift up 3"); !errors.As(err, new(*race.OrderError)) || err.(*race.OrderError).Code != CodeShiftTooFar {
+			t.Fatalf("%s: 3 shifts of 1 die gave %v", where, err)
+		}
+		for _, text := range []string{"gentle", "warp left", base + " skid 7", base + " shell", "long left"} {
 			_, err := parse(seat, text)
 			var oe *race.OrderError
 			if !errors.As(err, &oe) || oe.Kind != race.Invalid {
@@ -259,9 +284,13 @@ func TestStepOddsMatchTheDice(t *testing.T) {
 	_, p := botRace(t, 1, 3, "luigi-raceway")
 	start := p.Start.(*State)
 	checked := 0
-	for ci, cfg := range []struct{ gear, top, hazards, handling int }{{1, 6, 0, 2}, {3, 4, 4, 3}, {6, 6, 5, 2}, {2, 5, 1, 3}} {
+	for ci, cfg := range []struct {
+		gear, top, hazards, handling int
+		token                        bool // trivial=token
+	}{{1, 6, 0, 2, false}, {3, 4, 4, 3, false}, {6, 6, 5, 2, false}, {2, 5, 1, 3, false}, {3, 4, 2, 3, true}} {
 		s := start.clone()
 		s.track = start.track
+		s.TrivialToken = cfg.token
 		i := s.Active
 		k := &s.Karts[i]
 		k.Gear, k.MaxGear, k.Hazards, k.Handling = cfg.gear, cfg.top, cfg.hazards, cfg.handling
@@ -363,6 +392,9 @@ func within(t *testing.T, where string, odds, counts map[string]float64, runs in
 
 // Odds worked out by hand, for the steps' order and edges.
 func TestStepOddsByHand(t *testing.T) {
+	rule := func(c Class) skidRule { return (&State{}).skidRule(c, Order{}) }
+	tokenRule := (&State{TrivialToken: true}).skidRule(Trivial, Order{})
+	spinRule := (&State{}).skidRule(Permitted, Order{SpinSet: true})
 	type want struct {
 		hazards, gear        map[string]float64
 		slide, spin, wipeout float64
@@ -372,20 +404,27 @@ func TestStepOddsByHand(t *testing.T) {
 		got  StepOdds
 		want want
 	}{
-		{"permitted, 1 die", stepOdds(Permitted, 0, 1, 6, 1, false, 0), want{map[string]float64{"0": .5, "1": .5}, map[string]float64{"1": 1}, 1. / 6, 1. / 6, 0}},
-		{"pushed: 3 in 4 SHIFT", stepOdds(Permitted, 0, 1, 6, 1, true, 0), want{map[string]float64{"0": .75, "1": .25}, map[string]float64{"1": 1}, 1. / 12, 1. / 12, 0}},
-		{"hazardous on 5 tokens: a SHIFT sheds one, else a wipeout", stepOdds(Hazardous, 5, 1, 6, 1, false, 0), want{map[string]float64{"0": .5, "2": .5}, map[string]float64{"1": 1}, 1. / 6, 1. / 6, .5}},
-		{"hazardous on 5 tokens, no dice", stepOdds(Hazardous, 5, 2, 6, 0, false, 0), want{map[string]float64{"1": 1}, map[string]float64{"2": 1}, 0, 0, 1}},
-		{"trivial sheds one", stepOdds(Trivial, 2, 1, 6, 0, false, 0), want{map[string]float64{"-1": 1}, map[string]float64{"1": 1}, 0, 0, 0}},
-		{"trivial, nothing to shed", stepOdds(Trivial, 0, 1, 6, 0, false, 0), want{map[string]float64{"0": 1}, map[string]float64{"1": 1}, 0, 0, 0}},
-		{"a SHIFT shifts up for a token", stepOdds(Permitted, 0, 1, 6, 1, false, 1), want{map[string]float64{"1": 1}, map[string]float64{"1": .5, "2": .5}, 1. / 6, 1. / 6, 0}},
-		{"a SHIFT shifts down", stepOdds(Permitted, 0, 3, 6, 1, false, -1), want{map[string]float64{"1": 1}, map[string]float64{"3": .5, "2": .5}, 1. / 6, 1. / 6, 0}},
-		{"no gear above the top", stepOdds(Permitted, 0, 4, 4, 1, false, 1), want{map[string]float64{"0": .5, "1": .5}, map[string]float64{"4": 1}, 1. / 6, 1. / 6, 0}},
-		{"no gear below the first", stepOdds(Permitted, 0, 1, 6, 1, false, -1), want{map[string]float64{"0": .5, "1": .5}, map[string]float64{"1": 1}, 1. / 6, 1. / 6, 0}},
+		{"permitted, 1 die", stepOdds(rule(Permitted), 0, 1, 6, 1, false, 0), want{map[string]float64{"0": .5, "1": .5}, map[string]float64{"1": 1}, 1. / 6, 1. / 6, 0}},
+		{"pushed: 3 in 4 SHIFT", stepOdds(rule(Permitted), 0, 1, 6, 1, true, 0), want{map[string]float64{"0": .75, "1": .25}, map[string]float64{"1": 1}, 1. / 12, 1. / 12, 0}},
+		{"hazardous on 5 tokens: a SHIFT sheds one, else a wipeout", stepOdds(rule(Hazardous), 5, 1, 6, 1, false, 0), want{map[string]float64{"0": .5, "2": .5}, map[string]float64{"1": 1}, 1. / 6, 1. / 6, .5}},
+		{"hazardous on 5 tokens, no dice", stepOdds(rule(Hazardous), 5, 2, 6, 0, false, 0), want{map[string]float64{"1": 1}, map[string]float64{"2": 1}, 0, 0, 1}},
+		{"trivial: the free SHIFT sheds a token", stepOdds(rule(Trivial), 2, 1, 6, 0, false, 0), want{map[string]float64{"-1": 1}, map[string]float64{"1": 1}, 0, 0, 0}},
+		{"trivial, nothing to shed", stepOdds(rule(Trivial), 0, 1, 6, 0, false, 0), want{map[string]float64{"0": 1}, map[string]float64{"1": 1}, 0, 0, 0}},
+		// The free SHIFT shifts up; the die's SHIFT then sheds the token it cost.
+		{"trivial: the free SHIFT shifts up", stepOdds(rule(Trivial), 0, 1, 6, 1, false, 1), want{map[string]float64{"0": .5, "2": .5}, map[string]float64{"2": 1}, 1. / 6, 1. / 6, 0}},
+		{"trivial=token sheds one", stepOdds(tokenRule, 2, 1, 6, 0, false, 0), want{map[string]float64{"-1": 1}, map[string]float64{"1": 1}, 0, 0, 0}},
+		{"trivial=token: no SHIFT to shift with", stepOdds(tokenRule, 0, 1, 6, 1, false, 1), want{map[string]float64{"1": 1}, map[string]float64{"1": .5, "2": .5}, 1. / 6, 1. / 6, 0}},
+		// Two dice: a SHIFT beside a SPIN discards it, unless the order spins.
+		{"a SHIFT discards a SPIN", stepOdds(rule(Permitted), 0, 1, 6, 2, false, 0), want{map[string]float64{}, map[string]float64{"1": 1}, 5. / 36, 5. / 36, 0}},
+		{"a spin ordered keeps its SPIN", stepOdds(spinRule, 0, 1, 6, 2, false, 0), want{map[string]float64{}, map[string]float64{"1": 1}, 5. / 36, 11. / 36, 0}},
+		{"a SHIFT shifts up for a token", stepOdds(rule(Permitted), 0, 1, 6, 1, false, 1), want{map[string]float64{"1": 1}, map[string]float64{"1": .5, "2": .5}, 1. / 6, 1. / 6, 0}},
+		{"a SHIFT shifts down", stepOdds(rule(Permitted), 0, 3, 6, 1, false, -1), want{map[string]float64{"1": 1}, map[string]float64{"3": .5, "2": .5}, 1. / 6, 1. / 6, 0}},
+		{"no gear above the top", stepOdds(rule(Permitted), 0, 4, 4, 1, false, 1), want{map[string]float64{"0": .5, "1": .5}, map[string]float64{"4": 1}, 1. / 6, 1. / 6, 0}},
+		{"no gear below the first", stepOdds(rule(Permitted), 0, 1, 6, 1, false, -1), want{map[string]float64{"0": .5, "1": .5}, map[string]float64{"1": 1}, 1. / 6, 1. / 6, 0}},
 		// Three dice: a spare SHIFT cancels a SLIDE before a SPIN.
-		{"three dice", stepOdds(Permitted, 0, 1, 6, 3, false, 0), want{map[string]float64{"0": .5, "1": 3. / 8, "3": 1. / 8}, map[string]float64{"1": 1}, 7. / 54, 23. / 108, 0}},
+		{"three dice", stepOdds(rule(Permitted), 0, 1, 6, 3, false, 0), want{map[string]float64{"0": .5, "1": 3. / 8, "3": 1. / 8}, map[string]float64{"1": 1}, 7. / 54, 23. / 108, 0}},
 		// Two SHIFTs up of two dice: each up, a token each; a die short, one up.
-		{"two up", stepOdds(Permitted, 1, 1, 6, 2, false, 2), want{map[string]float64{"2": 1}, map[string]float64{"1": .25, "2": .5, "3": .25}, 11. / 36, 11. / 36, 0}},
+		{"two up", stepOdds(rule(Permitted), 1, 1, 6, 2, false, 2), want{map[string]float64{"2": 1}, map[string]float64{"1": .25, "2": .5, "3": .25}, 11. / 36, 11. / 36, 0}},
 	} {
 		g := c.got
 		for k, v := range c.want.hazards {
@@ -446,6 +485,7 @@ func TestChoicesWithNothingToOrder(t *testing.T) {
 
 // The same odds every time, to the last bit: sums are made in a fixed order.
 func TestStepOddsAreStable(t *testing.T) {
+	r := (&State{}).skidRule(Hazardous, Order{})
 	for n := 1; n <= MaxSkidDice; n++ {
 		a, _ := SkidOdds(n)
 		for range 5 {
@@ -453,7 +493,7 @@ func TestStepOddsAreStable(t *testing.T) {
 				t.Fatalf("%d dice: %v, then %v", n, a, b)
 			}
 			for _, push := range []bool{false, true} {
-				if x, y := stepOdds(Hazardous, 3, 2, 6, n, push, 1), stepOdds(Hazardous, 3, 2, 6, n, push, 1); !reflect.DeepEqual(x, y) {
+				if x, y := stepOdds(r, 3, 2, 6, n, push, 1), stepOdds(r, 3, 2, 6, n, push, 1); !reflect.DeepEqual(x, y) {
 					t.Fatalf("%d dice, push %v: %v, then %v", n, push, x, y)
 				}
 			}

@@ -2,6 +2,7 @@ package gaslands
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"testing"
 
 	"pitwall/race/racetest"
@@ -18,6 +19,15 @@ func storedStates(t testing.TB) [][]byte {
 // left to panic in a prompt, a post or a turn (each of these did).
 func TestDecodeStateRefusesDamage(t *testing.T) {
 	good := storedStates(t)[2]
+	// first is the first text in the state that re matches: the bot race
+	// that makes the state is free to change with the bots.
+	first := func(re string) string {
+		m := regexp.MustCompile(re).Find(good)
+		if m == nil {
+			t.Fatalf("%s is not in the state to damage", re)
+		}
+		return string(m)
+	}
 	racetest.Refused(t, Ruleset{}, good, [][3]string{
 		{`"track":"bowser-castle"`, `"track":"rainbow-road"`, `unknown track "rainbow-road"`},
 		{`"laps":1`, `"laps":0`, "0 laps"},
@@ -27,19 +37,19 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 		{`"slide":45`, `"slide":-1`, "slide is 0 to 300 mm"},
 		{`"gentle":[84,`, `"gentle":[1,`, `chart row gentle, gear 1: '\x01' is not one of T, P, H, X`},
 		{`"weight":2`, `"weight":0`, "the weight class 0"},
-		{`"gear":3`, `"gear":5`, "Kart0 is in gear 5 of 4"},
-		{`"hazards":1`, `"hazards":1000000000`, "1000000000 hazard tokens"},
-		{`"Heading":6.05484376382004`, `"Heading":1e300`, "Kart0 stands at"},
+		{first(`"gear":\d+`), `"gear":9`, "is in gear 9 of"},
+		{first(`"hazards":\d+`), `"hazards":1000000000`, "1000000000 hazard tokens"},
+		{first(`"Heading":[-0-9.e]+`), `"Heading":1e300`, "Kart0 stands at"},
 		{`"Length":60`, `"Length":1e300`, "Kart0 stands at"},
-		{`"gate":0`, `"gate":99`, "Kart0 is due at gate 99"},
-		{`"item":"green-shell"`, `"item":"banana"`, `unknown item "banana"`},
+		{first(`"gate":\d+`), `"gate":99`, "Kart0 is due at gate 99"},
+		{`"collide":`, `"item":"banana","collide":`, `unknown item "banana"`},
 		{`"collide":"evade"`, `"collide":"swerve"`, `would "swerve" in a collision`},
 		{`"active":0`, `"active":3`, "the active kart is seat 3"},
-		{`"phase":3`, `"phase":0`, "gear phase 0"},
+		{first(`"phase":\d+`), `"phase":0`, "gear phase 0"},
 		{`"gone":[3]`, `"gone":[3,3]`, "obstructions [3 3] gone"},
 		{`"gone":[3]`, `"gone":[3],"bills":[{"owner":9,"pos":{"Centre":{"X":1,"Y":1},"Heading":0,"Length":50,"Width":30},"moves":0}]`, "a Bullet Bill of seat 9"},
-		{`"last":{"seat":1`, `"last":{"seat":-2`, "the last activation was seat -2"},
-		{`"outline":[{"X":643.451534564902`, `"outline":[{"X":1e100`, "far off the table"},
+		{first(`"last":\{"seat":\d+`), `"last":{"seat":-2`, "the last activation was seat -2"},
+		{first(`"outline":\[\{"X":[-0-9.e]+`), `"outline":[{"X":1e100`, "far off the table"},
 	})
 }
 

@@ -22,12 +22,18 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Gaslands, Mario Kart edition",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 4, // 2: a shell's target by seat counts seats from 1; 3: a bill that hits does not ground the owner's next; 4: a lap or gate is taken back from a kart put back behind it; standings count the way only up to the gate due; a kart with no room on a boost drives on past it
+		Version: 5, // 2: a shell's target by seat counts seats from 1; 3: a bill that hits does not ground the owner's next; 4: a lap or gate is taken back from a kart put back behind it; standings count the way only up to the gate due; a kart with no room on a boost drives on past it; 5: a trivial template gives a free SHIFT (trivial=token sheds a token, as before); a spin ordered keeps its SPIN; a Bullet Bill flies in gear phases 1 and 2 only (bill=every-activation, as before); kart-hit=stop
 		Tracks:  trackInfos(),
 		Options: []race.Field{
 			{Name: "maneuvers", Type: race.File, Read: readManeuvers,
 				Help: "a file of templates and gear chart (the format of rules/gaslands/data/maneuvers.yaml), kept in the race"},
 			{Name: "six-is-one", Type: race.Choice, Values: []string{"true", "false"}, Default: "false", Help: "a 6 on an attack or smash die is one hit, not two"},
+			{Name: "trivial", Type: race.Choice, Values: []string{"shift", "token"}, Default: "shift",
+				Help: "a trivial template gives a free SHIFT result (shift) or sheds one hazard token (token, before rules version 5)"},
+			{Name: "bill", Type: race.Choice, Values: []string{"gear-2", "every-activation"}, Default: "gear-2",
+				Help: "a Bullet Bill flies at the end of its owner's activations in gear phases 1 and 2 (gear-2), or of every one (every-activation, before rules version 5)"},
+			{Name: "kart-hit", Type: race.Choice, Values: []string{"drive-on", "stop"}, Default: "drive-on",
+				Help: "a kart that hits a kart collides and drives on through it (drive-on), or stops there as at an immovable obstruction (stop)"},
 			{Name: "slide", Type: race.Text, Help: "the slide's length in mm"},
 			{Name: "templates", Type: race.Text, Help: "the race's templates, NAME,NAME,..."},
 			{Name: "template.NAME", Type: race.Text, Help: `a template: "straight L", "arc R DEG" or "swerve L SHIFT"`},

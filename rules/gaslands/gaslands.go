@@ -59,12 +59,20 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			}
 			continue
 		}
+		if set, ok := readings[k]; ok {
+			f, _ := race.FieldNamed(game().Options, k)
+			if err := f.Check(v); err != nil {
+				return nil, err
+			}
+			set(s, strings.ToLower(strings.TrimSpace(v)))
+			continue
+		}
 		ok, err := s.M.Apply(k, v)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			return nil, fmt.Errorf("unknown race option %q; gaslands options: six-is-one=true, slide=MM, templates=NAME,NAME,..., template.NAME=\"straight L|arc R DEG|swerve L SHIFT\", chart.NAME=\"T P H X X X\" (the number of laps is --laps)", k)
+			return nil, fmt.Errorf("unknown race option %q; gaslands options: %s ('pitwall rules gaslands' says what each takes; the number of laps is --laps)", k, optionUsage())
 		}
 	}
 	names := map[string]bool{}
@@ -110,6 +118,25 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	s.Active = -1
 	s.advance()
 	return s, nil
+}
+
+// readings set the state's choice between two readings of the text, by
+// the race option of that name (checked against its field first).
+var readings = map[string]func(s *State, v string){
+	"trivial":  func(s *State, v string) { s.TrivialToken = v == "token" },
+	"bill":     func(s *State, v string) { s.BillEveryAct = v == "every-activation" },
+	"kart-hit": func(s *State, v string) { s.KartHitStops = v == "stop" },
+}
+
+// optionUsage lists the race options as KEY=VALUES, for an unknown one's error.
+func optionUsage() string {
+	var out []string
+	for _, f := range game().Options {
+		if f.Type != race.File {
+			out = append(out, f.Name+"="+f.Usage())
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // advance finds the next kart to activate: in the gear phase, every kart in
@@ -230,6 +257,8 @@ const (
 	CodeShellAtSelf       = "shell_at_self"
 	CodeTargetFinished    = "target_finished"
 	CodeNoBill            = "no_bill_held"
+	CodeShiftNeedsSkid    = "shift_needs_skid" // a shift with no SHIFT to make it
+	CodeShiftTooFar       = "shift_too_far"    // more gears than SHIFTs
 )
 
 // legal checks an order against the kart's gear, Handling and item.
@@ -240,6 +269,22 @@ func (s *State) legal(i int, o Order) error {
 	}
 	if o.Skid > k.Handling {
 		return race.NotAllowed(CodeOverHandling, "%s's Handling is %d: skid 0 to %d, not %d", k.Name, k.Handling, k.Handling, o.Skid)
+	}
+	// Each gear shifted takes a SHIFT: of the skid dice, or a trivial
+	// template's free one (trivial=shift).
+	free := 0
+	if s.skidRule(s.M.Class(o.Template, k.Gear), o).freeShift {
+		free = 1
+	}
+	if n := abs(o.Shift); n > o.Skid+free {
+		also := ""
+		if free == 1 {
+			also = " and the trivial " + o.Template + "'s free SHIFT"
+		}
+		if o.Skid+free == 0 {
+			return race.NotAllowed(CodeShiftNeedsSkid, "shifting gear takes SHIFT results: roll skid dice (\"%s skid 2 shift up\"), or take a template trivial in gear %d for its free SHIFT", o.Template, k.Gear)
+		}
+		return race.NotAllowed(CodeShiftTooFar, "shifting %s takes %s, and %s%s can give at most %d", plural(n, "gear"), plural(n, "SHIFT result"), plural(o.Skid, "skid die"), also, o.Skid+free)
 	}
 	if o.Shift > 0 && k.Gear+o.Shift > k.MaxGear {
 		return race.NotAllowed(CodeAboveTopGear, "%s is in gear %d with a top gear of %d: it cannot shift up %d", k.Name, k.Gear, k.MaxGear, o.Shift)

@@ -217,12 +217,6 @@ func Parse(text string, m Maneuvers) (Order, error) {
 	if o.Push && o.Skid == 0 {
 		return o, race.NotUnderstood("push_needs_skid", "push re-rolls skid dice: roll some first (\"skid 2 push\")")
 	}
-	if o.Shift != 0 && o.Skid == 0 {
-		return o, race.NotUnderstood("shift_needs_skid", "shifting gear takes SHIFT results: roll skid dice (\"skid 2 shift up\")")
-	}
-	if abs(o.Shift) > o.Skid {
-		return o, race.NotUnderstood("shift_too_far", "shifting %d gears takes %d SHIFT results, and %d skid dice can give at most %d", abs(o.Shift), abs(o.Shift), o.Skid, o.Skid)
-	}
 	return o, nil
 }
 

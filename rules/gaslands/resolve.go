@@ -118,7 +118,11 @@ func (p *play) activate(o Order) {
 		k.Item = ""
 		p.say(k.Seat, "item", "%s fires a Bullet Bill.", k.Name)
 	}
-	p.bills(s.Karts[i].Seat)
+	// A Bullet Bill is in gear 2: it flies in gear phases 1 and 2 only
+	// (bill=every-activation: after each of its owner's activations).
+	if s.Phase <= BillGear || s.BillEveryAct {
+		p.bills(s.Karts[i].Seat)
+	}
 	p.wipeouts()
 }
 
@@ -128,15 +132,20 @@ func (p *play) activate(o Order) {
 func (p *play) skidStep(i int, t Template, o Order) map[Skid]int {
 	s := p.s
 	k := &s.Karts[i]
-	// The chart: a hazardous template costs a token, a trivial one sheds one.
-	switch s.M.Class(t.Name, k.Gear) {
-	case Hazardous:
+	// The chart: a hazardous template costs a token; a trivial one gives a
+	// free SHIFT result, spent below with the dice's (or, trivial=token,
+	// sheds a token).
+	class := s.M.Class(t.Name, k.Gear)
+	switch {
+	case class == Hazardous:
 		p.hazard(i, 1, fmt.Sprintf("the %s is hazardous in gear %d", t.Name, k.Gear))
-	case Trivial:
+	case class == Trivial && s.TrivialToken:
 		if k.Hazards > 0 {
 			k.Hazards--
 			p.say(k.Seat, "hazard", "The %s is trivial in gear %d: %s sheds a hazard token (%d now).", t.Name, k.Gear, k.Name, k.Hazards)
 		}
+	case class == Trivial:
+		p.say(k.Seat, "skid", "The %s is trivial in gear %d: a free SHIFT.", t.Name, k.Gear)
 	}
 
 	// Skid dice, Push It and the SHIFT results.
@@ -166,6 +175,9 @@ func (p *play) skidStep(i int, t Template, o Order) map[Skid]int {
 		count[f]++
 	}
 	shifts := count[Shift]
+	if class == Trivial && !s.TrivialToken {
+		shifts++
+	}
 	for n := abs(o.Shift); n > 0 && shifts > 0; n-- {
 		dir := 1
 		if o.Shift < 0 {
@@ -181,8 +193,9 @@ func (p *play) skidStep(i int, t Template, o Order) map[Skid]int {
 		p.say(k.Seat, "gear", "A SHIFT shifts %s %s to gear %d.", k.Name, map[int]string{1: "up", -1: "down"}[dir], g)
 		p.hazard(i, 1, "shifting gear")
 	}
-	// The SHIFTs left cancel the worst results first, then tokens on the kart.
-	for _, f := range []Skid{Slide, Spin, Hazard} {
+	// The SHIFTs left cancel the worst results first, then tokens on the
+	// kart; a SPIN the order asks to turn with is kept.
+	for _, f := range discardOrder(o) {
 		for shifts > 0 && count[f] > 0 {
 			shifts--
 			count[f]--
@@ -200,6 +213,15 @@ func (p *play) skidStep(i int, t Template, o Order) map[Skid]int {
 	}
 	p.act.Skid = kept
 	return count
+}
+
+// discardOrder is the results SHIFTs discard, first first: a SLIDE, a SPIN,
+// a HAZARD; an order that says which way to spin keeps its SPIN.
+func discardOrder(o Order) []Skid {
+	if o.SpinSet {
+		return []Skid{Slide, Hazard}
+	}
+	return []Skid{Slide, Spin, Hazard}
 }
 
 func faceList(fs []Skid) string {
@@ -349,6 +371,11 @@ func (p *play) move(i int, m motion, main bool, o Order) bool {
 		case "kart":
 			p.mark(k.Pos, s.Karts[c.idx].Pos)
 			p.collideKarts(i, c.idx)
+			if s.KartHitStops && !s.Karts[i].Finished {
+				p.say(k.Seat, "move", "%s stops against %s.", k.Name, s.Karts[c.idx].Name)
+				p.settle(i, m, u)
+				return false
+			}
 			through[c.idx] = true
 		case "bill":
 			p.mark(k.Pos, s.Bills[c.idx].Pos)

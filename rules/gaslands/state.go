@@ -78,22 +78,26 @@ type Activation struct {
 
 // State is a gaslands race.
 type State struct {
-	TrackID  string      `json:"track"`
-	Laps     int         `json:"laps"`
-	M        Maneuvers   `json:"maneuvers"`
-	SixIsOne bool        `json:"six_is_one,omitempty"`
-	Karts    []Kart      `json:"karts"`
-	Act      int         `json:"act"`   // activations played
-	Round    int         `json:"round"` // from 1
-	Phase    int         `json:"phase"` // the gear phase, 1 to 6
-	Pole     int         `json:"pole"`  // the seat in pole position this round
-	Next     int         `json:"next"`  // how far round from pole the phase has come
-	Active   int         `json:"active"`
-	Gone     []int       `json:"gone,omitempty"` // destructible obstructions hit
-	Bills    []Bill      `json:"bills,omitempty"`
-	Last     *Activation `json:"last,omitempty"`
-	Done     bool        `json:"done,omitempty"`
-	track    *Track
+	TrackID  string    `json:"track"`
+	Laps     int       `json:"laps"`
+	M        Maneuvers `json:"maneuvers"`
+	SixIsOne bool      `json:"six_is_one,omitempty"`
+	// The readings a host chose (race options; docs/rules/gaslands.md).
+	TrivialToken bool        `json:"trivial_token,omitempty"`         // trivial=token
+	BillEveryAct bool        `json:"bill_every_activation,omitempty"` // bill=every-activation
+	KartHitStops bool        `json:"kart_hit_stops,omitempty"`        // kart-hit=stop
+	Karts        []Kart      `json:"karts"`
+	Act          int         `json:"act"`   // activations played
+	Round        int         `json:"round"` // from 1
+	Phase        int         `json:"phase"` // the gear phase, 1 to 6
+	Pole         int         `json:"pole"`  // the seat in pole position this round
+	Next         int         `json:"next"`  // how far round from pole the phase has come
+	Active       int         `json:"active"`
+	Gone         []int       `json:"gone,omitempty"` // destructible obstructions hit
+	Bills        []Bill      `json:"bills,omitempty"`
+	Last         *Activation `json:"last,omitempty"`
+	Done         bool        `json:"done,omitempty"`
+	track        *Track
 }
 
 // placed is how many karts have finished.
