@@ -17,7 +17,7 @@ func (Ruleset) CheckFlags() []race.Flag {
 		{Name: "max-speed", Values: fmt.Sprintf("%d..%d (default %d)", MinMaxSpeed, maxMaxSpeed, StartMaxSpeed)},
 		{Name: "wildcards", Values: fmt.Sprintf("0..99 (default %d)", StartWildcards)},
 		{Name: "upgrade", Values: "none|turbo|swaybars|performance"},
-		{Name: "slipstream", Bool: true, Values: "the car starts right behind one going its way"},
+		{Name: "slipstream", Bool: true, Values: "the car starts right behind one going its way, or was put behind in a crash last turn"},
 		{Name: "draft", Bool: true, Values: "check the order as a draft: is it whole, and which letters may come next"},
 	}
 }

@@ -17,10 +17,12 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "NASCAR 9 (grid race with order strings)",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 2, // 2: every square entered off the track counts and the car is put back where it left, wherever its move ends
+		Version: 3, // 2: every square entered off the track counts and the car is put back where it left, wherever its move ends; 3: the car put behind in a crash may slipstream its next turn; option pit-finish
 		Tracks:  trackInfos(),
 		Options: []race.Field{{Name: "sandbags", Type: race.Text,
-			Help: "the host's hidden sandbags, x,y;x,y... (or none): secret until a car hits one"}},
+			Help: "the host's hidden sandbags, x,y;x,y... (or none): secret until a car hits one"},
+			{Name: "pit-finish", Type: race.Choice, Values: []string{"lap", "no-win"}, Default: "lap",
+				Help: "a car crossing the line in the pit lane on the last lap goes round again (lap), or finishes but never ahead of the first car to finish on the track (no-win)"}},
 		Entrant: []race.Field{{Name: "upgrade", Type: race.Choice, Values: upgradeNames[:], Default: "none",
 			Help: "the car's upgrade, chosen in secret before the race"}},
 		Racers: race.Range{Min: 1, Max: 1},

@@ -52,6 +52,22 @@ func (r *caseReader) Line(w []string) error {
 	switch w[0] {
 	case "laps":
 		r.state.Laps = l.Int()
+	case "option": // option pit-finish=no-win
+		k, v, _ := strings.Cut(l.Word(), "=")
+		if k != "pit-finish" {
+			l.Failf("option %q: the cases take pit-finish", k)
+		}
+		f, _ := race.FieldNamed(game().Options, k)
+		l.Check(f.Check(v))
+		r.state.PitFinishNoWin = v == "no-win"
+	case "finished": // finished NAME: a car that took the flag before the turn, on the track
+		if seat, ok := r.byName[l.Word()]; !ok {
+			l.Failf("finished names a car on a line before")
+		} else {
+			c := &r.state.Cars[seat]
+			c.Out, c.Crossings = Finished, r.state.Laps+1
+			r.state.Finish = append(r.state.Finish, c.Seat)
+		}
 	case "oil":
 		x, y := l.Pair(",")
 		r.state.Oil = append(r.state.Oil, Point{x, y})
@@ -80,6 +96,8 @@ func (r *caseReader) Line(w []string) error {
 				c.Upgrade = u
 			case "inpit":
 				c.InPit = true
+			case "put-behind": // lost a crash last turn
+				c.PutBehind = true
 			default:
 				l.Failf("unknown word %q in a car line", k)
 			}
@@ -97,6 +115,12 @@ func describe(c *RaceCar) string {
 	if c.InPit {
 		parts = append(parts, "in the pit")
 	}
+	if c.PutBehind {
+		parts = append(parts, "put behind (may slipstream)")
+	}
+	if c.Out == Finished && c.PitFinish {
+		parts = append(parts, "finished through the pit lane")
+	}
 	if c.PitBroken {
 		parts = append(parts, "pit limit broken")
 	}
@@ -113,6 +137,13 @@ func TestGoldenTurns(t *testing.T) {
 			var out []string
 			for i := range ns.Cars {
 				out = append(out, describe(&ns.Cars[i]))
+			}
+			if len(ns.Finish) > 0 {
+				var names []string
+				for _, seat := range ns.Finish {
+					names = append(names, ns.car(seat).Name)
+				}
+				out = append(out, "finish: "+strings.Join(names, ", "))
 			}
 			if len(ns.Oil) > 0 || len(ns.Found) > 0 {
 				out = append(out, fmt.Sprintf("oil %v, sandbags seen %v", ns.Oil, ns.Found))

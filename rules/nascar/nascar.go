@@ -26,9 +26,17 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if s.Sandbags, err = sandbags(t, cfg.Options); err != nil {
 		return nil, err
 	}
-	for k := range cfg.Options {
-		if k != "sandbags" {
-			return nil, fmt.Errorf("unknown race option %q; nascar options: sandbags (x,y;x,y... or none)", k)
+	for k, v := range cfg.Options {
+		switch k {
+		case "sandbags":
+		case "pit-finish":
+			f, _ := race.FieldNamed(game().Options, k)
+			if err := f.Check(v); err != nil {
+				return nil, err
+			}
+			s.PitFinishNoWin = strings.EqualFold(strings.TrimSpace(v), "no-win")
+		default:
+			return nil, fmt.Errorf("unknown race option %q; nascar options: sandbags (x,y;x,y... or none), pit-finish (lap or no-win)", k)
 		}
 	}
 	names := map[string]bool{}
@@ -89,7 +97,10 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 			continue
 		}
 		note := fmt.Sprintf("speed %d, max %d, heading %v, %s", c.Speed, c.MaxSpeed, c.Heading, words.Count(c.Wildcards, "wildcard"))
-		if s.canSlipstream(c) {
+		switch {
+		case c.PutBehind:
+			note += "; S (slipstream) is open: you were put behind in a crash"
+		case s.canSlipstream(c):
 			note += "; S (slipstream) is open: you start right behind a car going your way"
 		}
 		out = append(out, race.Prompt{Seat: c.Seat, Name: c.Name, Turn: s.T, Orders: 1,
@@ -151,7 +162,11 @@ func (Ruleset) Standings(st race.State) race.Standings {
 	var out race.Standings
 	for _, seat := range s.Finish {
 		c := s.car(seat)
-		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: "finished", Detail: fmt.Sprintf("turn %d", c.FinishTurn)})
+		detail := fmt.Sprintf("turn %d", c.FinishTurn)
+		if c.PitFinish {
+			detail += ", through the pit lane"
+		}
+		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: "finished", Detail: detail})
 	}
 	for _, c := range s.order() {
 		lap := max(1, min(c.Crossings, s.Laps))
@@ -211,6 +226,8 @@ func (s *State) check() error {
 			return fmt.Errorf("%s has crossed the line %d times in a race of %d laps", c.Name, c.Crossings, s.Laps)
 		case c.Out != "" && c.Out != Finished:
 			return fmt.Errorf("%s is out for an unknown reason %q", c.Name, c.Out)
+		case c.PitFinish && (c.Out != Finished || !s.PitFinishNoWin):
+			return fmt.Errorf("%s is marked as finished through the pit lane, which this race does not allow", c.Name)
 		}
 		for _, p := range c.Trail {
 			// A car that leaves the track drives on off it, even off the map,

@@ -254,7 +254,7 @@ func Check(o Order, c Car) (Plan, error) {
 	case nR > maxOfAKind:
 		return Plan{}, race.NotAllowed("too_many_of_a_kind", "at most 2 right turns a turn, wildcards and upgrades included; the order has %d", nR)
 	case nS == 1 && !c.CanSlipstream:
-		return Plan{}, race.NotAllowed("no_slipstream", "S (slipstream) needs the car to start directly behind another moving the same way; it does not")
+		return Plan{}, race.NotAllowed("no_slipstream", "S (slipstream) needs the car to start directly behind another moving the same way, or to have been put behind in a crash last turn; it does neither")
 	}
 	// A second accelerate or brake costs a wildcard (accelerate and brake
 	// together do not); turning twice to one side costs one, and two rights

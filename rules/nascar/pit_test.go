@@ -71,3 +71,27 @@ func TestSandbagsPlacedByTheHost(t *testing.T) {
 		t.Error("an unknown option was accepted")
 	}
 }
+
+// pit-finish picks the reading of a finish through the pit lane: lap by
+// default, no-win when asked; anything else is refused with the values.
+func TestPitFinishOption(t *testing.T) {
+	es := []race.Entrant{{Player: "A", Racers: []string{"a"}}, {Player: "B", Racers: []string{"b"}}}
+	d := dice.New(dice.SeedFromInt(1))
+	for v, want := range map[string]bool{"": false, "lap": false, "no-win": true, " No-Win ": true} {
+		cfg := race.Config{Track: "oval"}
+		if v != "" {
+			cfg.Options = map[string]string{"pit-finish": v}
+		}
+		st, err := Ruleset{}.Setup(cfg, es, d)
+		if err != nil {
+			t.Fatalf("pit-finish=%q: %v", v, err)
+		}
+		if st.(*State).PitFinishNoWin != want {
+			t.Errorf("pit-finish=%q: no-win %v, want %v", v, !want, want)
+		}
+	}
+	_, err := Ruleset{}.Setup(race.Config{Track: "oval", Options: map[string]string{"pit-finish": "never"}}, es, d)
+	if err == nil || !strings.Contains(err.Error(), `pit-finish is one of lap, no-win; got "never"`) {
+		t.Errorf("pit-finish=never: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package nascar
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"pitwall/dice"
 	"pitwall/internal/words"
@@ -69,6 +70,9 @@ func resolve(old *State, orders map[int]Order, d *dice.Roller) (*State, []race.E
 			p, _ = Check(o, s.carFor(c))
 		}
 		plans = append(plans, planned{c, o, p})
+	}
+	for i := range s.Cars {
+		s.Cars[i].PutBehind = false // its slipstream is in the plan
 	}
 	var ms []*mover
 	for _, pl := range plans {
@@ -237,8 +241,8 @@ func (r *resolver) offTrack(m *mover, from, next Point) {
 func (r *resolver) crossLine(m *mover, sq Square) {
 	c, s := m.c, r.s
 	mark := r.d.Mark()
-	if c.Crossings == s.Laps && sq.InPit() {
-		r.say(c, "lap", mark, "%s crosses the line in the pit lane: the race cannot be won through the pits", c.Name)
+	if c.Crossings == s.Laps && sq.InPit() && !s.PitFinishNoWin {
+		r.say(c, "lap", mark, "%s crosses the line in the pit lane: the race cannot be won through the pits, so the lap does not count", c.Name)
 		return
 	}
 	c.Crossings++
@@ -246,9 +250,24 @@ func (r *resolver) crossLine(m *mover, sq Square) {
 	case c.Crossings > s.Laps:
 		c.Out = Finished
 		c.FinishTurn = s.T
-		s.Finish = append(s.Finish, c.Seat)
 		m.done = true
-		r.say(c, "finish", mark, "%s takes the chequered flag: place %d!", c.Name, len(s.Finish))
+		won := slices.ContainsFunc(s.Finish, func(seat int) bool { return !s.car(seat).PitFinish })
+		if sq.InPit() { // pit-finish=no-win: a place, never the win
+			c.PitFinish = true
+			s.Finish = append(s.Finish, c.Seat)
+			if won {
+				r.say(c, "finish", mark, "%s crosses the line in the pit lane and finishes: place %d", c.Name, len(s.Finish))
+			} else {
+				r.say(c, "finish", mark, "%s crosses the line in the pit lane and finishes, but the race cannot be won through the pits: the first car to finish on the track will go ahead", c.Name)
+			}
+			return
+		}
+		at := len(s.Finish)
+		if !won {
+			at = 0 // the first on the track wins, ahead of any through the pits
+		}
+		s.Finish = slices.Insert(s.Finish, at, c.Seat)
+		r.say(c, "finish", mark, "%s takes the chequered flag: place %d!", c.Name, at+1)
 	case c.Crossings == s.Laps:
 		r.say(c, "lap", mark, "%s starts the last lap", c.Name)
 	default:
@@ -333,6 +352,7 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 	}
 	lead.Pos = spot
 	back.Pos = s.behind(spot, lead, from)
+	back.PutBehind = true
 	back.Trail = append(back.Trail, back.Pos) // the picture shows where it was put
 	// Put back over the line, a car has not begun the lap it was credited.
 	backOver := r.backOver(back, s.track.Progress(spot), s.track.Progress(back.Pos))

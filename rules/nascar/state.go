@@ -43,6 +43,12 @@ type RaceCar struct {
 	PitBroken  bool `json:"pit_broken,omitempty"`   // the speed limit was broken: no benefit from this stop
 	PitPassedP bool `json:"pit_passed_p,omitempty"` // the PP mark is behind the car in this stop
 
+	// PutBehind: the car lost a crash last turn and was put behind; the
+	// text lets it slipstream this turn, wherever it was put.
+	PutBehind bool `json:"put_behind,omitempty"`
+	// PitFinish: it finished through the pit lane (pit-finish=no-win).
+	PitFinish bool `json:"pit_finish,omitempty"`
+
 	Orders string  `json:"orders,omitempty"` // last turn's order
 	Trail  []Point `json:"trail,omitempty"`  // the squares it entered last turn
 }
@@ -59,6 +65,8 @@ type State struct {
 	// pictures and posts show only those in Found, the ones already hit.
 	Sandbags []Point `json:"sandbags,omitempty"`
 	Found    []Point `json:"sandbags_hit,omitempty"`
+	// PitFinishNoWin is the race option pit-finish=no-win.
+	PitFinishNoWin bool `json:"pit_finish_no_win,omitempty"`
 
 	track *Track
 }
@@ -183,6 +191,9 @@ func (s *State) sandbag(p Point) bool {
 // canSlipstream says whether c starts directly behind another car moving the
 // same way: that car is on the square ahead of c, with c's heading.
 func (s *State) canSlipstream(c *RaceCar) bool {
+	if c.PutBehind {
+		return true
+	}
 	dx, dy := c.Heading.Step()
 	o := s.occupant(Point{c.Pos.X + dx, c.Pos.Y + dy}, c)
 	return o != nil && o.Heading == c.Heading && o.Speed > 0 && c.Speed > 0
