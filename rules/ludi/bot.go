@@ -2,7 +2,6 @@ package ludi
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"pitwall/race"
@@ -57,13 +56,13 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 	inCorner := t.Segments[c.Pos.Seg].Corner
 	// Damage can take more spaces than the level's die gives: a chariot that
 	// cannot move at its level speeds up, or it would stand for ever.
-	if c.Level < tables.Max && reachAt(c, c.Level) <= 0 {
+	if c.Level < tables.Max && reachAt(s, c, c.Level) <= 0 {
 		return "Accelerate"
 	}
 	// A chariot or wreck ahead in the lane within this move's reach: go round
 	// it where the next lane is clear, else slow to LOW (where an obstacle
 	// costs nothing) and edge round it.
-	if reach := levelReach(c); reach > 0 && blockerAhead(s, c, c.Pos.Lane, reach) != nil {
+	if reach := levelReach(s, c); reach > 0 && blockerAhead(s, c, c.Pos.Lane, reach) != nil {
 		var clear []int
 		for _, side := range []int{1, -1} {
 			if lane := c.Pos.Lane + side; lane >= 1 && lane <= t.Lanes && blockerAhead(s, c, lane, reach) == nil {
@@ -75,7 +74,7 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 			return "Right 1"
 		case len(clear) > 0:
 			return "Left 1"
-		case c.Level > tables.Low && reachAt(c, c.Level-1) > 0:
+		case c.Level > tables.Low && reachAt(s, c, c.Level-1) > 0:
 			return "Brake"
 		case c.Pos.Lane == 1 || (c.Pos.Lane < t.Lanes && rng.IntN(2) == 0):
 			return "Right 1"
@@ -150,18 +149,18 @@ func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
 	return nil
 }
 
-// levelReach is the most a chariot can move at its level: the die's top face and its Speed.
-func levelReach(c *Chariot) int {
-	die, ok := tables.SpeedDie(c.Level)
-	if !ok {
+// levelReach is the most a chariot can move at its level: the die's top
+// face (less what tired horses lose of it) and its Speed.
+func levelReach(s *State, c *Chariot) int {
+	if c.Level == tables.Stop {
 		return 0
 	}
-	return slices.Max(die.Faces) + speedBonus(c)
+	return topFace(c, c.Level, s.Rules) + speedBonus(c)
 }
 
 // reachAt is the most the chariot could move at level lv, damage counted.
-func reachAt(c *Chariot, lv tables.Level) int {
+func reachAt(s *State, c *Chariot, lv tables.Level) int {
 	x := *c
 	x.Level = lv
-	return levelReach(&x) - penalty(&x)
+	return levelReach(s, &x) - penalty(&x, s.Rules)
 }

@@ -20,12 +20,13 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 	good := storedStates(t)[2]
 	racetest.Refused(t, Ruleset{}, good, [][3]string{
 		{`"track":"circus-maximus"`, `"track":"circus-minimus"`, `unknown track "circus-minimus"`},
-		{`"turn":23`, `"turn":0`, "turn 0"},
+		{`"turn":30`, `"turn":0`, "turn 0"},
 		{`"orders_per_turn":1`, `"orders_per_turn":4`, "4 orders a turn"},
 		{`"seat":0`, `"seat":7`, "chariot 1 sits in seat 7"},
-		{`"pos":{"lane":3,"seg":3`, `"pos":{"lane":3,"seg":4`, "Auriga 2 is at lane 3, 4:2, which is not on Circus Maximus"},
-		{`"pos":{"lane":3`, `"pos":{"lane":7`, "which is not on Circus Maximus"},
-		{`{"lane":3,"seg":2,"cell":16}`, `{"lane":3,"seg":2,"cell":-1}`, "Auriga 2's trail passes lane 3, 2:-1"},
+		{`"pos":{"lane":6,"seg":3`, `"pos":{"lane":6,"seg":4`, "Auriga 2 is at lane 6, 4:6, which is not on Circus Maximus"},
+		{`"pos":{"lane":6`, `"pos":{"lane":7`, "which is not on Circus Maximus"},
+		{`{"lane":6,"seg":3,"cell":5}`, `{"lane":6,"seg":3,"cell":-1}`, "Auriga 2's trail passes lane 6, 3:-1"},
+		{`"watch_crash":"minus-2"`, `"watch_crash":"minus-3"`, `race option watch-crash is "minus-3"; it is one of minus-2, none`},
 		{`"level":2`, `"level":4`, "speed level 4"},
 		{`"out":"finished"`, `"out":"retired"`, `unknown reason "retired"`},
 		{`"finish":[0,1]`, `"finish":[0,5]`, "no seat 5"},

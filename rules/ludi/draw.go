@@ -350,17 +350,26 @@ func (s *State) Board() (header []string, rows [][]string) {
 		}
 		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", c.Seat+1, c.Name), c.Player, c.Package, level, lap,
 			fmt.Sprintf("%d/%d", c.DamageL, c.DamageR), fmt.Sprintf("%d/%d", c.Endurance, c.Team.Endurance),
-			paceLoss(c), status, c.Orders})
+			paceLoss(c, s.Rules), status, c.Orders})
 	}
 	return header, rows
 }
 
-// paceLoss is the spaces a chariot loses every move to lasting damage.
-func paceLoss(c *Chariot) string {
-	if p := penalty(c); p > 0 {
-		return fmt.Sprintf("-%d", p)
+// paceLoss is the spaces a chariot loses every move to lasting damage and,
+// with the endurance-pace option 'cap', what tired horses take off the speed
+// die's top face ("-1, top -1").
+func paceLoss(c *Chariot, rules Rules) string {
+	var parts []string
+	if p := penalty(c, rules); p > 0 {
+		parts = append(parts, fmt.Sprintf("-%d", p))
 	}
-	return "0"
+	if lost := c.Team.Endurance - c.Endurance; rules.enduranceCaps() && lost > 0 {
+		parts = append(parts, fmt.Sprintf("top -%d", lost))
+	}
+	if len(parts) == 0 {
+		return "0"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // BackgroundKey implements host.Presenter: the track fixes the background.

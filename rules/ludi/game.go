@@ -19,10 +19,11 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Ludi Circenses Supremi Novae Romae (chariot race)",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 2, // 2: a slip counts the lap it crosses and is one of its move's spaces; a stunned auriga gets no bonus (Speed, a bonus move) and no contingency; a Watch in name only guards nothing; a Brake contingency at an obstacle brakes before the move
+		Version: 3, // 2: a slip counts the lap it crosses and is one of its move's spaces; a stunned auriga gets no bonus (Speed, a bonus move) and no contingency; a Watch in name only guards nothing; a Brake contingency at an obstacle brakes before the move; 3: the rule options (watch-crash, endurance-pace, lacerate-skill, slip-lane, wreck-finish, control-wheels) whose defaults take 2 off a crash roll against a Watch, cap the speed die for lost Endurance, leave a wreck dragged over the line without a place and take Control's modifier off a slip's damage to the chariot; a chariot flipped this turn lies still until the next; Political is Skill, Constitution, Speed
 		Tracks:  trackInfos(),
-		Options: []race.Field{{Name: "package.NAME", Type: race.Text,
+		Options: append([]race.Field{{Name: "package.NAME", Type: race.Text,
 			Help: "a package's three characteristics, such as package.noble=skill,quality,speed; a new NAME adds a package"}},
+			ruleFields()...),
 		Entrant: []race.Field{
 			{Name: "package", Type: race.Choice, Values: slices.Sorted(maps.Keys(Packages)), Open: true,
 				Help: "the racing package: three characteristics, one point each"},

@@ -21,6 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/tu
 //	chariot Marcus lane 3 at 0:5 FAST skill 1 constitution 1 quality 1 size 1 speed 0 endurance 2
 //	chariot Livia lane 4 at 0:5 LOW damage 1/0 worn 1 stunned 1 flipped lap 2 injuries 1 lame 1
 //	chariot Titus lane 3 at 0:9 wreck      (flipped and abandoned: an obstacle)
+//	option watch-crash=none     (a race option; those not given take their default)
 //
 // on the Circus Maximus. Team characteristics not given are 1; 'worn N' is
 // the Endurance left.
@@ -39,7 +40,10 @@ func newCaseReader() racetest.CaseReader {
 
 func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
 
-func (r *caseReader) State() (race.State, error) { return r.state, nil }
+func (r *caseReader) State() (race.State, error) {
+	r.state.Rules.fill()
+	return r.state, nil
+}
 
 func (r *caseReader) Line(w []string) error {
 	l := racetest.NewLine(w)
@@ -50,6 +54,17 @@ func (r *caseReader) Line(w []string) error {
 		r.state.Laps = l.Int()
 	case "orders-per-turn":
 		r.state.Orders = l.Int()
+	case "option":
+		k, v, ok := strings.Cut(l.Word(), "=")
+		if !ok {
+			l.Failf("an option line is 'option KEY=VALUE'")
+			break
+		}
+		known, err := r.state.Rules.set(k, v)
+		l.Check(err)
+		if !known {
+			l.Failf("unknown race option %q; ludi options: %s", k, optionNames())
+		}
 	case "chariot":
 		c := Chariot{Seat: len(r.state.Chariots), Name: l.Word(), Package: "test", Team: Team{1, 1, 1, 1, 1, 1}}
 		c.Player = c.Name

@@ -36,11 +36,13 @@ var characteristics = []string{"skill", "constitution", "quality", "size", "spee
 
 // Packages are the six racing packages and the characteristics each gives,
 // one point each (rules-notes.md; the pictures that listed them are lost).
-// A host can change one with the race option package.NAME=a,b,c.
+// A host can change one with the race option package.NAME=a,b,c. Political
+// gives no Size, as the text calls its chariots the team's least durable
+// part, and Speed for its one horse point (docs/rules/ludi.md).
 var Packages = map[string][3]string{
 	"military":  {"skill", "constitution", "endurance"},
 	"noble":     {"skill", "quality", "speed"},
-	"political": {"skill", "quality", "size"},
+	"political": {"skill", "constitution", "speed"},
 	"priestly":  {"constitution", "quality", "speed"},
 	"strength":  {"constitution", "size", "endurance"},
 	"trader":    {"quality", "speed", "endurance"},
@@ -119,7 +121,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	s := &State{TrackID: t.ID, T: 1, Laps: laps, Orders: 1, track: t}
+	rules, err := readOptions(cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{TrackID: t.ID, T: 1, Laps: laps, Orders: 1, Rules: rules, track: t}
 	names := map[string]bool{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
@@ -288,6 +294,7 @@ func (Ruleset) Standings(st race.State) race.Standings {
 func (Ruleset) DecodeState(b []byte) (race.State, error) {
 	return race.DecodeJSON[State]("a ludi state", b, func(s *State) (err error) {
 		s.track, err = LoadTrack(s.TrackID)
+		s.Rules.fill() // a state stored before an option existed plays by its default
 		return err
 	}, (*State).check)
 }
@@ -308,6 +315,9 @@ func (s *State) check() error {
 	case len(s.Chariots) < 2 || len(s.Chariots) > len(t.Grid):
 		return fmt.Errorf("%d chariots; %s races 2 to %d", len(s.Chariots), t.Name, len(t.Grid))
 	}
+	if err := s.Rules.check(); err != nil {
+		return err
+	}
 	finished := 0
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
@@ -327,7 +337,7 @@ func (s *State) check() error {
 			}
 		}
 		switch c.Out {
-		case Racing, RolledAway, Thrown, HorsesStopped:
+		case Racing, RolledAway, Thrown, HorsesStopped, DraggedOver:
 		case Finished:
 			finished++
 		default:

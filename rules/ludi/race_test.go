@@ -15,10 +15,16 @@ var extras = []string{"skill,speed", "constitution,endurance", "quality,size", "
 // botRace plays a whole race with bots in every seat and returns its definition and replay.
 func botRace(t testing.TB, seed uint64, n int) (*race.Race, *race.Played) {
 	t.Helper()
+	return botRaceWith(t, seed, n, race.Config{Track: "circus-maximus"})
+}
+
+// botRaceWith is botRace with the race's configuration (its options).
+func botRaceWith(t testing.TB, seed uint64, n int, cfg race.Config) (*race.Race, *race.Played) {
+	t.Helper()
 	es := racetest.Entrants(n, "Auriga ", func(i int) map[string]string {
 		return map[string]string{"package": pkgs[i%6], "extras": extras[(i/6+i)%6]}
 	})
-	return racetest.BotRace(t, Ruleset{}, seed, 1, race.Config{Track: "circus-maximus"}, es, racetest.Options{Miss: 10, MaxTurns: 300,
+	return racetest.BotRace(t, Ruleset{}, seed, 1, cfg, es, racetest.Options{Miss: 10, MaxTurns: 300,
 		// Now and then a racer writes in the bonus window and the bot takes the bonus.
 		InWindow: func(s race.State, seat int) bool { return (s.Turn()+seat)%5 == 0 },
 		Before: func(s race.State) []string {

@@ -2,6 +2,7 @@ package ludi
 
 import (
 	"fmt"
+	"slices"
 
 	"pitwall/dice"
 	"pitwall/internal/words"
@@ -30,12 +31,15 @@ type resolver struct {
 	armed      map[int]Kind // attacks waiting for an overtaker this step, by seat
 	start      map[int]Chariot
 	step       int
+	// overturned holds the seats flipped this turn, true once the story has
+	// said the wreck lies still: the flipped orders begin next turn.
+	overturned map[int]bool
 }
 
 // resolve plays one turn and returns the new state and what happened.
 func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.Event) {
 	s := old.clone()
-	r := &resolver{s: s, d: d, orders: orders, initiative: map[int]int{}, bonusMove: map[int]bool{}, usedCont: map[int]bool{}}
+	r := &resolver{s: s, d: d, orders: orders, initiative: map[int]int{}, bonusMove: map[int]bool{}, usedCont: map[int]bool{}, overturned: map[int]bool{}}
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
 		c.Trail = nil
@@ -110,6 +114,16 @@ func (r *resolver) act(c *Chariot) {
 		st = o.Steps[r.step]
 	}
 	if c.Flipped {
+		// The text gives a flipped chariot its two orders on the racer's
+		// subsequent turns: a chariot that overturned this turn lies still
+		// for the rest of it, its other orders lost with the chariot.
+		if told, now := r.overturned[c.Seat]; now {
+			if !told {
+				r.overturned[c.Seat] = true
+				r.say(c, "wreck", r.d.Mark(), "the wreck of %s lies where it overturned until next turn, when %s may hang on or roll away", c.Name, c.Name)
+			}
+			return
+		}
 		r.flipped(c, k)
 		return
 	}
@@ -227,8 +241,13 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 	die, _ := tables.SpeedDie(c.Level)
 	m := r.d.Mark()
 	roll = r.roll(c, "speed "+c.Level.String(), die)
-	n = roll + whip
 	text := fmt.Sprintf("%s at %s rolls %d on the %s die", c.Name, c.Level, roll, die.Name)
+	counted := roll // the corner table reads the die as rolled
+	if top := topFace(c, c.Level, r.s.Rules); roll > top {
+		counted = top
+		text += fmt.Sprintf(", %d at most with %s lost", top, words.Count(c.Team.Endurance-c.Endurance, "Endurance point"))
+	}
+	n = counted + whip
 	stunned := r.stunned[c.Seat]
 	if bonus := speedBonus(c); bonus > 0 && !stunned && !c.Flipped {
 		n += bonus
@@ -237,7 +256,7 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 	if whip > 0 {
 		text += fmt.Sprintf(", +%d whip", whip)
 	}
-	if p := penalty(c); p > 0 {
+	if p := penalty(c, r.s.Rules); p > 0 {
 		n -= p
 		text += fmt.Sprintf(", -%d for damage", p)
 	}
@@ -269,9 +288,30 @@ func speedBonus(c *Chariot) int {
 }
 
 // penalty is the spaces lost to lasting damage: each horse injury, each space
-// lost to a crash, and one for every two points of chariot damage.
-func penalty(c *Chariot) int {
-	return c.HorseInjuries + c.Lame + (c.DamageL+c.DamageR)/2
+// lost to a crash, and one for every two points of chariot damage; with the
+// endurance-pace option 'space', each Endurance point lost as well.
+func penalty(c *Chariot, rules Rules) int {
+	p := c.HorseInjuries + c.Lame + (c.DamageL+c.DamageR)/2
+	if rules.enduranceCostsSpaces() {
+		p += max(0, c.Team.Endurance-c.Endurance)
+	}
+	return p
+}
+
+// topFace is the highest roll of the speed die at level lv that counts in
+// full. With the endurance-pace option 'cap' (the text: lost Endurance lowers
+// the most a chariot can move) each Endurance point lost takes one off the
+// top face, never below the die's lowest; a higher roll reads as this.
+func topFace(c *Chariot, lv tables.Level, rules Rules) int {
+	die, ok := tables.SpeedDie(lv)
+	if !ok {
+		return 0
+	}
+	top, low := slices.Max(die.Faces), slices.Min(die.Faces)
+	if rules.enduranceCaps() {
+		top = max(low, top-max(0, c.Team.Endurance-c.Endurance))
+	}
+	return top
 }
 
 // drive moves the chariot for one order: attacks, displacement, the lane, corners, the wall.
@@ -468,6 +508,11 @@ func (r *resolver) passed(mover, y *Chariot, side int) bool {
 func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 	t := r.s.track
 	shift := k.Shift()
+	startLane := c.Pos.Lane // the slip-lane option's 'start'
+	wheels := 0             // what Control takes off a slip's damage roll against the chariot
+	if k == Control && r.s.Rules.controlGuardsWheels() {
+		wheels = tables.ControlModifier(c.Level)
+	}
 	moved := 0
 	inCorner := map[int]int{}
 	checked := map[int]bool{}
@@ -524,12 +569,12 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 				r.naufragia(c, fmt.Sprintf("%s overturns in the %s", c.Name, seg.Name))
 				return moved
 			case tables.Slip:
-				slipAt, slipSeg = r.slipStart(c), c.Pos.Seg
+				slipAt, slipSeg = r.slipStart(c, startLane), c.Pos.Seg
 			}
 		}
 		if slipSeg == c.Pos.Seg && c.Pos.Cell >= slipAt {
 			slipSeg = -1
-			if r.slip(c, moved < n) {
+			if r.slip(c, moved < n, wheels) {
 				moved++
 			}
 			if !c.Active() || c.Flipped {
@@ -538,7 +583,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 		}
 	}
 	if slipSeg >= 0 && c.Pos.Seg == slipSeg { // the slip's space lay beyond this move's end
-		r.slip(c, false)
+		r.slip(c, false, wheels)
 	}
 	return moved
 }
@@ -607,9 +652,18 @@ func (r *resolver) corner(c *Chariot, k Kind, roll int) tables.Corner {
 	return out
 }
 
-// slipStart rolls which space of the corner the slip begins on (0-based).
-func (r *resolver) slipStart(c *Chariot) int {
-	n := r.s.track.Spaces(c.Pos.Seg, c.Pos.Lane)
+// slipStart rolls which space of the corner the slip begins on: a space of
+// the chariot's lane (0-based). The die is chosen by the spaces of the lane
+// the chariot is in now or, with the slip-lane option 'start', of the lane
+// it began its order in (startLane); a space rolled in that lane is taken
+// level into the chariot's lane.
+func (r *resolver) slipStart(c *Chariot, startLane int) int {
+	t := r.s.track
+	lane := c.Pos.Lane
+	if r.s.Rules.slipLaneAtStart() {
+		lane = startLane
+	}
+	n := t.Spaces(c.Pos.Seg, lane)
 	die, read, err := tables.SlipStart(n)
 	if err != nil { // tracks are validated to 3-7 corner spaces; keep going safely
 		return c.Pos.Cell
@@ -618,10 +672,20 @@ func (r *resolver) slipStart(c *Chariot) int {
 	for tries := 0; ; tries++ {
 		v := r.roll(c, "slip start", die)
 		space, again := read(v)
-		if !again || tries > 100 {
-			r.say(c, "slip", m, "%s: the slip begins on space %d of the %d in lane %d", c.Name, space, n, c.Pos.Lane)
+		if again && tries <= 100 {
+			continue
+		}
+		if lane == c.Pos.Lane {
+			r.say(c, "slip", m, "%s: the slip begins on space %d of the %d in lane %d", c.Name, space, n, lane)
 			return space - 1
 		}
+		p := Pos{Lane: lane, Seg: c.Pos.Seg, Cell: space - 1}
+		for p.Lane != c.Pos.Lane {
+			p, _ = t.Beside(p, sign(c.Pos.Lane-p.Lane))
+		}
+		r.say(c, "slip", m, "%s: the slip begins on space %d of the %d in lane %d, where the order began; level with it, space %d of the %d in lane %d",
+			c.Name, space, n, lane, p.Cell+1, t.Spaces(c.Pos.Seg, c.Pos.Lane), c.Pos.Lane)
+		return p.Cell
 	}
 }
 
@@ -629,7 +693,8 @@ func (r *resolver) slipStart(c *Chariot) int {
 // move's spaces: with a space left (forward) it goes diagonally outwards and
 // forwards, and it says it took that space; on the move's last space, whose
 // forward step is already made, it goes straight out to the space beside.
-func (r *resolver) slip(c *Chariot, forward bool) bool {
+// wheels is what the chariot's Control takes off its own slip damage roll.
+func (r *resolver) slip(c *Chariot, forward bool, wheels int) bool {
 	t := r.s.track
 	m := r.d.Mark()
 	side, ok := t.Beside(c.Pos, 1)
@@ -646,7 +711,7 @@ func (r *resolver) slip(c *Chariot, forward bool) bool {
 		r.say(c, "slip", m, "%s slips into %s and is thrown back into lane %d", c.Name, o.Name, c.Pos.Lane)
 		r.slipHurt(c)
 		if c.Active() {
-			r.slipCheck(o, "struck by "+c.Name)
+			r.slipCheck(o, "struck by "+c.Name, 0)
 		}
 		return false
 	}
@@ -659,7 +724,7 @@ func (r *resolver) slip(c *Chariot, forward bool) bool {
 			return true
 		}
 	}
-	r.slipCheck(c, "the slip")
+	r.slipCheck(c, "the slip", wheels)
 	return forward
 }
 
@@ -681,8 +746,11 @@ func (r *resolver) slipHurt(c *Chariot) {
 	r.hurtChariot(c, side, "the slip")
 }
 
-// slipCheck is the slip damage table: horses or chariot, the side, then a d20 by Size or Endurance.
-func (r *resolver) slipCheck(c *Chariot, why string) {
+// slipCheck is the slip damage table: horses or chariot, the side, then a d20
+// by Size or Endurance. wheels comes off that d20 when the chariot is hit:
+// the text has Control help keep damaged wheels together (the
+// control-wheels option).
+func (r *resolver) slipCheck(c *Chariot, why string, wheels int) {
 	m := r.d.Mark()
 	horses := r.roll(c, "horses (1-10) or chariot (11-20)", dice.D20) <= 10
 	side := 0
@@ -697,11 +765,16 @@ func (r *resolver) slipCheck(c *Chariot, why string) {
 		what = "chariot's " + sideName(side) + " side"
 	}
 	v := r.roll(c, "slip damage", dice.D20)
-	if !tables.SlipDamage(val, v) {
-		r.say(c, "damage", m, "%s: %s, d20 %d against the %s: no harm", c.Name, why, v, what)
+	eff, note := v, ""
+	if !horses && wheels > 0 {
+		eff = max(1, v-wheels)
+		note = fmt.Sprintf(" (Control: %d-%d)", v, wheels)
+	}
+	if !tables.SlipDamage(val, eff) {
+		r.say(c, "damage", m, "%s: %s, d20 %d%s against the %s: no harm", c.Name, why, v, note, what)
 		return
 	}
-	r.say(c, "damage", m, "%s: %s, d20 %d against the %s: damage", c.Name, why, v, what)
+	r.say(c, "damage", m, "%s: %s, d20 %d%s against the %s: damage", c.Name, why, v, note, what)
 	if horses {
 		r.hurtHorses(c, why)
 	} else {
@@ -740,7 +813,12 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 			eff = max(1, v-tables.WatchModifier)
 			note = fmt.Sprintf(" (%s watches: %d-%d)", d.Name, v, tables.WatchModifier)
 		}
-		n := tables.LacerateStun(a.Skill, d.Team.Constitution, eff)
+		skill := a.Skill
+		if r.s.Rules.skillDifference() {
+			skill = max(0, a.Skill-d.Skill)
+			note += fmt.Sprintf(" (Skill %d against %d: row %d)", a.Skill, d.Skill, skill)
+		}
+		n := tables.LacerateStun(skill, d.Team.Constitution, eff)
 		if n == 0 {
 			r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: no harm done", a.Name, d.Name, how, v, note)
 			return
@@ -763,8 +841,13 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 		what = "chariot"
 	}
 	v := r.roll(a, "crash", dice.D20)
-	if !tables.CrashHits(mode, a.Skill, d.Team.Size, target, v) {
-		r.say(a, "crash", m, "%s swerves at the %s of %s %s, d20 %d: no contact", a.Name, what, d.Name, how, v)
+	hit, note := v, ""
+	if r.watching[d.Seat] && r.s.Rules.watchGuardsCrash() {
+		hit = max(1, v-tables.WatchModifier)
+		note = fmt.Sprintf(" (%s watches: %d-%d)", d.Name, v, tables.WatchModifier)
+	}
+	if !tables.CrashHits(mode, a.Skill, d.Team.Size, target, hit) {
+		r.say(a, "crash", m, "%s swerves at the %s of %s %s, d20 %d%s: no contact", a.Name, what, d.Name, how, v, note)
 		return
 	}
 	dv := r.roll(a, "crash damage", dice.D20)
@@ -775,7 +858,7 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 	}
 	self, eff := tables.CrashDamageRoll(combo, col, dv)
 	side := k.Side()
-	r.say(a, "crash", m, "%s crashes into the %s of %s %s, d20 %d; damage d20 %d", a.Name, what, d.Name, how, v, dv)
+	r.say(a, "crash", m, "%s crashes into the %s of %s %s, d20 %d%s; damage d20 %d", a.Name, what, d.Name, how, v, note, dv)
 	switch {
 	case target == tables.Horses && eff != tables.NoEffect:
 		r.hurtHorses(d, "the crash")
@@ -832,6 +915,7 @@ func (r *resolver) naufragia(c *Chariot, why string) {
 		return
 	}
 	c.Flipped = true
+	r.overturned[c.Seat] = false
 	c.Stunned, c.DropToFast = 0, false
 	m := r.d.Mark()
 	v := r.roll(c, "fall", dice.D20)
@@ -872,11 +956,23 @@ func (r *resolver) flipped(c *Chariot, k Kind) {
 		if crossed {
 			c.Lap++
 			if c.Lap >= r.s.Laps {
-				r.finish(c)
+				r.wreckOver(c)
 				return
 			}
 		}
 	}
+}
+
+// wreckOver takes a dragged wreck over the line for the last time: with the
+// wreck-finish option 'place' it finishes like any chariot; by default a
+// destroyed chariot takes no place, and leaves the track and the race.
+func (r *resolver) wreckOver(c *Chariot) {
+	if r.s.Rules.wreckTakesPlace() {
+		r.finish(c)
+		return
+	}
+	c.Out = DraggedOver
+	r.say(c, "out", r.d.Mark(), "the wreck of %s is dragged over the line: a wreck takes no place, and %s is out of the race", c.Name, c.Name)
 }
 
 // finish takes a chariot over the line for the last time.

@@ -22,9 +22,10 @@ type Team struct {
 const (
 	Racing        = ""
 	Finished      = "finished"
-	RolledAway    = "rolled away"    // the auriga left the wreck
-	Thrown        = "thrown"         // the auriga lost his grip while hanging on
-	HorsesStopped = "horses stopped" // the fourth Endurance point was lost
+	RolledAway    = "rolled away"           // the auriga left the wreck
+	Thrown        = "thrown"                // the auriga lost his grip while hanging on
+	HorsesStopped = "horses stopped"        // the fourth Endurance point was lost
+	DraggedOver   = "dragged over the line" // a wreck hanging on crossed the line for the last time and took no place
 )
 
 // Chariot is one auriga's team on the track.
@@ -60,8 +61,9 @@ type Chariot struct {
 // EnduranceLost counts Endurance points and horse injuries lost so far.
 func (c *Chariot) EnduranceLost() int { return c.Team.Endurance - c.Endurance + c.HorseInjuries }
 
-// OnTrack says whether the chariot (or its wreck) takes up a space.
-func (c *Chariot) OnTrack() bool { return c.Out != Finished }
+// OnTrack says whether the chariot (or its wreck) takes up a space: all but
+// those that crossed the line for the last time.
+func (c *Chariot) OnTrack() bool { return c.Out != Finished && c.Out != DraggedOver }
 
 // Active says whether the chariot still races (its auriga may be hanging on to a wreck).
 func (c *Chariot) Active() bool { return c.Out == Racing }
@@ -74,6 +76,7 @@ type State struct {
 	Orders   int       `json:"orders_per_turn"` // orders each racer gives this turn (1-3)
 	Chariots []Chariot `json:"chariots"`
 	Finish   []int     `json:"finish,omitempty"` // seats in finishing order
+	Rules    Rules     `json:"rules"`            // the race's options, read at setup
 
 	track *Track
 }
