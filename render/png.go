@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	imagedraw "image/draw"
 	"io"
 	"math"
 	"sync"
@@ -390,4 +391,47 @@ func MeasureText(s string, ts TextStyle) float64 {
 		measure.faces[k] = f
 	}
 	return float64(font.MeasureString(f, s)) / 64
+}
+
+// Clip implements Canvas: draw draws on a layer of its own, which is then
+// laid over this drawing through a mask of the rectangle. Laying a layer
+// over gives the same pixels as drawing straight on (source-over composes),
+// and the mask cuts text and circles as exactly as lines.
+func (p *PNG) Clip(x, y, w, h float64, draw func(Canvas)) {
+	if draw == nil {
+		return
+	}
+	x, y, w, h, _, ok := normRect(x, y, w, h, 0)
+	if !ok {
+		return
+	}
+	dev := p.device([]Point{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}})
+	b := p.img.Bounds()
+	area := image.Rectangle{
+		Min: image.Pt(int(math.Floor(min(dev[0].X, dev[1].X, dev[2].X, dev[3].X))), int(math.Floor(min(dev[0].Y, dev[1].Y, dev[2].Y, dev[3].Y)))),
+		Max: image.Pt(int(math.Ceil(max(dev[0].X, dev[1].X, dev[2].X, dev[3].X))), int(math.Ceil(max(dev[0].Y, dev[1].Y, dev[2].Y, dev[3].Y)))),
+	}.Intersect(b)
+	if area.Empty() {
+		return
+	}
+	layer := image.NewRGBA(b)
+	dc := gg.NewContextForRGBA(layer)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	sub := &PNG{w: p.w, h: p.h, dc: dc, img: layer, m: p.m, faces: p.faces}
+	draw(sub)
+
+	maskImg := image.NewRGBA(b)
+	mc := gg.NewContextForRGBA(maskImg)
+	for i, pt := range dev {
+		if i == 0 {
+			mc.MoveTo(pt.X, pt.Y)
+		} else {
+			mc.LineTo(pt.X, pt.Y)
+		}
+	}
+	mc.ClosePath()
+	mc.SetColor(Black)
+	mc.Fill()
+	imagedraw.DrawMask(p.img, area, layer, area.Min, mc.AsMask(), area.Min, imagedraw.Over)
 }
