@@ -3,9 +3,9 @@ package party
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
