@@ -191,6 +191,11 @@ type Canvas interface {
 	// the canvas to draw on (the same one); the transform is restored when
 	// draw returns.
 	Group(t Transform, draw func(Canvas))
+	// Clip draws what draw draws cut to the rectangle (x, y, w, h), given
+	// in the current transform's space: nothing draw draws shows outside
+	// it. draw must draw on the canvas it is given, which may be another
+	// than the one Clip was called on.
+	Clip(x, y, w, h float64, draw func(Canvas))
 }
 
 // maxCoord bounds every coordinate and length: nothing sensible is that

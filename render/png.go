@@ -391,3 +391,104 @@ func MeasureText(s string, ts TextStyle) float64 {
 	}
 	return float64(font.MeasureString(f, s)) / 64
 }
+
+// Clip implements Canvas: draw draws on a layer of its own, which is then
+// laid over this drawing through a mask of the rectangle. Laying a layer
+// over gives the same pixels as drawing straight on (source-over composes),
+// and the mask cuts text and circles as exactly as lines.
+func (p *PNG) Clip(x, y, w, h float64, draw func(Canvas)) {
+	if draw == nil {
+		return
+	}
+	x, y, w, h, _, ok := normRect(x, y, w, h, 0)
+	if !ok {
+		return
+	}
+	dev := p.device([]Point{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}})
+	b := p.img.Bounds()
+	area := image.Rectangle{
+		Min: image.Pt(int(math.Floor(min(dev[0].X, dev[1].X, dev[2].X, dev[3].X))), int(math.Floor(min(dev[0].Y, dev[1].Y, dev[2].Y, dev[3].Y)))),
+		Max: image.Pt(int(math.Ceil(max(dev[0].X, dev[1].X, dev[2].X, dev[3].X))), int(math.Ceil(max(dev[0].Y, dev[1].Y, dev[2].Y, dev[3].Y)))),
+	}.Intersect(b)
+	if area.Empty() {
+		return
+	}
+	// The layer reaches as far right and down as the clip: nothing beyond it shows.
+	layer := image.NewRGBA(image.Rect(0, 0, area.Max.X, area.Max.Y))
+	dc := gg.NewContextForRGBA(layer)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	sub := &PNG{w: p.w, h: p.h, dc: dc, img: layer, m: p.m, faces: p.faces}
+	draw(sub)
+
+	over(p.img, layer, clipMask(dev, area), area)
+}
+
+// clipMask is the coverage (0 to 255) of each pixel of area by the device
+// quadrilateral dev, row by row: exact for an upright rectangle, rasterised
+// by gg for a turned one.
+func clipMask(dev []Point, area image.Rectangle) []uint8 {
+	w, h := area.Dx(), area.Dy()
+	m := make([]uint8, w*h)
+	if dev[0].Y == dev[1].Y && dev[1].X == dev[2].X || dev[0].X == dev[1].X && dev[1].Y == dev[2].Y {
+		x0, x1 := min(dev[0].X, dev[2].X), max(dev[0].X, dev[2].X)
+		y0, y1 := min(dev[0].Y, dev[2].Y), max(dev[0].Y, dev[2].Y)
+		cover := func(a, lo, hi float64) float64 { return max(0, min(a+1, hi)-max(a, lo)) }
+		cx := make([]float64, w)
+		for i := range w {
+			cx[i] = cover(float64(area.Min.X+i), x0, x1)
+		}
+		for j := range h {
+			cy := cover(float64(area.Min.Y+j), y0, y1)
+			for i := range w {
+				m[j*w+i] = uint8(255*cy*cx[i] + 0.5)
+			}
+		}
+		return m
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	dc := gg.NewContextForRGBA(img)
+	for i, pt := range dev {
+		if i == 0 {
+			dc.MoveTo(pt.X-float64(area.Min.X), pt.Y-float64(area.Min.Y))
+		} else {
+			dc.LineTo(pt.X-float64(area.Min.X), pt.Y-float64(area.Min.Y))
+		}
+	}
+	dc.ClosePath()
+	dc.SetColor(Black)
+	dc.Fill()
+	for k := range m {
+		m[k] = img.Pix[4*k+3]
+	}
+	return m
+}
+
+// over lays src over dst within area through mask (one byte a pixel of
+// area), source-over on premultiplied pixels as image/draw does. Most of a
+// layer is empty, and its empty pixels are skipped.
+func over(dst, src *image.RGBA, mask []uint8, area image.Rectangle) {
+	w := area.Dx()
+	for j := 0; j < area.Dy(); j++ {
+		y := area.Min.Y + j
+		for i := range w {
+			m := uint32(mask[j*w+i])
+			if m == 0 {
+				continue
+			}
+			x := area.Min.X + i
+			si := src.PixOffset(x, y)
+			sa := uint32(src.Pix[si+3])
+			if sa == 0 {
+				continue
+			}
+			di := dst.PixOffset(x, y)
+			// In 0..255*255: the source through the mask, and what is left of dst.
+			keep := 255*255 - sa*m
+			for c := range 4 {
+				v := (uint32(src.Pix[si+c])*m*255 + uint32(dst.Pix[di+c])*keep) / (255 * 255)
+				dst.Pix[di+c] = uint8(min(v, 255))
+			}
+		}
+	}
+}

@@ -15,6 +15,7 @@ type SVG struct {
 	w, h  float64
 	body  bytes.Buffer
 	depth int // nesting of open <g> elements, for indentation
+	clips int // clipPaths so far, for their ids
 }
 
 var _ Canvas = (*SVG)(nil)
@@ -271,4 +272,32 @@ func xmlEscape(b *bytes.Buffer, s string) {
 			b.WriteRune(r)
 		}
 	}
+}
+
+// Clip implements Canvas with a clipPath. Ids are numbered per drawing, so
+// the same calls give the same bytes.
+func (s *SVG) Clip(x, y, w, h float64, draw func(Canvas)) {
+	if draw == nil {
+		return
+	}
+	x, y, w, h, _, ok := normRect(x, y, w, h, 0)
+	if !ok {
+		return // an empty rectangle shows nothing
+	}
+	s.clips++
+	id := "clip" + strconv.Itoa(s.clips)
+	s.open("clipPath")
+	s.attr("id", id)
+	s.body.WriteString(">")
+	s.body.WriteString(`<rect x="` + num(x) + `" y="` + num(y) + `" width="` + num(w) + `" height="` + num(h) + `"/>`)
+	s.body.WriteString("</clipPath>\n")
+	s.open("g")
+	s.attr("clip-path", "url(#"+id+")")
+	s.body.WriteString(">\n")
+	s.depth++
+	defer func() {
+		s.depth--
+		s.body.WriteString(strings.Repeat("  ", s.depth+1) + "</g>\n")
+	}()
+	draw(s)
 }

@@ -50,6 +50,12 @@ func (s *State) pxs(vs []Vec) []render.Point {
 	return out
 }
 
+// tableRect is the table's place in the picture.
+func (s *State) tableRect() (x, y, w, h float64) {
+	sc := s.scale()
+	return marginX, tableY, s.track.W * sc, s.track.H * sc
+}
+
 func (s *State) boardY() float64 { return tableY + float64(s.track.H*s.scale()) + 34 }
 
 // Picture is the size of the picture of s.
@@ -113,7 +119,7 @@ func (s *State) Background(cv render.Canvas) {
 	// A 100 mm scale bar.
 	y := tableY + float64(t.H*sc) + 22
 	cv.Polyline([]render.Point{render.Pt(W-marginX-float64(100*sc), y), render.Pt(W-marginX, y)}, render.Style{Stroke: ink, StrokeWidth: 3, FlatEnds: true})
-	cv.Text(render.Pt(W-marginX-float64(50*sc), y-5), "100 mm", render.TextStyle{Size: 10, Color: ink, Anchor: render.AnchorMiddle})
+	cv.Text(render.Pt(W-marginX-float64(50*sc), y-5), "100 mm", render.TextStyle{Size: 11, Color: ink, Anchor: render.AnchorMiddle})
 }
 
 func (s *State) obstruction(cv render.Canvas, o Obstruction) {
@@ -156,82 +162,87 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		sub = fmt.Sprintf("%s, %s · finished in round %d", s.track.Name, plural(s.Laps, "lap"), s.Round)
 	}
 	cv.Text(render.Pt(picW-marginX, 34), sub, render.TextStyle{Size: 13, Color: ink, Anchor: render.AnchorEnd})
-	for i, o := range s.track.Obstructions {
-		if o.Kind == Destructible && !s.gone(i) {
-			s.obstruction(cv, o)
-		}
-	}
-	if a := s.Last; a != nil {
-		col := render.SeatColour(a.Seat)
-		if len(a.Outline) > 2 {
-			cv.Polygon(s.pxs(a.Outline), render.Style{Fill: templCol, Stroke: ink, StrokeWidth: 1, Opacity: 0.55})
-		}
-		s.rect(cv, a.Start, render.Style{Stroke: col, StrokeWidth: 1.5, Dash: []float64{4, 3}})
-		if len(a.Path) > 1 {
-			cv.Polyline(s.pxs(a.Path), render.Style{Stroke: col, StrokeWidth: 2.5})
-		}
-		if len(a.Slide) > 1 {
-			// The slide template, laid from where the move ended along the slide.
-			from, to := a.Slide[0], a.Slide[len(a.Slide)-1]
-			if d := to.Sub(from); d.Len() > 0.5 {
-				n := heading(detAtan2(d.Y, d.X) + math.Pi/2).Scale(TemplateWidth / 2)
-				cv.Polygon(s.pxs([]Vec{from.Add(n), to.Add(n), to.Sub(n), from.Sub(n)}), render.Style{Fill: render.RGB(0xff, 0xb0, 0x70), Stroke: ink, StrokeWidth: 0.8, Opacity: 0.6})
-			}
-			s.arrow(cv, from, to, hitCol, "slide")
-		}
-		for _, h := range a.Hits {
-			p := s.px(h)
-			for _, d := range [][2]float64{{-7, -7}, {-7, 7}} {
-				cv.Polyline([]render.Point{render.Pt(p.X+d[0], p.Y+d[1]), render.Pt(p.X-d[0], p.Y-d[1])}, render.Style{Stroke: hitCol, StrokeWidth: 3})
-			}
-			cv.Circle(p, 10, render.Style{Stroke: hitCol, StrokeWidth: 1.5})
-		}
-	}
-	for _, b := range s.Bills {
-		s.rect(cv, b.Pos, render.Style{Fill: render.RGB(0x15, 0x15, 0x15), Stroke: render.RGB(0xff, 0xff, 0xff), StrokeWidth: 1})
-		nose := b.Pos.Centre.Add(heading(b.Pos.Heading).Scale(b.Pos.Length / 2))
-		cv.Circle(s.px(nose), b.Pos.Width/2*sc, render.Style{Fill: render.RGB(0x15, 0x15, 0x15)})
-	}
-	for i, k := range s.Karts {
-		if k.Finished {
-			continue
-		}
-		col := render.SeatColour(k.Seat)
-		st := render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2}
-		if i == s.Active && !s.Done {
-			st.Stroke, st.StrokeWidth = render.RGB(0xff, 0xff, 0xff), 2.5
-		}
-		s.rect(cv, k.Pos, st)
-		// The nose: a pale wedge at the front shows the facing.
-		f := heading(k.Pos.Heading)
-		l := heading(k.Pos.Heading + math.Pi/2)
-		nose := k.Pos.Centre.Add(f.Scale(k.Pos.Length / 2))
-		wedge := []Vec{nose, nose.Sub(f.Scale(k.Pos.Length / 4)).Add(l.Scale(k.Pos.Width / 2)), nose.Sub(f.Scale(k.Pos.Length / 4)).Sub(l.Scale(k.Pos.Width / 2))}
-		cv.Polygon(s.pxs(wedge), render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.8})
-		p := s.px(k.Pos.Centre.Sub(f.Scale(k.Pos.Length / 8)))
-		cv.Text(p, fmt.Sprint(k.Seat+1), render.TextStyle{Size: 11, Bold: true, Color: render.Contrast(col, ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
-		// Hazard tokens: orange dots in a row behind the kart.
-		for h := 0; h < k.Hazards; h++ {
-			q := k.Pos.Centre.Sub(f.Scale(float64(k.Pos.Length/2) + 7)).Add(l.Scale((float64(h) - float64(float64(k.Hazards-1)/2)) * 9))
-			cv.Circle(s.px(q), 3.6, render.Style{Fill: hazardCol, Stroke: ink, StrokeWidth: 0.8})
-		}
-	}
-	// The attack's lines go over the karts, so that a shell between two karts shows.
-	if a := s.Last; a != nil {
-		if len(a.Shot) == 2 {
-			s.arrow(cv, a.Shot[0], a.Shot[1], render.RGB(0x0e, 0x7a, 0x22), "shell")
-		}
-		for k := 0; k+1 < len(a.BillPath); k += 2 {
-			s.arrow(cv, a.BillPath[k], a.BillPath[k+1], ink, "Bullet Bill")
-		}
-	}
-	if s.Done && s.placed() > 0 {
-		for _, k := range s.Karts {
-			if k.Place == 1 {
-				cv.Text(render.Pt(picW/2, tableY+float64(s.track.H*sc/2)), "Winner: "+k.Name, render.TextStyle{Size: 22, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+	// Everything on the table is cut to it: a template or an arrow can reach
+	// past its edge, and must not run over the title, the legend or the board.
+	tx, ty, tw, th := s.tableRect()
+	cv.Clip(tx, ty, tw, th, func(cv render.Canvas) {
+		for i, o := range s.track.Obstructions {
+			if o.Kind == Destructible && !s.gone(i) {
+				s.obstruction(cv, o)
 			}
 		}
-	}
+		if a := s.Last; a != nil {
+			col := render.SeatColour(a.Seat)
+			if len(a.Outline) > 2 {
+				cv.Polygon(s.pxs(a.Outline), render.Style{Fill: templCol, Stroke: ink, StrokeWidth: 1, Opacity: 0.55})
+			}
+			s.rect(cv, a.Start, render.Style{Stroke: col, StrokeWidth: 1.5, Dash: []float64{4, 3}})
+			if len(a.Path) > 1 {
+				cv.Polyline(s.pxs(a.Path), render.Style{Stroke: col, StrokeWidth: 2.5})
+			}
+			if len(a.Slide) > 1 {
+				// The slide template, laid from where the move ended along the slide.
+				from, to := a.Slide[0], a.Slide[len(a.Slide)-1]
+				if d := to.Sub(from); d.Len() > 0.5 {
+					n := heading(detAtan2(d.Y, d.X) + math.Pi/2).Scale(TemplateWidth / 2)
+					cv.Polygon(s.pxs([]Vec{from.Add(n), to.Add(n), to.Sub(n), from.Sub(n)}), render.Style{Fill: render.RGB(0xff, 0xb0, 0x70), Stroke: ink, StrokeWidth: 0.8, Opacity: 0.6})
+				}
+				s.arrow(cv, from, to, hitCol, "slide")
+			}
+			for _, h := range a.Hits {
+				p := s.px(h)
+				for _, d := range [][2]float64{{-7, -7}, {-7, 7}} {
+					cv.Polyline([]render.Point{render.Pt(p.X+d[0], p.Y+d[1]), render.Pt(p.X-d[0], p.Y-d[1])}, render.Style{Stroke: hitCol, StrokeWidth: 3})
+				}
+				cv.Circle(p, 10, render.Style{Stroke: hitCol, StrokeWidth: 1.5})
+			}
+		}
+		for _, b := range s.Bills {
+			s.rect(cv, b.Pos, render.Style{Fill: render.RGB(0x15, 0x15, 0x15), Stroke: render.RGB(0xff, 0xff, 0xff), StrokeWidth: 1})
+			nose := b.Pos.Centre.Add(heading(b.Pos.Heading).Scale(b.Pos.Length / 2))
+			cv.Circle(s.px(nose), b.Pos.Width/2*sc, render.Style{Fill: render.RGB(0x15, 0x15, 0x15)})
+		}
+		for i, k := range s.Karts {
+			if k.Finished {
+				continue
+			}
+			col := render.SeatColour(k.Seat)
+			st := render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2}
+			if i == s.Active && !s.Done {
+				st.Stroke, st.StrokeWidth = render.RGB(0xff, 0xff, 0xff), 2.5
+			}
+			s.rect(cv, k.Pos, st)
+			// The nose: a pale wedge at the front shows the facing.
+			f := heading(k.Pos.Heading)
+			l := heading(k.Pos.Heading + math.Pi/2)
+			nose := k.Pos.Centre.Add(f.Scale(k.Pos.Length / 2))
+			wedge := []Vec{nose, nose.Sub(f.Scale(k.Pos.Length / 4)).Add(l.Scale(k.Pos.Width / 2)), nose.Sub(f.Scale(k.Pos.Length / 4)).Sub(l.Scale(k.Pos.Width / 2))}
+			cv.Polygon(s.pxs(wedge), render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.8})
+			p := s.px(k.Pos.Centre.Sub(f.Scale(k.Pos.Length / 8)))
+			cv.Text(p, fmt.Sprint(k.Seat+1), render.TextStyle{Size: 11, Bold: true, Color: render.Contrast(col, ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+			// Hazard tokens: orange dots in a row behind the kart.
+			for h := 0; h < k.Hazards; h++ {
+				q := k.Pos.Centre.Sub(f.Scale(float64(k.Pos.Length/2) + 7)).Add(l.Scale((float64(h) - float64(float64(k.Hazards-1)/2)) * 9))
+				cv.Circle(s.px(q), 3.6, render.Style{Fill: hazardCol, Stroke: ink, StrokeWidth: 0.8})
+			}
+		}
+		// The attack's lines go over the karts, so that a shell between two karts shows.
+		if a := s.Last; a != nil {
+			if len(a.Shot) == 2 {
+				s.arrow(cv, a.Shot[0], a.Shot[1], render.RGB(0x0e, 0x7a, 0x22), "shell")
+			}
+			for k := 0; k+1 < len(a.BillPath); k += 2 {
+				s.arrow(cv, a.BillPath[k], a.BillPath[k+1], ink, "Bullet Bill")
+			}
+		}
+		if s.Done && s.placed() > 0 {
+			for _, k := range s.Karts {
+				if k.Place == 1 {
+					cv.Text(render.Pt(picW/2, tableY+float64(s.track.H*sc/2)), "Winner: "+k.Name, render.TextStyle{Size: 22, Bold: true, Color: ink, Anchor: render.AnchorMiddle})
+				}
+			}
+		}
+	})
 	header, rows := s.Board()
 	standings := Ruleset{}.Standings(s)
 	y0 := s.boardY()
@@ -262,9 +273,10 @@ func (s *State) arrow(cv render.Canvas, a, b Vec, col render.Color, label string
 	})
 	if label != "" {
 		m := render.Pt(float64((pa.X+pb.X)/2), float64((pa.Y+pb.Y)/2)-12)
-		w := float64(6.5*float64(len(label))) + 6
-		cv.Rect(m.X-float64(w/2), m.Y-10, w, 14, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.85, Radius: 3})
-		cv.Text(m, label, render.TextStyle{Size: 10, Bold: true, Color: col, Anchor: render.AnchorMiddle})
+		ts := render.TextStyle{Size: 11, Bold: true, Color: col, Anchor: render.AnchorMiddle}
+		w := render.MeasureText(label, ts) + 8
+		cv.Rect(m.X-float64(w/2), m.Y-11, w, 15, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Opacity: 0.85, Radius: 3})
+		cv.Text(m, label, ts)
 	}
 }
 

@@ -1,6 +1,9 @@
 package gaslands
 
 import (
+	"bytes"
+	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,4 +42,86 @@ func TestDrawRace(t *testing.T) {
 			}
 		}
 	}
+}
+
+// pixels is the picture of s as drawn for a forum, over its background
+// (drawn once a track, as the host does).
+func pixels(s *State) *image.RGBA {
+	w, h := s.Picture()
+	key := fmt.Sprint(s.TrackID, w, h)
+	bg, ok := backgrounds[key]
+	if !ok {
+		bg = render.NewPNG(w, h, 1)
+		s.Background(bg)
+		backgrounds[key] = bg
+	}
+	c := bg.Copy()
+	s.Draw(c, "t")
+	return c.Image()
+}
+
+var backgrounds = map[string]*render.PNG{}
+
+// outside counts the pixels that differ between a and b outside r.
+func outside(a, b *image.RGBA, r image.Rectangle) (in, out int) {
+	bd := a.Bounds()
+	for y := bd.Min.Y; y < bd.Max.Y; y++ {
+		for x := bd.Min.X; x < bd.Max.X; x++ {
+			i := a.PixOffset(x, y)
+			if !bytes.Equal(a.Pix[i:i+4], b.Pix[i:i+4]) {
+				if image.Pt(x, y).In(r) {
+					in++
+				} else {
+					out++
+				}
+			}
+		}
+	}
+	return in, out
+}
+
+// The last activation (template, start, path, slide, hits, shell and
+// Bullet Bill lines) is drawn on the table and nowhere else: at every
+// activation of bot races, and for one laid far past the table's edge.
+func TestDrawActivationStaysOnTheTable(t *testing.T) {
+	check := func(name string, s *State) {
+		t.Helper()
+		x, y, w, h := s.tableRect()
+		table := image.Rect(int(x)-1, int(y)-1, int(x+w)+2, int(y+h)+2)
+		bare := *s
+		bare.Last = nil
+		in, out := outside(pixels(s), pixels(&bare), table)
+		if out > 0 {
+			t.Errorf("%s: the activation changes %d pixels off the table (%d on it)", name, out, in)
+		}
+	}
+	for _, tr := range []string{"luigi-raceway", "bowser-castle"} {
+		_, p := botRace(t, 3, 8, tr)
+		for n := 1; n <= len(p.Turns); n += 1 + len(p.Turns)/40 {
+			st, err := p.StateAt(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := st.(*State); s.Last != nil {
+				check(fmt.Sprintf("%s activation %d", tr, n), s)
+			}
+		}
+	}
+	_, p := botRace(t, 3, 5, "luigi-raceway")
+	st, err := p.StateAt(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	a := *s.Last
+	W, H := s.track.W, s.track.H
+	// Past the right edge and past the bottom, where the legend and board are.
+	a.Outline = []Vec{{W - 50, 100}, {W + 400, 100}, {W + 400, -300}, {W - 50, -300}}
+	a.Path = []Vec{{W - 40, 40}, {W + 200, -200}}
+	a.Slide = []Vec{{W - 30, 30}, {W + 150, -150}}
+	a.Hits = []Vec{{W + 2, 10}, {W / 2, -3}}
+	a.Shot = []Vec{{W / 2, 20}, {W / 2, -400}}
+	a.BillPath = []Vec{{20, H / 2}, {-300, H / 2}}
+	s.Last = &a
+	check("an activation past the edge", s)
 }

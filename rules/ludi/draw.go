@@ -141,6 +141,7 @@ var (
 	wallCol    = render.RGB(0x7a, 0x5c, 0x3a)
 	ink        = render.RGB(0x2b, 0x22, 0x18)
 	grey       = render.RGB(0x80, 0x80, 0x80)
+	wreckInk   = render.RGB(0x3c, 0x3c, 0x3c) // the cross on a wreck
 	paper      = render.RGB(0xfb, 0xf7, 0xee)
 	teamCols   = []render.Color{
 		render.RGB(0x1f, 0x8a, 0x3b), // prasina, green
@@ -281,11 +282,16 @@ func (s *State) drawSpina(cv render.Canvas, g *geometry) {
 	legend := []string{
 		"The race runs anticlockwise: lane 1 hugs the spina.",
 		"Shaded ends are corner zones (a cornering check).",
-		"Dashes: each chariot's moves this turn. Grey: a wreck.",
+		"Dashes: each chariot's moves this turn.",
+		"Grey, crossed out: a wreck.",
 	}
+	ts := render.TextStyle{Size: 11, Color: wallCol, Anchor: render.AnchorEnd}
 	for i, l := range legend {
-		cv.Text(render.Pt(mid.X-40, mid.Y-14+float64(i)*15), l, render.TextStyle{Size: 11, Color: wallCol, Anchor: render.AnchorEnd})
+		cv.Text(render.Pt(mid.X-40, mid.Y-20+float64(i)*15), l, ts)
 	}
+	// The wreck's sample, before its line.
+	y := mid.Y - 20 + float64(len(legend)-1)*15 - 4
+	cv.Group(render.Transform{X: mid.X - 40 - render.MeasureText(legend[len(legend)-1], ts) - 14, Y: y, Scale: 0.75}, drawWreck)
 	for si, seg := range s.track.Segments {
 		if !seg.Corner {
 			continue
@@ -298,7 +304,7 @@ func (s *State) drawSpina(cv render.Canvas, g *geometry) {
 		for k := 0; k < 3; k++ {
 			cv.Circle(render.Pt(c.X, c.Y-12+float64(k)*12), 5, render.Style{Fill: render.RGB(0xc9, 0xa2, 0x3c), Stroke: wallCol, StrokeWidth: 1})
 		}
-		cv.Text(render.Pt(c.X, c.Y+28), strings.ToUpper(seg.Name), render.TextStyle{Size: 10, Color: wallCol, Anchor: render.AnchorMiddle})
+		cv.Text(render.Pt(c.X, c.Y+28), strings.ToUpper(seg.Name), render.TextStyle{Size: 11, Color: wallCol, Anchor: render.AnchorMiddle})
 	}
 }
 
@@ -307,10 +313,7 @@ func drawChariot(cv render.Canvas, cs cellShape, c *Chariot) {
 	col := Colour(c.Seat)
 	cv.Group(render.At(cs.centre, cs.heading), func(cv render.Canvas) {
 		if c.Flipped || !c.Active() {
-			// A wreck: the chariot on its side, no horses.
-			cv.Rect(-12, -8, 18, 16, render.Style{Fill: grey, Stroke: ink, StrokeWidth: 1})
-			cv.Polyline([]render.Point{render.Pt(-12, -8), render.Pt(6, 8)}, render.Style{Stroke: col, StrokeWidth: 2.5})
-			cv.Polyline([]render.Point{render.Pt(-12, 8), render.Pt(6, -8)}, render.Style{Stroke: col, StrokeWidth: 2.5})
+			drawWreck(cv)
 			return
 		}
 		for i := 0; i < 4; i++ {
@@ -320,8 +323,18 @@ func drawChariot(cv render.Canvas, cs cellShape, c *Chariot) {
 		cv.Rect(-15, -8, 13, 16, render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2, Radius: 3})
 	})
 	label := fmt.Sprint(c.Seat + 1)
-	cv.Circle(cs.centre, 7.5, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Stroke: ink, StrokeWidth: 1, Opacity: 0.9})
-	cv.Text(cs.centre, label, render.TextStyle{Size: 10, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+	cv.Circle(cs.centre, 8, render.Style{Fill: render.RGB(0xff, 0xff, 0xff), Stroke: ink, StrokeWidth: 1, Opacity: 0.9})
+	cv.Text(cs.centre, label, render.TextStyle{Size: 11, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+}
+
+// drawWreck draws a wreck round the origin: the chariot on its side, grey
+// and crossed out, no horses and none of its colour (its number, drawn over
+// it, says whose it was). The spina's legend shows the same.
+func drawWreck(cv render.Canvas) {
+	cv.Rect(-12, -8, 20, 16, render.Style{Fill: grey, Stroke: ink, StrokeWidth: 1, Radius: 2})
+	for _, y := range []float64{-8, 8} {
+		cv.Polyline([]render.Point{render.Pt(-12, y), render.Pt(8, -y)}, render.Style{Stroke: wreckInk, StrokeWidth: 2.5})
+	}
 }
 
 // Board is the status board: one row per chariot, in race order.

@@ -7,14 +7,21 @@ import (
 	"pitwall/render"
 )
 
-// Drawing sizes, in pixels.
+// The picture: the track's squares with their coordinates on the edges,
+// this turn's oil, the sandbags hit, every car's moves and the cars, a
+// legend of every mark drawn, and the status board underneath. Sizes are in
+// pixels; no text is under 11 px, so the PNG reads at its own size.
 const (
-	cellPx  = 16.0
-	margin  = 24.0
-	titleH  = 52.0
-	rowH    = 22.0
-	boardW  = 980.0
-	boardTo = 14.0
+	maxCell   = 22.0 // a square, on the shipped tracks
+	padX      = 38.0 // left and right of the map: the y coordinates
+	titleH    = 50.0
+	axisH     = 20.0 // above and below the map: the x coordinates
+	legendRow = 28.0
+	legendGap = 22.0 // between entries on a row
+	rowH      = 22.0
+	boardW    = 980.0
+	boardGap  = 44.0 // from the legend's last row to the board's header
+	axisEvery = 5    // a coordinate every so many squares
 )
 
 var (
@@ -22,9 +29,13 @@ var (
 	grassAlt = render.RGB(0x69, 0xa1, 0x47)
 	asphalt  = render.RGB(0x5b, 0x5e, 0x63)
 	asphaltL = render.RGB(0x64, 0x67, 0x6c)
-	pitCol   = render.RGB(0x44, 0x47, 0x4c)
+	pitCol   = render.RGB(0x3a, 0x3d, 0x42)
 	markCol  = render.RGB(0xf2, 0xc2, 0x1d)
 	ppCol    = render.RGB(0x2a, 0x6f, 0xd6)
+	oilCol   = render.RGB(0x10, 0x10, 0x14)
+	oilSheen = render.RGB(0x7a, 0x5c, 0xc8)
+	bagCol   = render.RGB(0xd9, 0xb3, 0x78)
+	glassCol = render.RGB(0x9c, 0xc9, 0xf0)
 	ink      = render.RGB(0x1c, 0x1f, 0x24)
 	paper    = render.RGB(0xf6, 0xf6, 0xf3)
 	white    = render.RGB(0xff, 0xff, 0xff)
@@ -38,128 +49,220 @@ var (
 // Colour is a seat's car colour.
 func Colour(seat int) render.Color { return carCols[seat%len(carCols)] }
 
+// cell is the size of a square: 22 px, less on a map too wide for a picture.
+func (t *Track) cell() float64 { return math.Min(maxCell, math.Max(8, 1400/float64(t.W))) }
+
+// mapRect is the map's place in the picture.
+func (t *Track) mapRect() (x, y, w, h float64) {
+	return padX, titleH + axisH, float64(t.W) * t.cell(), float64(t.H) * t.cell()
+}
+
 func (t *Track) px(p Point) render.Point {
-	return render.Pt(margin+(float64(p.X)+0.5)*cellPx, titleH+(float64(t.H-1-p.Y)+0.5)*cellPx)
+	x0, y0, _, _ := t.mapRect()
+	c := t.cell()
+	return render.Pt(x0+(float64(p.X)+0.5)*c, y0+(float64(t.H-1-p.Y)+0.5)*c)
+}
+
+// width is the picture's width.
+func (t *Track) width() float64 {
+	_, _, w, _ := t.mapRect()
+	return math.Ceil(math.Max(2*padX+w, boardW))
+}
+
+// legendTop is where the legend's first row is centred.
+func (t *Track) legendTop() float64 {
+	_, y, _, h := t.mapRect()
+	return y + h + axisH + legendRow/2 + 4
+}
+
+// boardTop is the baseline of the board's header: under every legend row
+// the track could need, so that the board's frame stays in the background.
+func (s *State) boardTop() float64 {
+	return s.track.legendTop() + legendRow*float64(len(s.layoutLegend(s.track.legend(true)))-1) + boardGap
 }
 
 // Picture is the size of the picture of s.
 func (s *State) Picture() (w, h float64) {
-	t := s.track
-	w = math.Max(2*margin+float64(t.W)*cellPx, boardW)
-	h = titleH + float64(t.H)*cellPx + boardTo + rowH*float64(len(s.Cars)+1) + 2*margin
-	return math.Ceil(w), math.Ceil(h)
+	return s.track.width(), math.Ceil(s.boardTop() + rowH*float64(len(s.Cars)) + 26)
 }
 
-// DrawTrack draws what every turn shares: grass, track, pit lane, markers,
-// the PP mark and the line. Sandbags are not drawn: they are hidden.
+// Background draws what every turn shares: grass, track, pit lane,
+// markers, the PP mark, the line, the grid slots, the coordinates and the
+// board's frame. Sandbags are not drawn: they are hidden.
 func (s *State) Background(cv render.Canvas) {
 	t := s.track
+	c := t.cell()
 	W, H := cv.Size()
 	cv.Rect(0, 0, W, H, render.Style{Fill: paper})
 	for y := 0; y < t.H; y++ {
 		for x := 0; x < t.W; x++ {
 			p := Point{x, y}
-			c := t.px(p)
-			x0, y0 := c.X-cellPx/2, c.Y-cellPx/2
-			fill := grass
-			if (x+y)%2 == 0 {
-				fill = grassAlt
-			}
-			switch q := t.At(p); {
-			case q == Pit || q == PPMark:
-				fill = pitCol
-			case q == Marker:
-				fill = markCol
-			case q.OnTrack():
-				fill = asphalt
-				if (x+y)%2 == 0 {
-					fill = asphaltL
-				}
-			}
-			cv.Rect(x0, y0, cellPx, cellPx, render.Style{Fill: fill})
-			switch t.At(p) {
-			case PPMark:
-				cv.Rect(x0+2, y0+2, cellPx-4, cellPx-4, render.Style{Fill: ppCol})
-				cv.Text(c, "PP", render.TextStyle{Size: 7, Bold: true, Color: white, Anchor: render.AnchorMiddle, VAlign: render.Middle})
-			case Marker:
-				cv.Text(c, "#", render.TextStyle{Size: 11, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
-			case Finish:
-				for i := 0; i < 4; i++ {
-					for j := 0; j < 4; j++ {
-						col := white
-						if (i+j)%2 == 0 {
-							col = ink
-						}
-						cv.Rect(x0+float64(i)*cellPx/4, y0+float64(j)*cellPx/4, cellPx/4, cellPx/4, render.Style{Fill: col})
-					}
-				}
-			}
+			drawSquare(cv, t.px(p), c, t.At(p), (x+y)%2 == 0)
 		}
 	}
-	// The grid slots, numbered, faintly.
 	for i, g := range t.Grid {
-		c := t.px(g)
-		cv.Rect(c.X-cellPx/2+1, c.Y-cellPx/2+1, cellPx-2, cellPx-2, render.Style{Stroke: white, StrokeWidth: 0.8, Opacity: 0.5})
-		cv.Text(render.Pt(c.X, c.Y+cellPx/2-2), fmt.Sprint(i+1), render.TextStyle{Size: 6, Color: white})
+		drawSlot(cv, t.px(g), c, i+1)
 	}
-	top := titleH + float64(t.H)*cellPx + boardTo
-	cv.Rect(margin-6, top+2, boardW-2*margin+12, rowH*float64(len(s.Cars)+1)+10, render.Style{Fill: render.RGB(0xea, 0xec, 0xef), Stroke: ink, StrokeWidth: 0.8, Radius: 5})
+	s.drawAxes(cv)
+	top := s.boardTop()
+	cv.Rect(padX-12, top-20, W-2*padX+24, rowH*float64(len(s.Cars)+1)+14, render.Style{Fill: render.RGB(0xea, 0xec, 0xef), Stroke: ink, StrokeWidth: 0.8, Radius: 5})
 	header, _ := s.Board()
 	for i, h := range header {
-		cv.Text(render.Pt(margin+boardCols[i], top+rowH), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
+		cv.Text(render.Pt(padX+boardCols[i], top), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
 	}
 }
 
-// DrawRace draws a turn over the track: title, oil, sandbags found, trails, cars, the board.
+// drawSquare draws one square of the map, centred on p.
+func drawSquare(cv render.Canvas, p render.Point, c float64, q Square, alt bool) {
+	x0, y0 := p.X-c/2, p.Y-c/2
+	fill := grass
+	if alt {
+		fill = grassAlt
+	}
+	switch {
+	case q.InPit():
+		fill = pitCol
+	case q.OnTrack():
+		fill = asphalt
+		if alt {
+			fill = asphaltL
+		}
+	}
+	cv.Rect(x0, y0, c, c, render.Style{Fill: fill})
+	switch q {
+	case PPMark:
+		cv.Rect(x0+1, y0+2, c-2, c-4, render.Style{Fill: ppCol, Radius: 2})
+		cv.Text(p, "PP", render.TextStyle{Size: 11, Bold: true, Color: white, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+	case Marker:
+		cv.Rect(x0+1, y0+1, c-2, c-2, render.Style{Fill: markCol, Radius: 2})
+		cv.Text(p, "#", render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+	case Finish:
+		for i := 0; i < 4; i++ {
+			for j := 0; j < 4; j++ {
+				col := white
+				if (i+j)%2 == 0 {
+					col = ink
+				}
+				cv.Rect(x0+float64(i)*c/4, y0+float64(j)*c/4, c/4, c/4, render.Style{Fill: col})
+			}
+		}
+	}
+}
+
+// drawSlot outlines a grid slot and numbers it in starting order.
+func drawSlot(cv render.Canvas, p render.Point, c float64, n int) {
+	cv.Rect(p.X-c/2+1.5, p.Y-c/2+1.5, c-3, c-3, render.Style{Stroke: white, StrokeWidth: 1, Opacity: 0.7, Radius: 2})
+	cv.Text(p, fmt.Sprint(n), render.TextStyle{Size: 11, Color: render.RGB(0xd8, 0xda, 0xdd), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+}
+
+// drawAxes numbers every fifth column along the top and bottom of the map
+// and every fifth row up both sides, with a tick on the edge: the squares a
+// turn's story names, as (x,y), can be found.
+func (s *State) drawAxes(cv render.Canvas) {
+	t := s.track
+	x0, y0, w, h := t.mapRect()
+	ts := render.TextStyle{Size: 11, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle}
+	tick := render.Style{Stroke: ink, StrokeWidth: 1, FlatEnds: true}
+	for x := 0; x < t.W; x += axisEvery {
+		cx := t.px(Point{x, 0}).X
+		cv.Polyline([]render.Point{render.Pt(cx, y0-4), render.Pt(cx, y0)}, tick)
+		cv.Polyline([]render.Point{render.Pt(cx, y0+h), render.Pt(cx, y0+h+4)}, tick)
+		cv.Text(render.Pt(cx, y0-axisH/2-1), fmt.Sprint(x), ts)
+		cv.Text(render.Pt(cx, y0+h+axisH/2+1), fmt.Sprint(x), ts)
+	}
+	for y := 0; y < t.H; y += axisEvery {
+		cy := t.px(Point{0, y}).Y
+		cv.Polyline([]render.Point{render.Pt(x0-4, cy), render.Pt(x0, cy)}, tick)
+		cv.Polyline([]render.Point{render.Pt(x0+w, cy), render.Pt(x0+w+4, cy)}, tick)
+		ts.Anchor = render.AnchorEnd
+		cv.Text(render.Pt(x0-7, cy), fmt.Sprint(y), ts)
+		ts.Anchor = render.AnchorStart
+		cv.Text(render.Pt(x0+w+7, cy), fmt.Sprint(y), ts)
+	}
+	// The corner says which way each count runs.
+	cv.Text(render.Pt(x0-7, y0-axisH/2-1), "y\\x", render.TextStyle{Size: 11, Bold: true, Color: ink, Anchor: render.AnchorEnd, VAlign: render.Middle})
+}
+
+// drawOil draws a slick on the square centred on p.
+func drawOil(cv render.Canvas, p render.Point, c float64) {
+	cv.Circle(p, c*0.42, render.Style{Fill: oilCol, Opacity: 0.9})
+	cv.Circle(render.Pt(p.X-c*0.12, p.Y-c*0.12), c*0.13, render.Style{Fill: oilSheen, Opacity: 0.8})
+}
+
+// drawSandbag draws a sandbag (one that has been hit) on the square centred on p.
+func drawSandbag(cv render.Canvas, p render.Point, c float64) {
+	cv.Rect(p.X-c*0.36, p.Y-c*0.26, c*0.72, c*0.52, render.Style{Fill: bagCol, Stroke: ink, StrokeWidth: 1, Radius: 3})
+	cv.Polyline([]render.Point{render.Pt(p.X-c*0.2, p.Y), render.Pt(p.X+c*0.2, p.Y)}, render.Style{Stroke: ink, StrokeWidth: 1, Dash: []float64{2, 2}, FlatEnds: true})
+}
+
+// drawCar draws a car on the square centred on p, nose along its heading,
+// with its number (the board's) upright on it.
+func drawCar(cv render.Canvas, p render.Point, c float64, h Heading, seat int) {
+	col := Colour(seat)
+	k := c / maxCell
+	cv.Group(render.Transform{X: p.X, Y: p.Y, Rotate: float64(h)*45 - 90, Scale: k}, func(cv render.Canvas) { // N is up the page
+		cv.Polygon([]render.Point{render.Pt(7, -5), render.Pt(11, 0), render.Pt(7, 5)}, render.Style{Fill: glassCol, Stroke: ink, StrokeWidth: 1})
+		cv.Rect(-9, -7, 17, 14, render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2, Radius: 3})
+	})
+	cv.Text(p, fmt.Sprint(seat+1), render.TextStyle{Size: math.Max(11, 12*k), Bold: true, Color: render.Contrast(col, ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+}
+
+// trailStyle is how a car's moves this turn are drawn.
+func trailStyle(seat int) render.Style {
+	return render.Style{Stroke: Colour(seat), StrokeWidth: 3, Dash: []float64{6, 4}, Opacity: 0.9, FlatEnds: true}
+}
+
+// Draw draws a turn over the track: the title, oil, the sandbags hit,
+// trails, cars, the legend and the board's rows.
 func (s *State) Draw(cv render.Canvas, title string) {
 	t := s.track
+	c := t.cell()
 	W, _ := cv.Size()
-	cv.Text(render.Pt(margin, 34), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
-	cv.Text(render.Pt(W-margin, 34), fmt.Sprintf("%s, %d laps", t.Name, s.Laps), render.TextStyle{Size: 14, Color: ink, Anchor: render.AnchorEnd})
+	cv.Text(render.Pt(padX, 32), title, render.TextStyle{Size: 20, Bold: true, Color: ink})
+	cv.Text(render.Pt(W-padX, 32), fmt.Sprintf("%s, %d laps", t.Name, s.Laps), render.TextStyle{Size: 14, Color: ink, Anchor: render.AnchorEnd})
 	for _, o := range s.Oil {
-		c := t.px(o)
-		cv.Circle(c, cellPx*0.42, render.Style{Fill: render.RGB(0x10, 0x10, 0x14), Opacity: 0.85})
-		cv.Circle(render.Pt(c.X-2, c.Y-2), cellPx*0.12, render.Style{Fill: render.RGB(0x7a, 0x5c, 0xc8), Opacity: 0.7})
+		drawOil(cv, t.px(o), c)
 	}
+	// Only the sandbags hit: the rest are the host's secret (Redact keeps
+	// them out of a viewer's state, and the picture never reads Sandbags).
 	for _, b := range s.Found {
-		c := t.px(b)
-		cv.Rect(c.X-5, c.Y-4, 10, 8, render.Style{Fill: render.RGB(0xc8, 0xa2, 0x6b), Stroke: ink, StrokeWidth: 0.8, Radius: 2})
+		drawSandbag(cv, t.px(b), c)
 	}
+	// A trail can leave the map (a car off the track): it is cut to the
+	// map, so that it never runs over the coordinates or the board.
+	x0, y0, w, h := t.mapRect()
+	cv.Clip(x0, y0, w, h, func(cv render.Canvas) {
+		for i := range s.Cars {
+			car := &s.Cars[i]
+			if len(car.Trail) < 2 {
+				continue
+			}
+			var pts []render.Point
+			for _, p := range car.Trail {
+				pts = append(pts, t.px(p))
+			}
+			cv.Polyline(pts, trailStyle(car.Seat))
+			cv.Circle(pts[0], 3.5, render.Style{Fill: Colour(car.Seat), Stroke: ink, StrokeWidth: 0.8})
+		}
+	})
 	for i := range s.Cars {
-		c := &s.Cars[i]
-		if len(c.Trail) < 2 {
-			continue
+		car := &s.Cars[i]
+		if car.racing() {
+			drawCar(cv, t.px(car.Pos), c, car.Heading, car.Seat)
 		}
-		var pts []render.Point
-		for _, p := range c.Trail {
-			pts = append(pts, t.px(p))
-		}
-		cv.Polyline(pts, render.Style{Stroke: Colour(c.Seat), StrokeWidth: 2.5, Dash: []float64{5, 3}, Opacity: 0.9, FlatEnds: true})
 	}
-	for i := range s.Cars {
-		c := &s.Cars[i]
-		if !c.racing() {
-			continue
-		}
-		p := t.px(c.Pos)
-		deg := float64(c.Heading)*45 - 90 // N is up the page: -90 degrees from +x
-		cv.Group(render.At(p, deg), func(cv render.Canvas) {
-			cv.Rect(-7, -4.5, 14, 9, render.Style{Fill: Colour(c.Seat), Stroke: ink, StrokeWidth: 1, Radius: 2.5})
-			cv.Rect(2, -3, 3, 6, render.Style{Fill: render.RGB(0x9c, 0xc9, 0xf0), Stroke: ink, StrokeWidth: 0.4})
-		})
-		cv.Text(render.Pt(p.X, p.Y-cellPx*0.55), fmt.Sprint(c.Seat+1), render.TextStyle{Size: 9, Bold: true, Color: white, Anchor: render.AnchorMiddle})
-	}
-	top := titleH + float64(t.H)*cellPx + boardTo
+	s.drawLegend(cv)
+	top := s.boardTop()
 	_, rows := s.Board()
 	for r, row := range rows {
-		y := top + rowH*float64(r+2)
+		y := top + rowH*float64(r+1)
 		var seat int
 		fmt.Sscanf(row[1], "%d", &seat)
-		cv.Rect(margin+boardCols[1]-2, y-10, 11, 11, render.Style{Fill: Colour(seat - 1), Stroke: ink, StrokeWidth: 0.6, Radius: 2})
+		cv.Rect(padX+boardCols[1]-2, y-11, 12, 12, render.Style{Fill: Colour(seat - 1), Stroke: ink, StrokeWidth: 0.6, Radius: 2})
 		for i, cell := range row {
-			x := margin + boardCols[i]
+			x := padX + boardCols[i]
 			if i == 1 {
-				x += 14
+				x += 15
 			}
 			cell = render.Clip(cell, 30)
 			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
@@ -167,7 +270,137 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	}
 }
 
-var boardCols = []float64{0, 26, 170, 260, 350, 405, 455, 525, 570, 630, 740}
+// legendEntry is one mark of the picture and what it means.
+type legendEntry struct {
+	mark  string  // what kind of mark: car, trail, oil, sandbag, pit, marker, pp, slot, finish
+	swW   float64 // the swatch's width
+	text  string
+	draw  func(cv render.Canvas, p render.Point, c float64) // the swatch, centred on p
+	width float64                                           // swatch, gap and text
+}
+
+// legend is every entry for a mark this picture draws; with all, every
+// entry the track could ever need (to keep room for them).
+func (t *Track) legend(all bool, drawn ...string) []legendEntry {
+	has := map[string]bool{}
+	for _, d := range drawn {
+		has[d] = true
+	}
+	var pit, pp, marker bool
+	for _, q := range t.squares {
+		pit = pit || q == Pit
+		pp = pp || q == PPMark
+		marker = marker || q == Marker
+	}
+	sq := func(q Square) func(cv render.Canvas, p render.Point, c float64) {
+		return func(cv render.Canvas, p render.Point, c float64) { drawSquare(cv, p, c, q, false) }
+	}
+	var out []legendEntry
+	add := func(ok bool, mark, text string, swW float64, draw func(cv render.Canvas, p render.Point, c float64)) {
+		if ok {
+			out = append(out, legendEntry{mark: mark, text: text, swW: swW, draw: draw})
+		}
+	}
+	add(all || has["car"], "car", "car and its number, as on the board (the pale nose points its way)", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+		drawSquare(cv, p, c, Road, false)
+		drawCar(cv, p, c, E, 0)
+	})
+	add(all || has["trail"], "trail", "its moves this turn, from the dot", 40, func(cv render.Canvas, p render.Point, _ float64) {
+		a := render.Pt(p.X-18, p.Y)
+		cv.Polyline([]render.Point{a, render.Pt(p.X+18, p.Y)}, trailStyle(2))
+		cv.Circle(a, 3.5, render.Style{Fill: Colour(2), Stroke: ink, StrokeWidth: 0.8})
+	})
+	add(all || has["oil"], "oil", "oil slick", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+		drawSquare(cv, p, c, Road, false)
+		drawOil(cv, p, c)
+	})
+	add(all || has["sandbag"], "sandbag", "sandbag a car has hit (the others stay hidden)", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+		drawSquare(cv, p, c, Road, false)
+		drawSandbag(cv, p, c)
+	})
+	add(pit, "pit", "pit lane", maxCell, sq(Pit))
+	add(marker, "marker", "pit marker: speed 6 at most from # to #", maxCell, sq(Marker))
+	add(pp, "pp", "PP mark: repairs", maxCell, sq(PPMark))
+	add(len(t.Grid) > 0, "slot", "grid slot, in starting order", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+		drawSquare(cv, p, c, Road, false)
+		drawSlot(cv, p, c, 1)
+	})
+	add(true, "finish", "start/finish line", maxCell, sq(Finish))
+	// Not a mark, but how to find the squares a turn's story names.
+	add(true, "axes", "square (x,y): x along the top and bottom, y up the sides", 0, func(render.Canvas, render.Point, float64) {})
+	for i := range out {
+		out[i].width = out[i].swW + render.MeasureText(out[i].text, legendText)
+		if out[i].swW > 0 {
+			out[i].width += 6
+		}
+	}
+	return out
+}
+
+var legendText = render.TextStyle{Size: 12, Color: ink, VAlign: render.Middle}
+
+// layoutLegend breaks the entries into rows that fit the picture.
+func (s *State) layoutLegend(es []legendEntry) [][]legendEntry {
+	room := s.track.width() - 2*padX
+	var rows [][]legendEntry
+	x := room + 1
+	for _, e := range es {
+		if x+e.width > room {
+			rows = append(rows, nil)
+			x = 0
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], e)
+		x += e.width + legendGap
+	}
+	if len(rows) == 0 {
+		rows = append(rows, nil)
+	}
+	return rows
+}
+
+// drawn lists the kinds of mark this turn's picture draws over the track.
+func (s *State) drawn() []string {
+	var d []string
+	for i := range s.Cars {
+		if s.Cars[i].racing() {
+			d = append(d, "car")
+			break
+		}
+	}
+	for i := range s.Cars {
+		if len(s.Cars[i].Trail) > 1 {
+			d = append(d, "trail")
+			break
+		}
+	}
+	if len(s.Oil) > 0 {
+		d = append(d, "oil")
+	}
+	if len(s.Found) > 0 {
+		d = append(d, "sandbag")
+	}
+	return d
+}
+
+// drawLegend draws an entry for every kind of mark in the picture.
+func (s *State) drawLegend(cv render.Canvas) {
+	y := s.track.legendTop()
+	for _, row := range s.layoutLegend(s.track.legend(false, s.drawn()...)) {
+		x := padX
+		for _, e := range row {
+			e.draw(cv, render.Pt(x+e.swW/2, y), maxCell)
+			tx := x + e.swW
+			if e.swW > 0 {
+				tx += 6
+			}
+			cv.Text(render.Pt(tx, y), e.text, legendText)
+			x += e.width + legendGap
+		}
+		y += legendRow
+	}
+}
+
+var boardCols = []float64{0, 26, 180, 275, 370, 430, 480, 550, 600, 660, 780}
 
 // damage is the max speed a car has lost below the start's 12 (repairs can
 // take it back, and more).

@@ -91,7 +91,68 @@ func (b *Board) layout() layout {
 // Picture is the size of the picture of s.
 func (s *State) Picture() (w, h float64) {
 	l := s.board.layout()
-	return picW, math.Ceil(topY + l.h + legendH + boardGap + rowH*float64(len(s.Players)+1) + 24)
+	return picW, math.Ceil(l.boardY() + s.boardHeight() + 24)
+}
+
+// lineH is the height of each further line of a board row whose last
+// column takes more than one.
+const lineH = 15.0
+
+var cellText = render.TextStyle{Size: 11.5, Color: ink}
+
+// lastRoom is the width of the board's last column.
+var lastRoom = picW - 2*marginX - boardCols[len(boardCols)-1] - 6
+
+// boardRows is the board's rows, each with its last column (what the
+// player last did: the space landed on, a happening's or Chance Time's roll
+// and whom it names) broken into lines that fit, never cut: a roll's story
+// keeps every name in it.
+func (s *State) boardRows() (header []string, rows [][]string, last [][]string) {
+	header, rows = s.Board()
+	for _, row := range rows {
+		last = append(last, wrapWidth(row[len(row)-1], lastRoom, cellText))
+	}
+	return header, rows, last
+}
+
+// boardHeight is the height of the board's rows below its header.
+func (s *State) boardHeight() float64 {
+	_, rows, last := s.boardRows()
+	h := rowH * float64(len(rows))
+	for _, l := range last {
+		h += lineH * float64(max(len(l), 1)-1)
+	}
+	return h
+}
+
+// wrapWidth breaks s at spaces into lines no wider than w drawn with ts; a
+// word wider than w on its own is cut by runes over several lines.
+func wrapWidth(s string, w float64, ts render.TextStyle) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && render.MeasureText(line+" "+word, ts) <= w {
+			line += " " + word
+			continue
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		line = word
+		for render.MeasureText(line, ts) > w && len([]rune(line)) > 1 {
+			r := []rune(line)
+			n := len(r) - 1
+			for n > 1 && render.MeasureText(string(r[:n]), ts) > w {
+				n--
+			}
+			lines = append(lines, string(r[:n]))
+			line = string(r[n:])
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 func (l layout) boardY() float64 { return topY + l.h + legendH + boardGap }
@@ -156,13 +217,6 @@ func (s *State) Background(cv render.Canvas) {
 	}
 	cv.Circle(render.Pt(x+8, y-4), 10, render.Style{Stroke: ink, StrokeWidth: 1.5, Dash: []float64{3, 3}})
 	cv.Text(render.Pt(x+24, y), "fork", render.TextStyle{Size: 11.5, Color: ink})
-
-	by := l.boardY()
-	cv.Rect(marginX-6, by-18, picW-2*marginX+12, rowH*float64(len(s.Players)+1)+12, render.Style{Fill: plateCl, Stroke: faint, StrokeWidth: 0.8, Radius: 5})
-	header, _ := s.Board()
-	for i, h := range header {
-		cv.Text(render.Pt(marginX+boardCols[i], by), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
-	}
 }
 
 // drawSpaces draws every space: a disc in its type's colour, a ring round
@@ -253,24 +307,33 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		st := (Ruleset{}).Standings(s)
 		cv.Text(render.Pt(picW-marginX, 58), "Winner: "+st[0].Name, render.TextStyle{Size: 14, Bold: true, Color: ink, Anchor: render.AnchorEnd})
 	}
-	_, rows := s.Board()
+	// The board: its frame is drawn here, not with the background, because
+	// its rows grow with what the players last did.
+	header, rows, last := s.boardRows()
 	standings := (Ruleset{}).Standings(s)
-	y0 := l.boardY()
+	y := l.boardY()
+	cv.Rect(marginX-6, y-18, picW-2*marginX+12, rowH+s.boardHeight()+12, render.Style{Fill: plateCl, Stroke: faint, StrokeWidth: 0.8, Radius: 5})
+	for i, h := range header {
+		cv.Text(render.Pt(marginX+boardCols[i], y), h, render.TextStyle{Size: 12, Bold: true, Color: ink})
+	}
 	for r, row := range rows {
-		y := y0 + rowH*float64(r+1)
-		cv.Circle(render.Pt(marginX+boardCols[1]+6, y-4), 8, render.Style{Fill: Colour(standings[r].Seat)})
-		cv.Text(render.Pt(marginX+boardCols[1]+6, y-4), fmt.Sprint(standings[r].Seat+1), render.TextStyle{Size: 9, Bold: true, Color: render.White, Anchor: render.AnchorMiddle, VAlign: render.Middle})
-		for i, cell := range row {
+		y += rowH
+		cv.Circle(render.Pt(marginX+boardCols[1]+7, y-4), 9, render.Style{Fill: Colour(standings[r].Seat)})
+		cv.Text(render.Pt(marginX+boardCols[1]+7, y-4), fmt.Sprint(standings[r].Seat+1), render.TextStyle{Size: 11, Bold: true, Color: render.White, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+		for i, cell := range row[:len(row)-1] {
 			x := marginX + boardCols[i]
 			if i == 1 {
-				x += 18
+				x += 20
 			}
-			limit := 22
-			if i == len(row)-1 {
-				limit = 58
+			ts := cellText
+			ts.Bold = i == 0
+			cv.Text(render.Pt(x, y), render.Clip(cell, 22), ts)
+		}
+		for k, line := range last[r] {
+			if k > 0 {
+				y += lineH
 			}
-			cell = render.Clip(cell, limit)
-			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
+			cv.Text(render.Pt(marginX+boardCols[len(row)-1], y), line, cellText)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package party
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -73,5 +75,61 @@ func TestDrawRingLayout(t *testing.T) {
 		var b bytes.Buffer
 		png.Encode(&b)
 		os.WriteFile(filepath.Join(dir, "ring.png"), b.Bytes(), 0o644)
+	}
+}
+
+// The board's last column tells each player's latest roll (a happening's
+// d6, Chance Time's partner and d6) whole, over as many lines as it takes:
+// no name in it is cut. Chance Time's line is longer than one line.
+func TestDrawBoardTellsWholeRolls(t *testing.T) {
+	textRE := regexp.MustCompile(`<text x="([-\d.]+)" y="([-\d.]+)"[^>]*>([^<]*)</text>`)
+	s := testGame(t, effectsBoard, 3)
+	s.Players[0].Space, s.Players[0].Coins = "hp", 12
+	s.Players[1].Space = "o"
+	s.Players[2].Coins, s.Players[2].Stars = 12, 1
+	s, _ = resolveWith(t, s, map[int]string{0: "roll", 1: "roll"}, monday.Add(time.Hour), "d10=1", "d2=2", "d6=5", "d10=3", "d6=1")
+	w, h := s.Picture()
+	svg := render.NewSVG(w, h)
+	render.DrawScene(svg, s, "t")
+	var got []string
+	col := fmt.Sprint(marginX + boardCols[len(boardCols)-1])
+	for _, m := range textRE.FindAllStringSubmatch(string(svg.Bytes()), -1) {
+		if m[1] == col {
+			got = append(got, m[3])
+		}
+	}
+	_, rows := s.Board()
+	var want []string
+	long := false
+	for _, row := range rows {
+		if row[len(row)-1] == "" {
+			continue // nothing done yet: nothing drawn
+		}
+		want = append(want, row[len(row)-1])
+		long = long || strings.Contains(row[len(row)-1], "Chance Time with") && strings.Contains(row[len(row)-1], "Mario now")
+	}
+	if !long {
+		t.Fatalf("no player's last roll is Chance Time's swap: %q", want)
+	}
+	// The header, then each row's lines.
+	if len(got) == 0 || got[0] != "Last" {
+		t.Fatalf("the last column: %q", got)
+	}
+	if g, w := strings.Join(got[1:], " "), strings.Join(want, " "); g != w {
+		t.Errorf("the board's last column reads\n%q\nwant\n%q", g, w)
+	}
+	if len(got)-1 <= len(want) {
+		t.Errorf("the Chance Time line was not broken over two lines: %q", got)
+	}
+	if dir := os.Getenv("PARTY_PICTURES"); dir != "" {
+		png := render.NewPNG(w, h, 1)
+		render.DrawScene(png, s, "Chance Time")
+		var b bytes.Buffer
+		if err := png.Encode(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "rolls.png"), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

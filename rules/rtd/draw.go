@@ -77,25 +77,25 @@ func (s *State) Background(cv render.Canvas) {
 		}
 		var lines []string
 		for _, f := range feats {
-			lines = append(lines, wrap(f, 26)...)
+			lines = append(lines, wrap(f, 24)...)
 		}
 		for j, f := range lines[:min(len(lines), 5)] {
-			cv.Text(render.Pt(c.X, c.Y-tileR+36+float64(j)*12), f, render.TextStyle{Size: 9.5, Color: ink, Anchor: render.AnchorMiddle})
+			cv.Text(render.Pt(c.X, c.Y-tileR+36+float64(j)*13), f, render.TextStyle{Size: 11, Color: ink, Anchor: render.AnchorMiddle})
 		}
 		if seg.ItemBoxes > 0 { // '?' boxes along the tile's bottom, up to four and a count
 			n := min(seg.ItemBoxes, 4)
-			y := c.Y + tileR - 18
-			x0 := c.X - float64(n)*7
+			y := c.Y + tileR - 20
+			x0 := c.X - float64(n)*8
 			if seg.ItemBoxes > 4 {
-				x0 -= 10
+				x0 -= 12
 			}
 			for k := 0; k < n; k++ {
-				x := x0 + float64(k)*14 + 1
-				cv.Rect(x, y, 12, 12, render.Style{Fill: render.RGB(0xff, 0xd2, 0x3f), Stroke: ink, StrokeWidth: 0.8, Radius: 2})
-				cv.Text(render.Pt(x+6, y+6), "?", render.TextStyle{Size: 9, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
+				x := x0 + float64(k)*16 + 1
+				cv.Rect(x, y, 14, 14, render.Style{Fill: render.RGB(0xff, 0xd2, 0x3f), Stroke: ink, StrokeWidth: 0.8, Radius: 2})
+				cv.Text(render.Pt(x+7, y+7), "?", render.TextStyle{Size: 11, Bold: true, Color: ink, Anchor: render.AnchorMiddle, VAlign: render.Middle})
 			}
 			if seg.ItemBoxes > 4 {
-				cv.Text(render.Pt(x0+float64(n)*14+3, y+6), fmt.Sprintf("×%d", seg.ItemBoxes), render.TextStyle{Size: 10, Bold: true, Color: ink, VAlign: render.Middle})
+				cv.Text(render.Pt(x0+float64(n)*16+3, y+7), fmt.Sprintf("×%d", seg.ItemBoxes), render.TextStyle{Size: 11, Bold: true, Color: ink, VAlign: render.Middle})
 			}
 		}
 	}
@@ -103,7 +103,17 @@ func (s *State) Background(cv render.Canvas) {
 	a := -math.Pi/2 - math.Pi/float64(len(s.course.Segments))
 	in, out := render.Pt(picW/2+(ringR-20)*math.Cos(a), ringCY+(ringR-20)*math.Sin(a)), render.Pt(picW/2+(ringR+20)*math.Cos(a), ringCY+(ringR+20)*math.Sin(a))
 	cv.Polyline([]render.Point{in, out}, render.Style{Stroke: ink, StrokeWidth: 5, Dash: []float64{4, 4}, FlatEnds: true})
-	cv.Text(render.Pt(out.X-4, out.Y-6), "START / FINISH", render.TextStyle{Size: 10, Bold: true, Color: ink, Anchor: render.AnchorEnd})
+	cv.Text(render.Pt(out.X-4, out.Y-6), "START / FINISH", render.TextStyle{Size: 11, Bold: true, Color: ink, Anchor: render.AnchorEnd})
+	// What a token says: the racer's number, the board's, not a place.
+	y := legendY
+	x := marginX
+	token(cv, render.Pt(x+10, y), 4)
+	x += 26
+	cv.Text(render.Pt(x, y), "a racer, numbered as on the board; in a segment, the racers stand in race order, leader on the left", legendText)
+	x += render.MeasureText("a racer, numbered as on the board; in a segment, the racers stand in race order, leader on the left", legendText) + 24
+	token(cv, render.Pt(x+13, y), 1)
+	glow(cv, render.Pt(x+13, y))
+	cv.Text(render.Pt(x+32, y), "star or ghost", legendText)
 	cv.Rect(marginX-6, boardY-18, picW-2*marginX+12, rowH*float64(len(s.Racers)+1)+12, render.Style{Fill: render.RGB(0xec, 0xe8, 0xf4), Stroke: ink, StrokeWidth: 0.8, Radius: 5})
 	header, _ := s.Board()
 	for i, h := range header {
@@ -131,10 +141,9 @@ func (s *State) Draw(cv render.Canvas, title string) {
 			// Six to a row; a full field in one segment takes two rows.
 			row, inRow := k/6, min(6, len(xs)-k/6*6)
 			p := render.Pt(c.X-float64(inRow-1)*11+float64(k%6)*22, c.Y+26+float64(row)*21)
-			cv.Circle(p, 10, render.Style{Fill: render.SeatColour(x.Seat), Stroke: ink, StrokeWidth: 1.2})
-			cv.Text(p, fmt.Sprint(s.position(x.Seat)), render.TextStyle{Size: 10, Bold: true, Color: render.Contrast(render.SeatColour(x.Seat), ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+			token(cv, p, x.Seat)
 			if x.Star > 0 || x.Ghost > 0 {
-				cv.Circle(p, 13, render.Style{Stroke: render.RGB(0xff, 0xc8, 0x00), StrokeWidth: 2})
+				glow(cv, p)
 			}
 		}
 	}
@@ -149,11 +158,15 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	standings := Ruleset{}.Standings(s) // the board's rows, in the same order
 	for r, row := range rows {
 		y := boardY + rowH*float64(r+1)
-		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: render.SeatColour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
+		// The racer's token, as on the course, then the name: the board's
+		// "5 Toad" without the number the token carries.
+		seat := standings[r].Seat
+		token(cv, render.Pt(marginX+boardCols[1]+8, y-4), seat)
+		row[1] = strings.TrimPrefix(row[1], fmt.Sprint(seat+1)+" ")
 		for i, cell := range row {
 			x := marginX + boardCols[i]
 			if i == 1 {
-				x += 14
+				x += 22
 			}
 			w := 30
 			if i == 3 {
@@ -163,6 +176,24 @@ func (s *State) Draw(cv render.Canvas, title string) {
 			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
 		}
 	}
+}
+
+// legendY is the middle of the legend's line, between the ring and the board.
+const legendY = boardY - 38
+
+var legendText = render.TextStyle{Size: 12, Color: ink, VAlign: render.Middle}
+
+// token is a racer on the course (and on the board): a disc in the seat's
+// colour carrying the racer's number, the number the board gives it.
+func token(cv render.Canvas, p render.Point, seat int) {
+	col := render.SeatColour(seat)
+	cv.Circle(p, 10, render.Style{Fill: col, Stroke: ink, StrokeWidth: 1.2})
+	cv.Text(p, fmt.Sprint(seat+1), render.TextStyle{Size: 11, Bold: true, Color: render.Contrast(col, ink), Anchor: render.AnchorMiddle, VAlign: render.Middle})
+}
+
+// glow rings a token whose racer has a star or a ghost.
+func glow(cv render.Canvas, p render.Point) {
+	cv.Circle(p, 13, render.Style{Stroke: render.RGB(0xff, 0xc8, 0x00), StrokeWidth: 2})
 }
 
 // wrap breaks s into lines of at most n bytes, at spaces where it can.

@@ -2,6 +2,8 @@ package rtd
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -63,5 +65,66 @@ func TestDrawEveryCourse(t *testing.T) {
 			png := render.NewPNG(w, h, 1)
 			render.DrawScene(png, s, "t")
 		}
+	}
+}
+
+// A racer's token on the course carries the number the status board gives
+// the racer ("5 Toad"), not its place; every racer still running has one,
+// and the legend says what the number is.
+func TestDrawTokensAreTheBoardsNumbers(t *testing.T) {
+	circleRE := regexp.MustCompile(`<circle cx="([-\d.]+)" cy="([-\d.]+)" r="10" fill="(#[0-9a-f]{6})"`)
+	textRE := regexp.MustCompile(`<text x="([-\d.]+)" y="([-\d.]+)"[^>]*>([^<]*)</text>`)
+	_, p := botRace(t, 5, 8, "luigi-circuit")
+	checked := 0
+	for turn := 1; turn < p.State.Turn(); turn++ {
+		st, err := p.StateAt(turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		w, h := s.Picture()
+		svg := render.NewSVG(w, h)
+		render.DrawScene(svg, s, "t")
+		doc := string(svg.Bytes())
+		if !strings.Contains(doc, "numbered as on the board") {
+			t.Fatalf("turn %d: no legend says what a token's number is", turn)
+		}
+		// The board's number for each racer, by the racer's colour.
+		_, rows := s.Board()
+		number := map[string]string{}
+		for _, row := range rows {
+			n, name, _ := strings.Cut(row[1], " ")
+			for _, x := range s.Racers {
+				if x.Name == name {
+					number[render.SeatColour(x.Seat).Hex()] = n
+				}
+			}
+		}
+		labels := map[string]string{}
+		for _, m := range textRE.FindAllStringSubmatch(doc, -1) {
+			labels[m[1]+","+m[2]] = m[3]
+		}
+		tokens := 0
+		for _, m := range circleRE.FindAllStringSubmatch(doc, -1) {
+			if y, _ := strconv.ParseFloat(m[2], 64); y > legendY-20 {
+				continue // the legend's and the board's
+			}
+			tokens++
+			want, ok := number[m[3]]
+			if !ok {
+				t.Errorf("turn %d: a token of colour %s is no racer's", turn, m[3])
+				continue
+			}
+			if got := labels[m[1]+","+m[2]]; got != want {
+				t.Errorf("turn %d: the token of the board's racer %s says %q", turn, want, got)
+			}
+			checked++
+		}
+		if want := len(s.running()); tokens != want {
+			t.Errorf("turn %d: %d tokens on the course, want %d", turn, tokens, want)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no token was checked")
 	}
 }
