@@ -49,8 +49,12 @@ func outcome(s, after *State, seat int, evs []race.Event) map[string]bool {
 	w := evs[i0:end]
 	first := w[0].Text
 	out[OddsSuccess] = strings.Contains(first, "power slides through") || strings.Contains(first, " takes ")
-	if m := regexp.MustCompile(`drives aggressively \(\d\): ([+-]\d+) Momentum`).FindStringSubmatch(first); m != nil {
+	if m := regexp.MustCompile(`drives aggressively \(\d\): ([+-]\d+) Momentum(, held at (\d))?`).FindStringSubmatch(first); m != nil {
 		n, _ := strconv.Atoi(m[1])
+		if m[3] != "" { // held at the kart's most: the change is what was left below it
+			most, _ := strconv.Atoi(m[3])
+			n = most - x.Momentum
+		}
 		out[momentumKey(n)] = true
 	}
 	for _, e := range w { // the first pass or ram that settles it

@@ -3,6 +3,7 @@ package rtd
 import (
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
 
 	"pitwall/race"
@@ -19,15 +20,17 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/tu
 //	racer Mario segment 2 laps 0 momentum 3 perk item-bonus debuff slow hand mushroom fellback
 //	order Mario Luigi            (race order, first place first; default: as listed)
 //	blue Mario                   (a blue shell Mario fired last turn strikes this turn)
+//	option pull-ahead=when-ordered (a race option; each is its default unless set)
 type caseReader struct {
-	state  *State
-	byName map[string]int
-	order  []string
-	blue   string
+	state   *State
+	byName  map[string]int
+	order   []string
+	blue    string
+	options map[string]string
 }
 
 func newCaseReader() racetest.CaseReader {
-	return &caseReader{state: &State{T: 2, Laps: 3}, byName: map[string]int{}}
+	return &caseReader{state: &State{T: 2, Laps: 3}, byName: map[string]int{}, options: map[string]string{}}
 }
 
 func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
@@ -92,6 +95,12 @@ func (r *caseReader) Line(w []string) error {
 		r.order = w[1:]
 	case "blue":
 		r.blue = l.Word()
+	case "option":
+		k, v, ok := strings.Cut(l.Word(), "=")
+		if !ok {
+			l.Failf("an option line is 'option KEY=VALUE'")
+		}
+		r.options[k] = v
 	default:
 		l.Failf("unknown line %q", w[0])
 	}
@@ -103,6 +112,11 @@ func (r *caseReader) State() (race.State, error) {
 	if s.course == nil {
 		return nil, fmt.Errorf("no course line")
 	}
+	opts, err := readOptions(r.options) // as Setup reads a race's
+	if err != nil {
+		return nil, err
+	}
+	s.Opts = opts
 	if r.blue != "" {
 		seat, ok := r.byName[r.blue]
 		if !ok {

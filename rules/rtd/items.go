@@ -100,8 +100,8 @@ func (r *resolver) deploy(x *Racer, a Action) {
 	}
 	switch it {
 	case Mushroom:
-		x.Momentum += 2
-		r.say(x, "item", m, "%s fires a mushroom: +2 Momentum", x.Name)
+		held := r.gain(x, 2)
+		r.say(x, "item", m, "%s fires a mushroom: +2 Momentum%s", x.Name, held)
 		r.washInk(x, "mushroom")
 		if ahead := r.ahead(x); ahead != nil {
 			if r.pass(x, ahead, true) {
@@ -112,7 +112,7 @@ func (r *resolver) deploy(x *Racer, a Action) {
 		}
 	case Boo:
 		x.Ghost = lasting
-		x.Momentum++
+		held := r.gain(x, 1)
 		r.washInk(x, "boo")
 		var holders []*Racer
 		for _, y := range s.running() {
@@ -121,7 +121,7 @@ func (r *resolver) deploy(x *Racer, a Action) {
 			}
 		}
 		if len(holders) == 0 {
-			r.say(x, "item", m, "%s turns into a ghost: +1 Momentum, immune to items and rams; nobody has an item to steal", x.Name)
+			r.say(x, "item", m, "%s turns into a ghost: +1 Momentum%s, immune to items and rams; nobody has an item to steal", x.Name, held)
 			return
 		}
 		v := holders[0]
@@ -129,12 +129,12 @@ func (r *resolver) deploy(x *Racer, a Action) {
 			v = holders[r.d.Roll(x.Seat, x.Name+": boo steals from", dice.D(len(holders)))-1]
 		}
 		x.Hand, x.Shells, v.Hand, v.Shells = v.Hand, v.Shells, 0, 0
-		r.say(x, "item", m, "%s turns into a ghost: +1 Momentum, immune to items and rams, and steals %s's %s", x.Name, v.Name, x.Hand)
+		r.say(x, "item", m, "%s turns into a ghost: +1 Momentum%s, immune to items and rams, and steals %s's %s", x.Name, held, v.Name, x.Hand)
 	case Star:
 		x.Star = lasting
-		x.Momentum++
+		held := r.gain(x, 1)
 		r.washInk(x, "star")
-		r.say(x, "item", m, "%s grabs a star: invincible until the end of next turn, +1 Momentum", x.Name)
+		r.say(x, "item", m, "%s grabs a star: invincible until the end of next turn, +1 Momentum%s", x.Name, held)
 	case Thunderbolt:
 		r.say(x, "item", m, "%s calls down the thunderbolt", x.Name)
 		for _, y := range s.running() {

@@ -2,7 +2,6 @@ package rtd
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -29,15 +28,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	if len(cfg.Options) > 0 {
-		keys := make([]string, 0, len(cfg.Options))
-		for k := range cfg.Options {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys) // the same error for the same input
-		return nil, fmt.Errorf("unknown race option %q: rtd has no race options (the number of laps is --laps)", keys[0])
+	opts, err := readOptions(cfg.Options)
+	if err != nil {
+		return nil, err
 	}
-	s := &State{CourseID: c.ID, Laps: laps, course: c}
+	s := &State{CourseID: c.ID, Laps: laps, Opts: opts, course: c}
 	names := map[string]bool{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {

@@ -45,6 +45,8 @@ type State struct {
 	Racers   []Racer `json:"racers"`
 	Order    []int   `json:"order"` // seats, first place first
 	Finish   []int   `json:"finish,omitempty"`
+	// Opts are the race's options, read at setup.
+	Opts RaceOptions `json:"options,omitzero"`
 	// BlueShell is a blue shell in flight; Fakes are segments where a Fake Item
 	// Box lies among the real ones this turn.
 	BlueShell *BlueShellShot `json:"blue_shell,omitempty"`

@@ -76,8 +76,8 @@ func (r *resolver) turn(actions map[int]Action) {
 			if !out.Succeeds() {
 				moved[last.Seat] = 0
 				last.FellBack = true
-				last.Momentum += 2
-				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s%s: wipes out and falls back, repeating the %s (+2 Momentum)", last.Name, was, face, modText(mod), table, s.course.Segments[last.Segment].Name)
+				held := r.gain(last, 2)
+				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s%s: wipes out and falls back, repeating the %s (+2 Momentum%s)", last.Name, was, face, modText(mod), table, s.course.Segments[last.Segment].Name, held)
 			} else {
 				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d%s%s: holds on", last.Name, face, modText(mod), table)
 			}
@@ -147,8 +147,8 @@ func (r *resolver) features(x *Racer) {
 		m := r.d.Mark()
 		face, out, table := r.racingCheck(x, "dash panels", r.mods(x))
 		if out.Succeeds() {
-			x.Momentum++
-			r.say(x, "dash", m, "%s hits the dash panels (%d%s): +1 Momentum", x.Name, face, table)
+			held := r.gain(x, 1)
+			r.say(x, "dash", m, "%s hits the dash panels (%d%s): +1 Momentum%s", x.Name, face, table, held)
 			r.washInk(x, "dash panels")
 		} else {
 			r.say(x, "dash", m, "%s misses the dash panels (%d%s)", x.Name, face, table)
@@ -193,7 +193,6 @@ func (r *resolver) passes(g []*Racer) {
 // returns whether x gets ahead; a pass that succeeds costs one Momentum
 // unless it is free (a Draft or a Power Slide's).
 func (r *resolver) pass(x, ahead *Racer, free bool) bool {
-	m := r.d.Mark()
 	// A star makes every pass a ram; a ram is set up with the Ram Driver action.
 	for _, rammer := range []*Racer{x, ahead} {
 		if !rammer.RamNext && rammer.Star == 0 {
@@ -218,6 +217,7 @@ func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 			return false // x was rammed: his pass fails
 		}
 	}
+	m := r.d.Mark() // after the rams: their rolls are told with them
 	a := r.d.Roll(x.Seat, x.Name+": pass", dice.D6)
 	d := r.d.Roll(ahead.Seat, ahead.Name+": hold", dice.D6)
 	at := a + x.Momentum + x.SlideBonus + passMods(x)
@@ -256,6 +256,11 @@ func (r *resolver) draggedHit(x, dragger *Racer) {
 // the rammed one must check to avoid spinning out; losing costs the rammer one.
 func (r *resolver) ram(rammer, other *Racer) bool {
 	m := r.d.Mark()
+	if rammer.Star > 0 && r.s.Opts.StarRamSure { // star-ram=sure: no roll, it always lands
+		other.Momentum -= 2
+		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way: %s flips, -2 Momentum", rammer.Name, other.Name, other.Name)
+		return true
+	}
 	bonus := map[Perk]int{RammingSpeed: 1}[rammer.Perk] - map[Perk]int{Featherweight: 1}[rammer.Debuff]
 	guard := 0
 	if other.Hand == TripleRedShell {
@@ -264,18 +269,26 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 	if rammer.Hand == TripleRedShell {
 		bonus += 2 * rammer.Shells
 	}
+	// Driving defensively is +1 against a ram: the text calls a ram an
+	// attack, and the defensive driver is the one being passed.
+	if rammer.Defensive {
+		bonus++
+	}
+	if other.Defensive {
+		guard++
+	}
 	// An opposed Racing Check: each side's ink and shrink count.
 	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus + r.mods(rammer)
 	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard + r.mods(other)
-	if rammer.Star == 0 && a <= d {
+	if a <= d { // a star's ram too (star-ram=roll): it is treated as a ram, check and all
 		rammer.Momentum--
 		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
 		r.draggedHit(rammer, other)
 		return false
 	}
-	if rammer.Star > 0 { // an invincible rammer flips the other
+	if rammer.Star > 0 { // an invincible rammer that wins flips the other
 		other.Momentum -= 2
-		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way: %s flips, -2 Momentum", rammer.Name, other.Name, other.Name)
+		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way (%d against %d): %s flips, -2 Momentum", rammer.Name, other.Name, a, d, other.Name)
 		return true
 	}
 	rammer.Momentum--
@@ -406,8 +419,8 @@ func (r *resolver) act(x *Racer, a Action) {
 		case total > 4:
 			gain = 2
 		}
-		x.Momentum += gain
-		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum", x.Name, face, signed(gain))
+		held := r.gain(x, gain)
+		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum%s", x.Name, face, signed(gain), held)
 	case DriveDefensively:
 		x.Defensive = true
 		r.say(x, "action", m, "%s drives defensively", x.Name)
@@ -494,13 +507,13 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 			return
 		}
 	}
-	x.Momentum += p.Momentum
+	held := r.gain(x, p.Momentum)
 	if p.Skip {
 		r.say(x, "action", m, "%s takes %s: on past the next segment", x.Name, p.Name)
 		r.advance(x, 1)
 		return
 	}
-	r.say(x, "action", m, "%s takes %s: +%d Momentum", x.Name, p.Name, p.Momentum)
+	r.say(x, "action", m, "%s takes %s: +%d Momentum%s", x.Name, p.Name, p.Momentum, held)
 }
 
 func contains(xs []int, v int) bool {
