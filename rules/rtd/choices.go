@@ -109,12 +109,25 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 		out.Paths = append(out.Paths, PathChoice{Order: Action{Kind: TakePath, Path: i + 1}.String(), Name: p.Name,
 			Item: p.Item, Check: p.Check, Skip: p.Skip, Momentum: p.Momentum})
 	}
+	// After the start, each allowed action once more with the pull clause
+	// that changes something in this race (pull-ahead): the same odds, as
+	// they are the Action Phase's.
+	clause := PullHold
+	if s.Opts.PullWhenOrdered {
+		clause = PullAhead
+	}
 	for _, a := range s.candidates(x, g, pos) {
 		c := Choice{OrderChoice: race.Judge(a.String(), wordsFor(a), s.legal(x, a))}
 		if c.Allowed {
 			s.oddsOf(x, a, &c)
 		}
 		out.Actions = append(out.Actions, c)
+		if c.Allowed && s.T > 0 {
+			a.Pull = clause
+			v := c
+			v.OrderChoice = race.Judge(a.String(), wordsFor(a), s.legal(x, a))
+			out.Actions = append(out.Actions, v)
+		}
 	}
 	out.Note = s.note(x, seg)
 	return out, nil
@@ -151,8 +164,17 @@ func (s *State) candidates(x *Racer, g []*Racer, pos int) []Action {
 }
 
 // wordsFor lists what may be written for a, shortest first: its aliases, or
-// the long forms of a path or an item.
+// the long forms of a path or an item, with its pull clause.
 func wordsFor(a Action) []string {
+	if a.Pull != "" {
+		b := a
+		b.Pull = ""
+		var out []string
+		for _, w := range wordsFor(b) {
+			out = append(out, w+" then "+a.Pull)
+		}
+		return race.ShortestFirst(out)
+	}
 	var out []string
 	switch a.Kind {
 	case TakePath:

@@ -13,6 +13,7 @@ import (
 // setup into the state, so a turn's rules are in the state alone.
 const (
 	OptMomentumCap = "momentum-cap"
+	OptPullAhead   = "pull-ahead"
 	OptStarRam     = "star-ram"
 )
 
@@ -21,6 +22,8 @@ const (
 var optionFields = []race.Field{
 	{Name: OptMomentumCap, Type: race.Choice, Values: []string{"at-once", "cleanup"}, Default: "at-once",
 		Help: "at-once: Momentum never goes past the kart's most (5, a Slow kart 4), a gain beyond it is lost; cleanup: it may during the turn and is cut back in the Cleanup Phase"},
+	{Name: OptPullAhead, Type: race.Choice, Values: []string{"unless-held", "when-ordered"}, Default: "unless-held",
+		Help: "unless-held: the first in a segment at Momentum 4 or more (or breaking away on a mushroom) tries to pull ahead unless its order ends 'then hold'; when-ordered: only if its order ends 'then pull ahead'"},
 	{Name: OptStarRam, Type: race.Choice, Values: []string{"roll", "sure"}, Default: "roll",
 		Help: "roll: an invincible racer's ram is the ram's opposed check, and a win flips the other (-2); sure: it always wins, with no dice"},
 }
@@ -29,8 +32,9 @@ var optionFields = []race.Field{
 // is every default, so a race set up before an option existed plays by its
 // default.
 type RaceOptions struct {
-	CapAtCleanup bool `json:"cap_at_cleanup,omitempty"` // momentum-cap=cleanup
-	StarRamSure  bool `json:"star_ram_sure,omitempty"`  // star-ram=sure
+	CapAtCleanup    bool `json:"cap_at_cleanup,omitempty"`    // momentum-cap=cleanup
+	PullWhenOrdered bool `json:"pull_when_ordered,omitempty"` // pull-ahead=when-ordered
+	StarRamSure     bool `json:"star_ram_sure,omitempty"`     // star-ram=sure
 }
 
 // readOptions reads a race's options: an unknown key or a value the option
@@ -58,9 +62,20 @@ func readOptions(opts map[string]string) (RaceOptions, error) {
 		switch k {
 		case OptMomentumCap:
 			o.CapAtCleanup = v == "cleanup"
+		case OptPullAhead:
+			o.PullWhenOrdered = v == "when-ordered"
 		case OptStarRam:
 			o.StarRamSure = v == "sure"
 		}
 	}
 	return o, nil
+}
+
+// pulls says whether a racer whose order is a tries to pull ahead (or break
+// away) when it may: the text makes it the driver's choice.
+func (o RaceOptions) pulls(a Action) bool {
+	if o.PullWhenOrdered {
+		return a.Pull == PullAhead
+	}
+	return a.Pull != PullHold
 }

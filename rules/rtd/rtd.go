@@ -2,6 +2,7 @@ package rtd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,12 +87,23 @@ func (Ruleset) Set(race.State, string, string) (race.State, error) {
 
 var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power slide", "path N", "item [lay|throw|forward|backward] [at NAME]"}
 
+// actions are the orders of a turn after the start, as the orders menu
+// lists them: the actions, and the pull clause that changes something in
+// this race (the option pull-ahead).
+func (s *State) actions() []string {
+	clause := "ACTION then " + PullHold
+	if s.Opts.PullWhenOrdered {
+		clause = "ACTION then " + PullAhead
+	}
+	return append(slices.Clone(turnActions), clause)
+}
+
 // Prompts implements race.Ruleset: every racer still racing.
 func (Ruleset) Prompts(st race.State) []race.Prompt {
 	s := st.(*State)
 	var out []race.Prompt
 	for _, x := range s.running() {
-		p := race.Prompt{Seat: x.Seat, Name: x.Name, Turn: s.Turn(), Orders: 1, Legal: turnActions,
+		p := race.Prompt{Seat: x.Seat, Name: x.Name, Turn: s.Turn(), Orders: 1, Legal: s.actions(),
 			Note: fmt.Sprintf("place %d, Momentum %d, %s", s.position(x.Seat), x.Momentum, s.course.Segments[x.Segment].Name)}
 		if s.T == 0 {
 			p.Legal, p.Note = []string{"rocket start", "safe start"}, "the start: only a Rocket Start, or a safe start"
@@ -165,8 +177,10 @@ func (s *State) legal(x *Racer, a Action) error {
 	switch {
 	case s.T == 0 && a.Kind != RocketStart:
 		return race.NotAllowed(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
+	case s.T == 0 && a.Pull != "":
+		return race.NotAllowed(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it), with nothing after it: nobody pulls ahead at the start")
 	case s.T > 0 && a.Kind == RocketStart:
-		return race.NotAllowed(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
+		return race.NotAllowed(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(s.actions(), ", "))
 	case a.Kind == DeployItem && x.Hand == 0:
 		return race.NotAllowed(CodeNoItemInHand, "%s has no item to deploy; drive on with another action", x.Name)
 	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && !x.Hand.Laid():

@@ -46,9 +46,11 @@ func (r *resolver) turn(actions map[int]Action) {
 		}
 	}
 	// 1: Player Action Phase, first place to last, as the order stood at the start of the turn.
+	pulls := map[int]bool{} // who tries to pull ahead when they may
 	for _, x := range running {
 		a := actions[x.Seat]
 		x.Action = a.String()
+		pulls[x.Seat] = s.Opts.pulls(a)
 		r.act(x, a)
 	}
 	r.blueShellStrikes()
@@ -83,7 +85,11 @@ func (r *resolver) turn(actions map[int]Action) {
 			}
 		}
 		if (first.Momentum >= 4 || first.BreakAway) && moved[first.Seat] == 1 {
-			r.pullAhead(first, moved)
+			if pulls[first.Seat] {
+				r.pullAhead(first, moved)
+			} else { // the text: he can, not he must
+				r.say(first, "pull ahead", r.d.Mark(), "%s, first in the segment at Momentum %d, stays with the pack", first.Name, first.Momentum)
+			}
 		}
 		first.BreakAway = false
 	}
