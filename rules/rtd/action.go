@@ -32,7 +32,9 @@ type Action struct {
 	Kind ActionKind `json:"kind"`
 	// For Take Alternate Path: the path's number in its segment, from 1.
 	Path int `json:"path,omitempty"`
-	// For Deploy Item: how it is used ("", "lay", "throw", "forward", "backward") and at whom.
+	// For Deploy Item: which item (0: the item in front), how it is used
+	// ("", "lay", "throw", "forward", "backward") and at whom.
+	Item   Item   `json:"item,omitempty"`
 	How    string `json:"how,omitempty"`
 	Target string `json:"target,omitempty"`
 	// RocketSkip: at the start, the racer does not risk a Rocket Start (+1 Momentum).
@@ -66,6 +68,9 @@ func (a Action) String() string {
 		return "path " + strconv.Itoa(a.Path)
 	case DeployItem:
 		s := "item"
+		if a.Item != 0 {
+			s += " " + a.Item.String()
+		}
 		if a.How != "" {
 			s += " " + a.How
 		}
@@ -96,7 +101,7 @@ var pullClause = regexp.MustCompile(`(?i)(?:\s*[,;]\s*(?:then\s+)?|\s+then\s+)(h
 //	rocket start | safe start                         (turn 0)
 //	aggressive | defensive | draft | ram | power slide
 //	path 2                                             (the segment's second alternate path)
-//	item [lay|throw|forward|backward] [at NAME]        (deploy the item in hand)
+//	item [ITEM] [lay|throw|forward|backward] [at NAME] (deploy the item in front, or the one named)
 //
 // and after any action but the start's, 'then hold' (stay with the pack
 // rather than pull ahead) or 'then pull ahead'. Case and extra spaces do
@@ -145,11 +150,17 @@ func parseBare(text string) (Action, error) {
 			a.Target, head = strings.TrimSpace(orig[k+4:]), orig[:k]
 		}
 		lower := strings.ToLower(head)
-		switch rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(lower, "deploy item"), "item")); rest {
+		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(lower, "deploy item"), "item"))
+		if name, how, _ := strings.Cut(rest, " "); name != "" {
+			if it, err := ParseItem(name); err == nil { // the item named, of several held
+				a.Item, rest = it, how
+			}
+		}
+		switch rest {
 		case "", "lay", "throw", "forward", "backward":
 			a.How = rest
 		default:
-			return Action{}, race.NotUnderstood(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target", strings.TrimSpace(text))
+			return Action{}, race.NotUnderstood(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target; 'item ITEM ...' names which of the items held, such as 'item mushroom'", strings.TrimSpace(text))
 		}
 		return a, nil
 	}
@@ -164,4 +175,13 @@ func indexFold(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// used is the item a Deploy Item order deploys for x: the one it names, or
+// the item in front.
+func (a Action) used(x *Racer) Item {
+	if a.Item != 0 {
+		return a.Item
+	}
+	return x.Hand
 }

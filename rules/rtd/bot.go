@@ -33,7 +33,7 @@ func botAction(s *State, seat int, rng *rand.Rand) string {
 	}
 	seg := s.course.Segments[x.Segment]
 	for i, p := range seg.Paths {
-		if p.Item != "" && x.Hand.String() == p.Item {
+		if p.Item != "" && x.holdsNamed(p.Item) {
 			return Action{Kind: TakePath, Path: i + 1}.String()
 		}
 		if p.Item == "" && p.Check != nil && *p.Check >= -1 && rng.IntN(2) == 0 {

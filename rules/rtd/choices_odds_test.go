@@ -187,6 +187,11 @@ func TestChoiceOddsMatchPlay(t *testing.T) {
 		{"banana thrown", 2, 0, func(s *State) { s.Racers[2].Hand = Banana; s.Racers[0].Ink = 1 }},
 		{"mushroom into a dragger", 1, 0, func(s *State) { s.Racers[1].Hand, s.Racers[1].Momentum = Mushroom, 1; s.Racers[0].Hand = GreenShell }},
 		{"boo", 1, 0, luigi(func(x *Racer) { x.Hand = Boo })},
+		{"mushroom named behind a boo", 1, 0, luigi(func(x *Racer) { x.Hand, x.Bag, x.Momentum = Boo, []Item{Mushroom}, 1 })},
+		{"green shell named behind a banana", 1, 0, func(s *State) {
+			s.Racers[1].Hand, s.Racers[1].Bag = Banana, []Item{GreenShell}
+			s.Racers[2].Hand, s.Racers[2].Bag = BobOmb, []Item{Star}
+		}},
 		{"thunderbolt", 1, 0, func(s *State) { s.Racers[1].Hand = Thunderbolt; s.Racers[0].Star = 1 }},
 		{"ram first", 1, 0, func(s *State) {
 			s.Racers[1].RamNext, s.Racers[1].Perk, s.Racers[1].Debuff = true, RammingSpeed, LowLoot

@@ -27,7 +27,7 @@ func choicesOf(t *testing.T, st race.State, seat int) Choices {
 func TestChoicesMatchTheRules(t *testing.T) {
 	rs := Ruleset{}
 	codes := map[string]int{}
-	var allowed, refused, aimed int
+	var allowed, refused, aimed, named int
 	for i, course := range []string{"luigi-circuit", "rainbow-road", "brickwork-bay"} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			_, p := botRace(t, seed+uint64(10*i), 4+int(seed)*2, course)
@@ -81,6 +81,9 @@ func TestChoicesMatchTheRules(t *testing.T) {
 							refused++
 							codes[c.Code]++
 						}
+						if a, _ := ParseAction(c.Order); a.Item != 0 && c.Allowed {
+							named++
+						}
 						if a, _ := ParseAction(c.Order); a.Target != "" {
 							aimed++
 							if a.How == "throw" && !throwable[a.Target] {
@@ -108,15 +111,15 @@ func TestChoicesMatchTheRules(t *testing.T) {
 		}
 	}
 	for _, c := range []string{CodeRocketStartOnly, CodeStartIsOver, CodeNoItemInHand, CodeNotLaidOrThrown, CodeThrowNeedsTarget,
-		CodeNotAGreenShell, CodeNoAlternatePath, CodePathNeedsItem} {
+		CodeNotAGreenShell, CodeNoAlternatePath, CodePathNeedsItem, CodeDraggedFirst} {
 		if codes[c] == 0 {
 			t.Errorf("the sample never refuses with %s: %v", c, codes)
 		}
 	}
-	if allowed == 0 || aimed == 0 {
-		t.Fatalf("allowed %d, aimed %d: the sample misses a case", allowed, aimed)
+	if allowed == 0 || aimed == 0 || named == 0 {
+		t.Fatalf("allowed %d, aimed %d, an item named %d: the sample misses a case", allowed, aimed, named)
 	}
-	t.Logf("%d choices allowed and accepted, %d refused as listed (%v), %d aimed", allowed, refused, codes, aimed)
+	t.Logf("%d choices allowed and accepted, %d refused as listed (%v), %d aimed, %d naming an item of several", allowed, refused, codes, aimed, named)
 }
 
 // A seat that is not in the race or has finished has no choices, and says

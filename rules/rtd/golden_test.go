@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/tu
 //	course luigi-circuit
 //	turn 3                       (the race's turn; 1 is the start)
 //	laps 3
-//	racer Mario segment 2 laps 0 momentum 3 perk item-bonus debuff slow hand mushroom fellback
+//	racer Mario segment 2 laps 0 momentum 3 perk item-bonus debuff slow hand mushroom hand star fellback
 //	order Mario Luigi            (race order, first place first; default: as listed)
 //	blue Mario                   (a blue shell Mario fired last turn strikes this turn)
 //	option pull-ahead=when-ordered (a race option; each is its default unless set)
@@ -72,7 +72,7 @@ func (r *caseReader) Line(w []string) error {
 			case "hand":
 				it, err := ParseItem(l.Word())
 				l.Check(err)
-				x.Hand = it
+				x.give(it) // again for more than one item
 			case "fellback":
 				x.FellBack = true
 			case "star":
@@ -143,7 +143,7 @@ func (r *caseReader) State() (race.State, error) {
 func describe(s *State, x *Racer) string {
 	out := fmt.Sprintf("%d. %-6s lap %d %-22s momentum %d", s.position(x.Seat), x.Name, x.Laps+1, s.course.Segments[x.Segment].Name, x.Momentum)
 	if x.Hand != 0 {
-		out += " holding " + x.Hand.String()
+		out += " holding " + x.itemsText()
 	}
 	if x.FellBack {
 		out += " fell-back"
@@ -151,8 +151,8 @@ func describe(s *State, x *Racer) string {
 	for _, e := range []struct {
 		n string
 		v int
-	}{{"shells", x.Shells}, {"ink", x.Ink}, {"shrunk", x.Shrunk}, {"star", x.Star}, {"ghost", x.Ghost}} {
-		if e.v > 0 && (e.n != "shells" || x.Hand == TripleRedShell) {
+	}{{"ink", x.Ink}, {"shrunk", x.Shrunk}, {"star", x.Star}, {"ghost", x.Ghost}} { // shells: with the items
+		if e.v > 0 {
 			out += fmt.Sprintf(" %s %d", e.n, e.v)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 // reading is a choice (docs/rules/rtd.md, "Race options"). They are read at
 // setup into the state, so a turn's rules are in the state alone.
 const (
+	OptInventory   = "inventory"
 	OptMomentumCap = "momentum-cap"
 	OptPullAhead   = "pull-ahead"
 	OptStarRam     = "star-ram"
@@ -20,6 +21,8 @@ const (
 // optionFields are the race options as the CLI and pages offer them; the
 // first value of each is its default.
 var optionFields = []race.Field{
+	{Name: OptInventory, Type: race.Choice, Values: []string{"any", "one"}, Default: "any",
+		Help: "any: a racer holds any number of items and checks at every line of item boxes it drives; one: one item at a time, and a racer holding one drives past the boxes"},
 	{Name: OptMomentumCap, Type: race.Choice, Values: []string{"at-once", "cleanup"}, Default: "at-once",
 		Help: "at-once: Momentum never goes past the kart's most (5, a Slow kart 4), a gain beyond it is lost; cleanup: it may during the turn and is cut back in the Cleanup Phase"},
 	{Name: OptPullAhead, Type: race.Choice, Values: []string{"unless-held", "when-ordered"}, Default: "unless-held",
@@ -32,6 +35,7 @@ var optionFields = []race.Field{
 // is every default, so a race set up before an option existed plays by its
 // default.
 type RaceOptions struct {
+	OneItem         bool `json:"one_item,omitempty"`          // inventory=one
 	CapAtCleanup    bool `json:"cap_at_cleanup,omitempty"`    // momentum-cap=cleanup
 	PullWhenOrdered bool `json:"pull_when_ordered,omitempty"` // pull-ahead=when-ordered
 	StarRamSure     bool `json:"star_ram_sure,omitempty"`     // star-ram=sure
@@ -60,6 +64,8 @@ func readOptions(opts map[string]string) (RaceOptions, error) {
 		}
 		v := strings.ToLower(strings.TrimSpace(opts[k]))
 		switch k {
+		case OptInventory:
+			o.OneItem = v == "one"
 		case OptMomentumCap:
 			o.CapAtCleanup = v == "cleanup"
 		case OptPullAhead:

@@ -25,7 +25,8 @@ func TestRaceOptions(t *testing.T) {
 		want RaceOptions
 	}{
 		{nil, RaceOptions{}},
-		{map[string]string{"momentum-cap": "at-once", "pull-ahead": "unless-held", "star-ram": "roll"}, RaceOptions{}},
+		{map[string]string{"inventory": "any", "momentum-cap": "at-once", "pull-ahead": "unless-held", "star-ram": "roll"}, RaceOptions{}},
+		{map[string]string{"inventory": "one"}, RaceOptions{OneItem: true}},
 		{map[string]string{"momentum-cap": "cleanup"}, RaceOptions{CapAtCleanup: true}},
 		{map[string]string{"pull-ahead": "when-ordered"}, RaceOptions{PullWhenOrdered: true}},
 		{map[string]string{"star-ram": " Sure "}, RaceOptions{StarRamSure: true}},
@@ -45,9 +46,10 @@ func TestRaceOptions(t *testing.T) {
 		says string
 	}{
 		{map[string]string{"momentum-cap": ""}, `momentum-cap is one of at-once, cleanup; got ""`},
+		{map[string]string{"inventory": "three"}, `inventory is one of any, one; got "three"`},
 		{map[string]string{"pull-ahead": "never"}, `pull-ahead is one of unless-held, when-ordered; got "never"`},
 		{map[string]string{"star-ram": "true"}, `star-ram is one of roll, sure`},
-		{map[string]string{"laps": "1"}, `unknown race option "laps"; rtd's race options are momentum-cap, pull-ahead, star-ram (the number of laps is --laps)`},
+		{map[string]string{"laps": "1"}, `unknown race option "laps"; rtd's race options are inventory, momentum-cap, pull-ahead, star-ram (the number of laps is --laps)`},
 	} {
 		if _, err := setup(tc.opts); err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%v: %v; want %q", tc.opts, err, tc.says)

@@ -248,8 +248,8 @@ func (r *resolver) draggedHit(x, dragger *Racer) {
 	if !dragger.Hand.Dragged() || x.immune() {
 		return
 	}
-	it := dragger.Hand
-	dragger.Hand = 0
+	it := dragger.Hand // the dragged item is the one in front
+	dragger.drop(it)
 	m := r.d.Mark()
 	r.say(x, "hit", m, "%s runs into %s's dragged %s", x.Name, dragger.Name, it)
 	r.hitBy(x, it, r.d.Mark())
@@ -269,10 +269,10 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 	}
 	bonus := map[Perk]int{RammingSpeed: 1}[rammer.Perk] - map[Perk]int{Featherweight: 1}[rammer.Debuff]
 	guard := 0
-	if other.Hand == TripleRedShell {
+	if other.holding(TripleRedShell) {
 		guard = 2 * other.Shells // orbiting shells guard against rams
 	}
-	if rammer.Hand == TripleRedShell {
+	if rammer.holding(TripleRedShell) {
 		bonus += 2 * rammer.Shells
 	}
 	// Driving defensively is +1 against a ram: the text calls a ram an
@@ -365,7 +365,7 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 	for _, seat := range s.Order {
 		x := s.racer(seat)
 		seg, ok := drove[seat]
-		if !ok || x.Hand != 0 {
+		if !ok || s.Opts.OneItem && x.Hand != 0 { // inventory=one: a full hand drives past
 			continue
 		}
 		boxes := s.course.Segments[seg].ItemBoxes
@@ -393,11 +393,12 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 			bonus--
 		}
 		roll := r.d.Roll(x.Seat, x.Name+": item roll", dice.D6)
-		x.Hand = ItemFor(roll + bonus)
-		if x.Hand == TripleRedShell {
-			x.Shells = 3
+		got := ItemFor(roll + bonus)
+		x.give(got)
+		if got == TripleRedShell {
+			x.Shells += 3
 		}
-		r.say(x, "item", m, "%s takes an item box (%d%s): the Item Roll is %d%s: %s", x.Name, face, table, roll, modText(bonus), x.Hand)
+		r.say(x, "item", m, "%s takes an item box (%d%s): the Item Roll is %d%s: %s", x.Name, face, table, roll, modText(bonus), got)
 	}
 }
 
@@ -479,8 +480,11 @@ func (r *resolver) ahead(x *Racer) *Racer {
 // racer holding it, and a Boo's or a Star's to a racer who is already a
 // ghost or invincible (the text: each gives 'access to certain shortcuts').
 func (x *Racer) opens(p Path) bool {
-	return p.Item == "" || x.already(p) || x.Hand.String() == p.Item
+	return p.Item == "" || x.already(p) || x.holdsNamed(p.Item)
 }
+
+// usesItem says whether taking p uses up an item of x's.
+func (x *Racer) usesItem(p Path) bool { return p.Item != "" && !x.already(p) }
 
 // already says whether x is already what p's item would make it.
 func (x *Racer) already(p Path) bool {
@@ -496,15 +500,19 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		return
 	}
 	p := seg.Paths[n-1]
+	it, _ := ParseItem(p.Item) // a course's path items are checked when it is read
 	switch {
 	case !x.opens(p):
 		r.say(x, "action", m, "%s needs a %s for %s and has none", x.Name, p.Item, p.Name)
 		return
-	case p.Item == "" || x.already(p): // nothing to use
-	case x.Hand == Boo || x.Hand == Star: // used, with all it does: that is what opens the way
-		r.deploy(x, Action{Kind: DeployItem})
+	case !x.usesItem(p): // nothing to use
+	case x.Hand.Dragged(): // the dragged item goes first
+		r.say(x, "action", m, "%s must use the dragged %s before the %s, and cannot take %s", x.Name, x.Hand, p.Item, p.Name)
+		return
+	case it == Boo || it == Star: // used, with all it does: that is what opens the way
+		r.deploy(x, Action{Kind: DeployItem, Item: it})
 	default:
-		x.Hand = 0
+		x.drop(it)
 	}
 	if p.Check != nil {
 		face, out, table := r.racingCheck(x, p.Name, *p.Check+r.mods(x))
