@@ -127,7 +127,7 @@ func ParseAction(text string) (Action, error) {
 func parseBare(text string) (Action, error) {
 	w := strings.Join(strings.Fields(strings.ToLower(text)), " ")
 	if w == "" {
-		return Action{}, race.NotUnderstood(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [lay|throw|forward|backward] [at NAME], each may end 'then hold' or 'then pull ahead'; at the start: rocket start or safe start")
+		return Action{}, race.NotUnderstood(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [ITEM] [lay|throw|forward|backward] [at NAME], each may end 'then hold' or 'then pull ahead'; at the start: rocket start or safe start")
 	}
 	if k, ok := actionWords[w]; ok {
 		return Action{Kind: k}, nil

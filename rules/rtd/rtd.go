@@ -85,7 +85,7 @@ func (Ruleset) Set(race.State, string, string) (race.State, error) {
 	return nil, fmt.Errorf("rtd has no settings for a turn")
 }
 
-var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power slide", "path N", "item [lay|throw|forward|backward] [at NAME]"}
+var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power slide", "path N", "item [ITEM] [lay|throw|forward|backward] [at NAME]"}
 
 // actions are the orders of a turn after the start, as the orders menu
 // lists them: the actions, and the pull clause that changes something in
