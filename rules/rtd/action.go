@@ -1,9 +1,11 @@
 package rtd
 
 import (
-	"pitwall/race"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"pitwall/race"
 )
 
 // ActionKind is one of the actions of the Player Action Phase, or the start's Rocket Start.
@@ -30,15 +32,32 @@ type Action struct {
 	Kind ActionKind `json:"kind"`
 	// For Take Alternate Path: the path's number in its segment, from 1.
 	Path int `json:"path,omitempty"`
-	// For Deploy Item: how it is used ("", "lay", "throw", "forward", "backward") and at whom.
+	// For Deploy Item: which item (0: the item in front), how it is used
+	// ("", "lay", "throw", "forward", "backward") and at whom.
+	Item   Item   `json:"item,omitempty"`
 	How    string `json:"how,omitempty"`
 	Target string `json:"target,omitempty"`
 	// RocketSkip: at the start, the racer does not risk a Rocket Start (+1 Momentum).
 	Safe bool `json:"safe,omitempty"`
+	// Pull is what the racer does if it ends the Movement Phase first in its
+	// segment and may pull ahead (or break away): PullHold, PullAhead, or ""
+	// for the race's default (the option pull-ahead).
+	Pull string `json:"pull,omitempty"`
 }
+
+// What an order may say of pulling ahead, after the action: "aggressive then hold".
+const (
+	PullHold  = "hold"       // stay with the pack
+	PullAhead = "pull ahead" // try to pull ahead
+)
 
 // String is the canonical text of the action, which Parse reads back.
 func (a Action) String() string {
+	if a.Pull != "" {
+		b := a
+		b.Pull = ""
+		return b.String() + " then " + a.Pull
+	}
 	switch a.Kind {
 	case RocketStart:
 		if a.Safe {
@@ -49,6 +68,9 @@ func (a Action) String() string {
 		return "path " + strconv.Itoa(a.Path)
 	case DeployItem:
 		s := "item"
+		if a.Item != 0 {
+			s += " " + a.Item.String()
+		}
 		if a.How != "" {
 			s += " " + a.How
 		}
@@ -70,18 +92,42 @@ var actionWords = map[string]ActionKind{
 	"power slide": PowerSlide, "powerslide": PowerSlide, "slide": PowerSlide,
 }
 
+// pullClause is the end of an order that says what to do about pulling
+// ahead: "then hold", ", pull ahead", "; then hold".
+var pullClause = regexp.MustCompile(`(?i)(?:\s*[,;]\s*(?:then\s+)?|\s+then\s+)(hold|pull\s+ahead)\s*$`)
+
 // ParseAction reads a racer's action, as a racer would write it:
 //
 //	rocket start | safe start                         (turn 0)
 //	aggressive | defensive | draft | ram | power slide
 //	path 2                                             (the segment's second alternate path)
-//	item [lay|throw|forward|backward] [at NAME]        (deploy the item in hand)
+//	item [ITEM] [lay|throw|forward|backward] [at NAME] (deploy the item in front, or the one named)
 //
-// Case and extra spaces do not matter. It checks the grammar only.
+// and after any action but the start's, 'then hold' (stay with the pack
+// rather than pull ahead) or 'then pull ahead'. Case and extra spaces do
+// not matter. It checks the grammar only.
 func ParseAction(text string) (Action, error) {
+	pull := ""
+	if m := pullClause.FindStringSubmatchIndex(text); m != nil {
+		pull = PullHold
+		if strings.ToLower(text[m[2]:m[2]+1]) == "p" {
+			pull = PullAhead
+		}
+		text = text[:m[0]]
+	}
+	a, err := parseBare(text)
+	if err != nil {
+		return Action{}, err
+	}
+	a.Pull = pull
+	return a, nil
+}
+
+// parseBare reads an action without its pull clause.
+func parseBare(text string) (Action, error) {
 	w := strings.Join(strings.Fields(strings.ToLower(text)), " ")
 	if w == "" {
-		return Action{}, race.NotUnderstood(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [lay|throw|forward|backward] [at NAME]; at the start: rocket start or safe start")
+		return Action{}, race.NotUnderstood(CodeNoAction, "no action given; actions: aggressive, defensive, draft, ram, power slide, path N, item [ITEM] [lay|throw|forward|backward] [at NAME], each may end 'then hold' or 'then pull ahead'; at the start: rocket start or safe start")
 	}
 	if k, ok := actionWords[w]; ok {
 		return Action{Kind: k}, nil
@@ -104,15 +150,21 @@ func ParseAction(text string) (Action, error) {
 			a.Target, head = strings.TrimSpace(orig[k+4:]), orig[:k]
 		}
 		lower := strings.ToLower(head)
-		switch rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(lower, "deploy item"), "item")); rest {
+		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(lower, "deploy item"), "item"))
+		if name, how, _ := strings.Cut(rest, " "); name != "" {
+			if it, err := ParseItem(name); err == nil { // the item named, of several held
+				a.Item, rest = it, how
+			}
+		}
+		switch rest {
 		case "", "lay", "throw", "forward", "backward":
 			a.How = rest
 		default:
-			return Action{}, race.NotUnderstood(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target", strings.TrimSpace(text))
+			return Action{}, race.NotUnderstood(CodeBadItemUse, "%q: an item is used as 'item', 'item lay', 'item throw', 'item forward' or 'item backward', then 'at NAME' for a target; 'item ITEM ...' names which of the items held, such as 'item mushroom'", strings.TrimSpace(text))
 		}
 		return a, nil
 	}
-	return Action{}, race.NotUnderstood(CodeUnknownAction, "%q is not an action; actions: aggressive, defensive, draft, ram, power slide, path N, item; at the start: rocket start or safe start", strings.TrimSpace(text))
+	return Action{}, race.NotUnderstood(CodeUnknownAction, "%q is not an action; actions: aggressive, defensive, draft, ram, power slide, path N, item, each may end 'then hold' or 'then pull ahead'; at the start: rocket start or safe start", strings.TrimSpace(text))
 }
 
 // indexFold is the byte index of the ASCII word sub in s, ignoring case; -1 if absent.
@@ -123,4 +175,13 @@ func indexFold(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// used is the item a Deploy Item order deploys for x: the one it names, or
+// the item in front.
+func (a Action) used(x *Racer) Item {
+	if a.Item != 0 {
+		return a.Item
+	}
+	return x.Hand
 }

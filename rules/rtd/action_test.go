@@ -30,6 +30,15 @@ func TestParseAction(t *testing.T) {
 		{"item throw at Donkey Kong", Action{Kind: DeployItem, How: "throw", Target: "Donkey Kong"}},
 		{"Deploy Item forward AT Peach", Action{Kind: DeployItem, How: "forward", Target: "Peach"}},
 		{"item at Toad", Action{Kind: DeployItem, Target: "Toad"}},
+		{"aggressive then hold", Action{Kind: DriveAggressively, Pull: PullHold}},
+		{"Defensive; then HOLD", Action{Kind: DriveDefensively, Pull: PullHold}},
+		{"path 2 then pull  ahead", Action{Kind: TakePath, Path: 2, Pull: PullAhead}},
+		{"item throw at Donkey Kong, pull ahead", Action{Kind: DeployItem, How: "throw", Target: "Donkey Kong", Pull: PullAhead}},
+		{"item at Then Holdsworth", Action{Kind: DeployItem, Target: "Then Holdsworth"}},
+		{"item star", Action{Kind: DeployItem, Item: Star}},
+		{"Deploy Item Green-Shell forward at Peach then hold", Action{Kind: DeployItem, Item: GreenShell, How: "forward", Target: "Peach", Pull: PullHold}},
+		{"item banana lay", Action{Kind: DeployItem, Item: Banana, How: "lay"}},
+		{"item at Banana", Action{Kind: DeployItem, Target: "Banana"}},
 	} {
 		got, err := ParseAction(tc.in)
 		if err != nil || got != tc.want {
@@ -40,7 +49,8 @@ func TestParseAction(t *testing.T) {
 			t.Errorf("%q: the canonical %q reads back as %+v, %v", tc.in, got.String(), back, err)
 		}
 	}
-	for _, bad := range []string{"", "fly", "path", "path x", "path 0", "item spin", "item sideways at X", "rocket launch"} {
+	for _, bad := range []string{"", "fly", "path", "path x", "path 0", "item spin", "item sideways at X", "item star banana", "item lay star", "rocket launch",
+		"hold", "then hold", ", pull ahead", "fly then hold", "aggressive then fly"} {
 		_, err := ParseAction(bad)
 		var oe *race.OrderError
 		if !errors.As(err, &oe) || oe.Kind != race.Invalid || strings.Contains(err.Error(), "\n") {
@@ -50,7 +60,7 @@ func TestParseAction(t *testing.T) {
 }
 
 func FuzzParseAction(f *testing.F) {
-	for _, s := range []string{"item throw at Donkey Kong", "path 3", "rocket start", " at ", "item at", "ITEM  LAY"} {
+	for _, s := range []string{"item throw at Donkey Kong", "path 3", "rocket start", " at ", "item at", "ITEM  LAY", "draft then hold", "item at X, pull ahead", "item boo", "item bob-omb throw at Y"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -62,7 +72,7 @@ func FuzzParseAction(f *testing.F) {
 			}
 			return
 		}
-		if back, err := ParseAction(a.String()); err != nil || back.Kind != a.Kind || back.Path != a.Path || back.How != a.How {
+		if back, err := ParseAction(a.String()); err != nil || back.Kind != a.Kind || back.Path != a.Path || back.How != a.How || back.Pull != a.Pull || back.Item != a.Item {
 			t.Fatalf("%q: the canonical %q reads back as %+v, %v", s, a.String(), back, err)
 		}
 	})

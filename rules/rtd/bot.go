@@ -8,9 +8,19 @@ import (
 
 // Bot picks an action as a fair racer would: a rocket start, a path when it
 // holds the item for it, a power slide on curves, aggressive driving when slow,
-// defensive when ahead with Momentum to keep. Its randomness is its own.
+// defensive when ahead with Momentum to keep; it pulls ahead whenever it
+// may, so where that is only on order (pull-ahead=when-ordered) it orders
+// it. Its randomness is its own.
 func Bot(st race.State, seat int, rng *rand.Rand) string {
 	s := st.(*State)
+	a := botAction(s, seat, rng)
+	if a != "" && s.T > 0 && s.Opts.PullWhenOrdered {
+		a += " then " + PullAhead
+	}
+	return a
+}
+
+func botAction(s *State, seat int, rng *rand.Rand) string {
 	x := s.racer(seat)
 	if x == nil || x.Finished {
 		return ""
@@ -23,7 +33,7 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 	}
 	seg := s.course.Segments[x.Segment]
 	for i, p := range seg.Paths {
-		if p.Item != "" && x.Hand.String() == p.Item {
+		if p.Item != "" && x.holdsNamed(p.Item) {
 			return Action{Kind: TakePath, Path: i + 1}.String()
 		}
 		if p.Item == "" && p.Check != nil && *p.Check >= -1 && rng.IntN(2) == 0 {
@@ -62,7 +72,7 @@ func (Ruleset) BotOrder(s race.State, seat int, _ bool, rng *rand.Rand) string {
 	a := Bot(s, seat, rng)
 	// A draft with nobody ahead in the segment, or an item path without its item, is refused: drive instead.
 	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: seat, Text: a}); err != nil {
-		return "aggressive"
+		return Action{Kind: DriveAggressively, Pull: map[bool]string{true: PullAhead}[s.(*State).Opts.PullWhenOrdered]}.String()
 	}
 	return a
 }

@@ -20,7 +20,10 @@ type Choices struct {
 	MaxMomentum int    `json:"max_momentum"`
 	Segment     string `json:"segment"`
 	Shape       string `json:"shape"`          // sets the Power Slide's modifier
-	Hand        string `json:"hand,omitempty"` // the item held, if any
+	Hand        string `json:"hand,omitempty"` // the item in front, if any: what a bare 'item' deploys
+	// Items are every item held, the item in front first (dragged items
+	// lead: one must be used before any other is deployed).
+	Items []string `json:"items,omitempty"`
 	// Ahead is the racer just ahead in the segment: whom a draft, a power
 	// slide or a mushroom tries to pass.
 	Ahead string `json:"ahead,omitempty"`
@@ -93,6 +96,9 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	if x.Hand != 0 {
 		out.Hand = x.Hand.String()
 	}
+	for _, it := range x.items() {
+		out.Items = append(out.Items, it.String())
+	}
 	g, pos := s.segmentGroup(x)
 	if pos > 0 {
 		out.Ahead = g[pos-1].Name
@@ -109,12 +115,25 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 		out.Paths = append(out.Paths, PathChoice{Order: Action{Kind: TakePath, Path: i + 1}.String(), Name: p.Name,
 			Item: p.Item, Check: p.Check, Skip: p.Skip, Momentum: p.Momentum})
 	}
+	// After the start, each allowed action once more with the pull clause
+	// that changes something in this race (pull-ahead): the same odds, as
+	// they are the Action Phase's.
+	clause := PullHold
+	if s.Opts.PullWhenOrdered {
+		clause = PullAhead
+	}
 	for _, a := range s.candidates(x, g, pos) {
 		c := Choice{OrderChoice: race.Judge(a.String(), wordsFor(a), s.legal(x, a))}
 		if c.Allowed {
 			s.oddsOf(x, a, &c)
 		}
 		out.Actions = append(out.Actions, c)
+		if c.Allowed && s.T > 0 {
+			a.Pull = clause
+			v := c
+			v.OrderChoice = race.Judge(a.String(), wordsFor(a), s.legal(x, a))
+			out.Actions = append(out.Actions, v)
+		}
 	}
 	out.Note = s.note(x, seg)
 	return out, nil
@@ -132,18 +151,43 @@ func (s *State) candidates(x *Racer, g []*Racer, pos int) []Action {
 	for _, how := range []string{"", "lay", "throw", "forward", "backward"} {
 		out = append(out, Action{Kind: DeployItem, How: how})
 	}
-	switch { // at the start, with nothing in hand, there is nothing to aim
-	case x.Hand.Laid():
-		for _, y := range g[:max(0, pos-1)] {
-			out = append(out, Action{Kind: DeployItem, How: "throw", Target: y.Name})
+	out = append(out, aimed(0, x.Hand, g, pos)...)
+	// Each other kind of item held, by name: its uses, aimed or not.
+	seen := map[Item]bool{x.Hand: true}
+	for _, it := range x.items() {
+		if seen[it] {
+			continue
 		}
-	case x.Hand == GreenShell:
+		seen[it] = true
+		out = append(out, Action{Kind: DeployItem, Item: it})
+		switch {
+		case it.Laid():
+			out = append(out, Action{Kind: DeployItem, Item: it, How: "lay"})
+		case it == GreenShell:
+			out = append(out, Action{Kind: DeployItem, Item: it, How: "forward"}, Action{Kind: DeployItem, Item: it, How: "backward"})
+		}
+		out = append(out, aimed(it, it, g, pos)...)
+	}
+	return out
+}
+
+// aimed are the orders that aim it (named as name: 0 for the item in
+// front) at each racer of x's segment group g it can reach from pos: a
+// throw at one ahead but not just ahead, a green shell either way.
+func aimed(name, it Item, g []*Racer, pos int) []Action {
+	var out []Action
+	switch { // at the start, with nothing in hand, there is nothing to aim
+	case it.Laid():
+		for _, y := range g[:max(0, pos-1)] {
+			out = append(out, Action{Kind: DeployItem, Item: name, How: "throw", Target: y.Name})
+		}
+	case it == GreenShell:
 		for i, y := range g {
 			switch {
 			case i < pos:
-				out = append(out, Action{Kind: DeployItem, How: "forward", Target: y.Name})
+				out = append(out, Action{Kind: DeployItem, Item: name, How: "forward", Target: y.Name})
 			case i > pos:
-				out = append(out, Action{Kind: DeployItem, How: "backward", Target: y.Name})
+				out = append(out, Action{Kind: DeployItem, Item: name, How: "backward", Target: y.Name})
 			}
 		}
 	}
@@ -151,8 +195,17 @@ func (s *State) candidates(x *Racer, g []*Racer, pos int) []Action {
 }
 
 // wordsFor lists what may be written for a, shortest first: its aliases, or
-// the long forms of a path or an item.
+// the long forms of a path or an item, with its pull clause.
 func wordsFor(a Action) []string {
+	if a.Pull != "" {
+		b := a
+		b.Pull = ""
+		var out []string
+		for _, w := range wordsFor(b) {
+			out = append(out, w+" then "+a.Pull)
+		}
+		return race.ShortestFirst(out)
+	}
 	var out []string
 	switch a.Kind {
 	case TakePath:
@@ -202,7 +255,7 @@ func (s *State) note(x *Racer, seg Segment) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "place %d, Momentum %d of %d, %s (%s)", s.position(x.Seat), x.Momentum, MaxMomentum(x.Debuff), seg.Name, seg.Shape.Words())
 	if x.Hand != 0 {
-		fmt.Fprintf(&b, ", holding a %s", x.Hand)
+		fmt.Fprintf(&b, ", holding %s", x.itemsSaid())
 	}
 	if s.BlueShell != nil {
 		b.WriteString("; a blue shell is on its way to the leader")

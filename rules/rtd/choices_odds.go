@@ -121,7 +121,8 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 		return // nobody to draft: nothing happens
 	}
 	var plain, defended map[string]float64
-	if a.Kind == DeployItem && x.Hand == GreenShell {
+	it := a.used(x) // the item deployed, for an item's order
+	if a.Kind == DeployItem && it == GreenShell {
 		plain, defended = s.greenOdds(x, a, false), s.greenOdds(x, a, true)
 	} else {
 		var ok bool
@@ -131,7 +132,7 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 		// Those ahead driving defensively touch only a pass (+1 to hold) and a
 		// red shell's target (+1 to dodge): the rest need not be played twice.
 		defended = plain
-		if a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && (x.Hand == Mushroom || x.Hand == RedShell || x.Hand == TripleRedShell) {
+		if a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && (it == Mushroom || it == RedShell || it == TripleRedShell) {
 			if defended, ok = s.actOdds(x, a, true, enumLimit); !ok {
 				defended = plain
 			}
@@ -140,7 +141,7 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 	c.Odds, c.Hits = s.split(plain)
 	d, dh := s.split(defended)
 	for _, o := range []map[string]float64{c.Odds, d} {
-		if s.aheadInSegment(x) != nil && (a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && x.Hand == Mushroom) {
+		if s.aheadInSegment(x) != nil && (a.Kind == Draft || a.Kind == PowerSlide || a.Kind == DeployItem && it == Mushroom) {
 			o[OddsPass] += 0 // a pass tried: its chance is listed, nought or not
 		}
 	}
@@ -190,6 +191,10 @@ func (s *State) actOdds(x *Racer, a Action, defended bool, limit int) (map[strin
 		}
 		me := c.racer(x.Seat)
 		before := append([]Racer(nil), c.Racers...)
+		kept := *me // what x keeps if nothing takes any item but the one it deploys
+		if a.Kind == DeployItem {
+			kept.spend(a.used(me))
+		}
 		ahead := c.aheadInSegment(me)
 		r := &resolver{s: c, d: d, quiet: true}
 		r.act(me, a)
@@ -216,7 +221,7 @@ func (s *State) actOdds(x *Racer, a Action, defended bool, limit int) (map[strin
 			switch {
 			case hitBy[i] || blasted[i] && y.Momentum < b.Momentum || y.Shrunk > b.Shrunk:
 				keys = append(keys, "hit:"+strconv.Itoa(i))
-			case i != me.Seat && b.Hand != 0 && y.Hand == 0:
+			case len(y.items()) < len(kept.items()) && i == me.Seat || i != me.Seat && len(y.items()) < len(b.items()):
 				keys = append(keys, "lost:"+strconv.Itoa(i))
 			}
 		}
@@ -290,14 +295,22 @@ func sameHits(a, b []Hit) bool {
 // next) or a 1 (back off the wall).
 func (s *State) greenOdds(x *Racer, a Action, defended bool) map[string]float64 {
 	g, pos := s.segmentGroup(x)
+	// Each driver's guard, and whether it drags an item, as the shell first
+	// meets it and after it has lost the dragged item in front to it (a
+	// shell meets a driver at most twice: once each way).
 	guard, drags := make([]int, len(g)), make([]bool, len(g))
+	guardLost, dragsLost := make([]int, len(g)), make([]bool, len(g))
 	for i, y := range g {
 		y := *y
 		y.Defensive = defended && s.position(y.Seat) < s.position(x.Seat) // those ahead have acted
 		if y.Seat == x.Seat {
-			y.Hand = 0 // the shell has left x's hand when it comes back
+			y.drop(GreenShell) // the shell has left x's hand when it comes back
 		}
 		guard[i], drags[i] = y.shellGuard(), y.Hand.Dragged()
+		if drags[i] {
+			y.drop(y.Hand)
+		}
+		guardLost[i], dragsLost[i] = y.shellGuard(), y.Hand.Dragged()
 	}
 	type at struct {
 		i, dir, bonus int
@@ -347,9 +360,9 @@ func (s *State) greenOdds(x *Racer, a Action, defended bool) map[string]float64 
 			return out
 		}
 		mine := uint32(1) << k.i
-		dragging, gd := drags[k.i] && k.lost&mine == 0, guard[k.i]
+		dragging, gd := drags[k.i], guard[k.i]
 		if k.lost&mine != 0 {
-			gd = (&Racer{Defensive: defended && s.position(y.Seat) < s.position(x.Seat)}).shellGuard()
+			dragging, gd = dragsLost[k.i], guardLost[k.i]
 		}
 		seat := strconv.Itoa(y.Seat)
 		for face := 1; face <= 6; face++ {
@@ -362,7 +375,9 @@ func (s *State) greenOdds(x *Racer, a Action, defended bool) map[string]float64 
 						out["lost:"+seat] -= p // lost earlier, then hit: counted as a hit
 					}
 				case ShellItemLost:
-					out["lost:"+seat] += p
+					if k.lost&mine == 0 { // a second dragged item lost is the same key
+						out["lost:"+seat] += p
+					}
 					next(face, k.lost|mine, p)
 				default:
 					next(face, k.lost, p)

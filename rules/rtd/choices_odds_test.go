@@ -49,8 +49,12 @@ func outcome(s, after *State, seat int, evs []race.Event) map[string]bool {
 	w := evs[i0:end]
 	first := w[0].Text
 	out[OddsSuccess] = strings.Contains(first, "power slides through") || strings.Contains(first, " takes ")
-	if m := regexp.MustCompile(`drives aggressively \(\d\): ([+-]\d+) Momentum`).FindStringSubmatch(first); m != nil {
+	if m := regexp.MustCompile(`drives aggressively \(\d\): ([+-]\d+) Momentum(, held at (\d))?`).FindStringSubmatch(first); m != nil {
 		n, _ := strconv.Atoi(m[1])
+		if m[3] != "" { // held at the kart's most: the change is what was left below it
+			most, _ := strconv.Atoi(m[3])
+			n = most - x.Momentum
+		}
 		out[momentumKey(n)] = true
 	}
 	for _, e := range w { // the first pass or ram that settles it
@@ -183,6 +187,11 @@ func TestChoiceOddsMatchPlay(t *testing.T) {
 		{"banana thrown", 2, 0, func(s *State) { s.Racers[2].Hand = Banana; s.Racers[0].Ink = 1 }},
 		{"mushroom into a dragger", 1, 0, func(s *State) { s.Racers[1].Hand, s.Racers[1].Momentum = Mushroom, 1; s.Racers[0].Hand = GreenShell }},
 		{"boo", 1, 0, luigi(func(x *Racer) { x.Hand = Boo })},
+		{"mushroom named behind a boo", 1, 0, luigi(func(x *Racer) { x.Hand, x.Bag, x.Momentum = Boo, []Item{Mushroom}, 1 })},
+		{"green shell named behind a banana", 1, 0, func(s *State) {
+			s.Racers[1].Hand, s.Racers[1].Bag = Banana, []Item{GreenShell}
+			s.Racers[2].Hand, s.Racers[2].Bag = BobOmb, []Item{Star}
+		}},
 		{"thunderbolt", 1, 0, func(s *State) { s.Racers[1].Hand = Thunderbolt; s.Racers[0].Star = 1 }},
 		{"ram first", 1, 0, func(s *State) {
 			s.Racers[1].RamNext, s.Racers[1].Perk, s.Racers[1].Debuff = true, RammingSpeed, LowLoot

@@ -180,6 +180,14 @@ func TestGreenOddsMatchEveryFace(t *testing.T) {
 			s.Racers[3].Shells = 2
 		}},
 		{"forward, an immune one ahead", 1, func(s *State) { s.Racers[2].Segment, s.Racers[3].Segment = 1, 1; s.Racers[0].Ghost = 1 }},
+		{"backward, the first behind dragging two and met twice", 1, func(s *State) {
+			s.Racers[0].Segment = 1
+			s.Racers[2].Hand, s.Racers[2].Bag = Banana, []Item{FakeItemBox, Mushroom}
+		}},
+		{"forward from behind a dragged banana, one ahead", 1, func(s *State) {
+			s.Racers[2].Segment, s.Racers[3].Segment = 1, 1
+			s.Racers[1].Hand, s.Racers[1].Bag = Banana, []Item{GreenShell}
+		}},
 		{"forward, inked, one ahead with a bob-omb", 1, func(s *State) {
 			s.Racers[2].Segment, s.Racers[3].Segment = 1, 1
 			s.Racers[0].Hand, s.Racers[0].Ink = BobOmb, 1
@@ -189,10 +197,15 @@ func TestGreenOddsMatchEveryFace(t *testing.T) {
 		s.Racers[4].Segment = 2
 		tc.edit(s)
 		x := s.racer(tc.seat)
-		x.Hand = GreenShell
+		if !x.holding(GreenShell) {
+			x.Hand = GreenShell
+		}
 		g, _ := s.segmentGroup(x)
 		for _, a := range []Action{{Kind: DeployItem}, {Kind: DeployItem, How: "backward"}, {Kind: DeployItem, How: "forward", Target: g[0].Name},
 			{Kind: DeployItem, How: "backward", Target: g[len(g)-1].Name}} {
+			if x.Hand != GreenShell {
+				a.Item = GreenShell // the shell named, behind the item in front
+			}
 			for _, def := range []bool{a.Target != ""} { // each way once: every face is slow to try
 				every, ok := s.actOdds(x, a, def, 1<<20)
 				if !ok {

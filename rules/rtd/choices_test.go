@@ -3,6 +3,7 @@ package rtd
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func choicesOf(t *testing.T, st race.State, seat int) Choices {
 func TestChoicesMatchTheRules(t *testing.T) {
 	rs := Ruleset{}
 	codes := map[string]int{}
-	var allowed, refused, aimed int
+	var allowed, refused, aimed, named int
 	for i, course := range []string{"luigi-circuit", "rainbow-road", "brickwork-bay"} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			_, p := botRace(t, seed+uint64(10*i), 4+int(seed)*2, course)
@@ -80,6 +81,9 @@ func TestChoicesMatchTheRules(t *testing.T) {
 							refused++
 							codes[c.Code]++
 						}
+						if a, _ := ParseAction(c.Order); a.Item != 0 && c.Allowed {
+							named++
+						}
 						if a, _ := ParseAction(c.Order); a.Target != "" {
 							aimed++
 							if a.How == "throw" && !throwable[a.Target] {
@@ -107,15 +111,15 @@ func TestChoicesMatchTheRules(t *testing.T) {
 		}
 	}
 	for _, c := range []string{CodeRocketStartOnly, CodeStartIsOver, CodeNoItemInHand, CodeNotLaidOrThrown, CodeThrowNeedsTarget,
-		CodeNotAGreenShell, CodeNoAlternatePath, CodePathNeedsItem} {
+		CodeNotAGreenShell, CodeNoAlternatePath, CodePathNeedsItem, CodeDraggedFirst} {
 		if codes[c] == 0 {
 			t.Errorf("the sample never refuses with %s: %v", c, codes)
 		}
 	}
-	if allowed == 0 || aimed == 0 {
-		t.Fatalf("allowed %d, aimed %d: the sample misses a case", allowed, aimed)
+	if allowed == 0 || aimed == 0 || named == 0 {
+		t.Fatalf("allowed %d, aimed %d, an item named %d: the sample misses a case", allowed, aimed, named)
 	}
-	t.Logf("%d choices allowed and accepted, %d refused as listed (%v), %d aimed", allowed, refused, codes, aimed)
+	t.Logf("%d choices allowed and accepted, %d refused as listed (%v), %d aimed, %d naming an item of several", allowed, refused, codes, aimed, named)
 }
 
 // A seat that is not in the race or has finished has no choices, and says
@@ -163,7 +167,7 @@ func TestChoicesJSON(t *testing.T) {
 	// Luigi's green shell is aimed forward at Mario, backward at Peach and Toad.
 	var aims []string
 	for _, c := range choicesOf(t, s, 1).Actions {
-		if strings.Contains(c.Order, " at ") {
+		if a, _ := ParseAction(c.Order); a.Target != "" && a.Pull == "" {
 			aims = append(aims, c.Order)
 		}
 	}
@@ -193,4 +197,55 @@ func fixture(t testing.TB) *State {
 		{Seat: 3, Name: "Toad", Momentum: 2, Hand: Banana},
 		{Seat: 4, Name: "Yoshi", Momentum: 2, Segment: 1},
 	}}
+}
+
+// After the start every allowed action is offered again with the pull
+// clause that changes something in the race: 'then hold' by default,
+// 'then pull ahead' when pulling ahead is only on order; with the same
+// odds; none at the start.
+func TestChoicesPullClause(t *testing.T) {
+	for _, when := range []bool{false, true} {
+		s := fixture(t)
+		s.Opts.PullWhenOrdered = when
+		clause, other := " then hold", " then pull ahead"
+		if when {
+			clause, other = other, clause
+		}
+		ch := choicesOf(t, s, 3)
+		byOrder := map[string]Choice{}
+		for _, c := range ch.Actions {
+			byOrder[c.Order] = c
+			if strings.HasSuffix(c.Order, other) {
+				t.Errorf("pull-ahead when-ordered %v: %q offered", when, c.Order)
+			}
+		}
+		n := 0
+		for _, c := range ch.Actions {
+			if strings.Contains(c.Order, " then ") {
+				continue
+			}
+			v, ok := byOrder[c.Order+clause]
+			switch {
+			case c.Allowed != ok:
+				t.Errorf("%q allowed %v, and%s offered %v", c.Order, c.Allowed, clause, ok)
+			case ok && (!v.Allowed || !sameOdds(v.Odds, c.Odds) || !sameHits(v.Hits, c.Hits) || v.Words[0] != c.Words[0]+clause):
+				t.Errorf("%q: %+v beside %+v", c.Order+clause, v, c)
+			case ok:
+				n++
+			}
+		}
+		if n < 5 {
+			t.Errorf("pull-ahead when-ordered %v: %d actions offered with%s", when, n, clause)
+		}
+		if p := (Ruleset{}).Prompts(s); !slices.Contains(p[0].Legal, "ACTION"+clause) {
+			t.Errorf("the orders menu %q lacks the clause%s", p[0].Legal, clause)
+		}
+	}
+	s := fixture(t)
+	s.T = 0
+	for _, c := range choicesOf(t, s, 3).Actions {
+		if strings.Contains(c.Order, " then ") {
+			t.Errorf("at the start: %q", c.Order)
+		}
+	}
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // storedStates are the stored states of a 3-kart bot race on Rainbow Road:
-// the start, turn 5, and the turn before the end, when two racers have finished.
+// the start, turn 5, and the turn before the end, when one racer has finished
+// and another holds two items.
 func storedStates(t testing.TB) [][]byte {
 	_, p := botRace(t, 3, 3, "rainbow-road")
 	return racetest.StoredStates(t, p)
@@ -30,9 +31,14 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 		{`"hand":6`, `"hand":13`, "the item 13"},
 		{`"order":[1,2,0]`, `"order":[1,1,0]`, "not every seat once"},
 		{`"order":[1,2,0]`, `"order":[1,2]`, "not every seat once"},
-		{`"finish":[1,2]`, `"finish":[1,7]`, "no seat 7"},
-		{`"finish":[1,2]`, `"finish":[1,0]`, "Racer 0 is listed as finished but is not"},
-		{`"finish":[1,2]`, `"finish":[1,1]`, "finished twice"},
+		{`"finish":[1]`, `"finish":[1,7]`, "no seat 7"},
+		{`"finish":[1]`, `"finish":[1,0]`, "Racer 0 is listed as finished but is not"},
+		{`"finish":[1]`, `"finish":[1,1]`, "finished twice"},
+		{`"bag":[8]`, `"bag":[13]`, "an item out of the chart"},
+		{`"bag":[8]`, `"bag":[1]`, "a dragged item behind one that is not"},
+		{`"hand":6,"bag":[8]`, `"bag":[8]`, "the item in front is empty"},
+		{`"course":`, `"options":{"one_item":true},"course":`, "this race's racers hold one at a time"},
+		{`"hand":2,`, `"hand":10,"shells":4,`, "4 red shells orbiting with 1 triple red shell;"},
 		{`"order":`, `"blue_shell":{"by":9,"turn":3},"order":`, "fired by seat 9"},
 		{`"order":`, `"fakes":[6],"order":`, "fake item box on segment 6"},
 	})

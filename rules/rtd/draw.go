@@ -225,13 +225,7 @@ func (s *State) Board() (header []string, rows [][]string) {
 		if x.Finished {
 			lap, seg = "-", fmt.Sprintf("finished %d", st.Place)
 		}
-		item := ""
-		if x.Hand != 0 {
-			item = x.Hand.String()
-			if x.Hand == TripleRedShell {
-				item += fmt.Sprintf(" x%d", x.Shells)
-			}
-		}
+		item := x.itemsText()
 		var fx []string
 		for _, e := range []struct {
 			n string

@@ -10,15 +10,18 @@ import (
 )
 
 // FuzzResolve plays turns of a six-kart race with actions from the fuzzer and
-// dice from a fuzzed seed, on a fuzzed course, and checks after every turn
+// dice from a fuzzed seed, on a fuzzed course, with race options the fuzzer
+// picks (one bit each, in optionFields' order: the second value), and checks after every turn
 // that the state still makes sense: every racer on a real segment, Momentum
 // within its kart's bounds, no lap count past the race's, no item out of the
 // chart, the order a permutation, and Resolve left its input alone.
 func FuzzResolve(f *testing.F) {
-	f.Add(uint64(1), uint8(0), "rocket start|safe start", "aggressive|item forward|item throw at Racer 0|path 1|ram|power slide")
-	f.Add(uint64(7), uint8(1), "rocket start", "item|item lay|draft|defensive|item backward|path 2")
-	f.Add(uint64(99), uint8(2), "x", "item throw at Racer 5|aggressive")
-	f.Fuzz(func(t *testing.T, seed uint64, course uint8, start, later string) {
+	f.Add(uint64(1), uint8(0), uint8(0), "rocket start|safe start", "aggressive|item forward|item throw at Racer 0|path 1|ram|power slide")
+	f.Add(uint64(7), uint8(1), uint8(15), "rocket start", "item|item lay|draft|defensive|item backward|path 2")
+	f.Add(uint64(99), uint8(2), uint8(5), "x", "item throw at Racer 5|aggressive")
+	f.Add(uint64(11), uint8(0), uint8(0), "rocket start", "item green-shell forward|item banana lay then hold|item mushroom|aggressive then pull ahead|path 1")
+	f.Add(uint64(12), uint8(1), uint8(6), "rocket start", "aggressive then pull ahead|item star|ram then hold|item triple-red-shell")
+	f.Fuzz(func(t *testing.T, seed uint64, course, opts uint8, start, later string) {
 		cs, err := Courses()
 		if err != nil {
 			t.Fatal(err)
@@ -30,7 +33,13 @@ func FuzzResolve(f *testing.F) {
 			es = append(es, race.Entrant{Player: "P" + string(rune('0'+i)), Racers: []string{"Racer " + string(rune('0'+i))}, Options: karts[i%4]})
 		}
 		d := dice.New(dice.SeedFromInt(seed))
-		st, err := Ruleset{}.Setup(race.Config{Track: cs[int(course)%len(cs)].ID, Laps: 1}, es, d)
+		options := map[string]string{}
+		for i, f := range optionFields {
+			if opts&(1<<i) != 0 {
+				options[f.Name] = f.Values[1]
+			}
+		}
+		st, err := Ruleset{}.Setup(race.Config{Track: cs[int(course)%len(cs)].ID, Laps: 1, Options: options}, es, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,10 +75,10 @@ func checkState(t *testing.T, s *State) {
 			t.Fatalf("%s with Momentum %d", x.Name, x.Momentum)
 		case x.Laps > s.Laps:
 			t.Fatalf("%s on lap %d of %d", x.Name, x.Laps, s.Laps)
-		case x.Hand < 0 || x.Hand > Thunderbolt:
-			t.Fatalf("%s holds %d", x.Name, x.Hand)
-		case x.Shells < 0 || x.Shells > 3:
-			t.Fatalf("%s with %d shells", x.Name, x.Shells)
+		case !itemsInOrder(x.items()) || len(x.Bag) > 0 && x.Hand == 0 || s.Opts.OneItem && len(x.Bag) > 0:
+			t.Fatalf("%s holds %v and %v", x.Name, x.Hand, x.Bag)
+		case x.Shells < 0 || x.Shells > 3*x.count(TripleRedShell):
+			t.Fatalf("%s with %d shells and %d triple red shells", x.Name, x.Shells, x.count(TripleRedShell))
 		}
 	}
 }

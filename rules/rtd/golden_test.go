@@ -3,6 +3,7 @@ package rtd
 import (
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
 
 	"pitwall/race"
@@ -16,18 +17,20 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/tu
 //	course luigi-circuit
 //	turn 3                       (the race's turn; 1 is the start)
 //	laps 3
-//	racer Mario segment 2 laps 0 momentum 3 perk item-bonus debuff slow hand mushroom fellback
+//	racer Mario segment 2 laps 0 momentum 3 perk item-bonus debuff slow hand mushroom hand star fellback
 //	order Mario Luigi            (race order, first place first; default: as listed)
 //	blue Mario                   (a blue shell Mario fired last turn strikes this turn)
+//	option pull-ahead=when-ordered (a race option; each is its default unless set)
 type caseReader struct {
-	state  *State
-	byName map[string]int
-	order  []string
-	blue   string
+	state   *State
+	byName  map[string]int
+	order   []string
+	blue    string
+	options map[string]string
 }
 
 func newCaseReader() racetest.CaseReader {
-	return &caseReader{state: &State{T: 2, Laps: 3}, byName: map[string]int{}}
+	return &caseReader{state: &State{T: 2, Laps: 3}, byName: map[string]int{}, options: map[string]string{}}
 }
 
 func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
@@ -69,7 +72,7 @@ func (r *caseReader) Line(w []string) error {
 			case "hand":
 				it, err := ParseItem(l.Word())
 				l.Check(err)
-				x.Hand = it
+				x.give(it) // again for more than one item
 			case "fellback":
 				x.FellBack = true
 			case "star":
@@ -92,6 +95,12 @@ func (r *caseReader) Line(w []string) error {
 		r.order = w[1:]
 	case "blue":
 		r.blue = l.Word()
+	case "option":
+		k, v, ok := strings.Cut(l.Word(), "=")
+		if !ok {
+			l.Failf("an option line is 'option KEY=VALUE'")
+		}
+		r.options[k] = v
 	default:
 		l.Failf("unknown line %q", w[0])
 	}
@@ -103,6 +112,11 @@ func (r *caseReader) State() (race.State, error) {
 	if s.course == nil {
 		return nil, fmt.Errorf("no course line")
 	}
+	opts, err := readOptions(r.options) // as Setup reads a race's
+	if err != nil {
+		return nil, err
+	}
+	s.Opts = opts
 	if r.blue != "" {
 		seat, ok := r.byName[r.blue]
 		if !ok {
@@ -129,7 +143,7 @@ func (r *caseReader) State() (race.State, error) {
 func describe(s *State, x *Racer) string {
 	out := fmt.Sprintf("%d. %-6s lap %d %-22s momentum %d", s.position(x.Seat), x.Name, x.Laps+1, s.course.Segments[x.Segment].Name, x.Momentum)
 	if x.Hand != 0 {
-		out += " holding " + x.Hand.String()
+		out += " holding " + x.itemsText()
 	}
 	if x.FellBack {
 		out += " fell-back"
@@ -137,8 +151,8 @@ func describe(s *State, x *Racer) string {
 	for _, e := range []struct {
 		n string
 		v int
-	}{{"shells", x.Shells}, {"ink", x.Ink}, {"shrunk", x.Shrunk}, {"star", x.Star}, {"ghost", x.Ghost}} {
-		if e.v > 0 && (e.n != "shells" || x.Hand == TripleRedShell) {
+	}{{"ink", x.Ink}, {"shrunk", x.Shrunk}, {"star", x.Star}, {"ghost", x.Ghost}} { // shells: with the items
+		if e.v > 0 {
 			out += fmt.Sprintf(" %s %d", e.n, e.v)
 		}
 	}

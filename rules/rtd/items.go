@@ -31,7 +31,7 @@ func (x *Racer) shellGuard() int {
 	if x.Hand.Dragged() {
 		g += 3
 	}
-	if x.Hand == TripleRedShell {
+	if x.holding(TripleRedShell) {
 		g += 2 * x.Shells
 	}
 	if x.Defensive {
@@ -59,7 +59,8 @@ func (r *resolver) hitBy(x *Racer, it Item, m int) {
 		x.Momentum -= 2
 		r.say(x, "hit", m, "%s flips: -2 Momentum", x.Name)
 	case BobOmb, BlueShell:
-		x.Momentum, x.Hand, x.Shells = 0, 0, 0
+		x.Momentum = 0
+		x.loseAll()
 		r.say(x, "hit", m, "%s is thrown into the air: Momentum 0, every item lost", x.Name)
 	}
 }
@@ -83,25 +84,29 @@ func (r *resolver) blast(after *Racer, what string) {
 				continue
 			}
 			z.Momentum--
-			z.Hand, z.Shells = 0, 0
+			z.loseAll()
 			r.say(z, "blast", m, "%s is caught in the blast (%d%s): spins out, -1 Momentum, every item lost", z.Name, face, table)
 		}
 		return
 	}
 }
 
-// deploy plays the item in x's hand.
+// deploy plays the item a deploys: the one it names, or the item in front.
 func (r *resolver) deploy(x *Racer, a Action) {
 	s := r.s
-	it := x.Hand
+	it := a.used(x)
 	m := r.d.Mark()
-	if it != TripleRedShell {
-		x.Hand = 0
+	if !x.holding(it) { // a named item lost or stolen since the order
+		if it != 0 {
+			r.say(x, "item", m, "%s has no %s to deploy any more", x.Name, it)
+		}
+		return
 	}
+	x.spend(it)
 	switch it {
 	case Mushroom:
-		x.Momentum += 2
-		r.say(x, "item", m, "%s fires a mushroom: +2 Momentum", x.Name)
+		held := r.gain(x, 2)
+		r.say(x, "item", m, "%s fires a mushroom: +2 Momentum%s", x.Name, held)
 		r.washInk(x, "mushroom")
 		if ahead := r.ahead(x); ahead != nil {
 			if r.pass(x, ahead, true) {
@@ -112,7 +117,7 @@ func (r *resolver) deploy(x *Racer, a Action) {
 		}
 	case Boo:
 		x.Ghost = lasting
-		x.Momentum++
+		held := r.gain(x, 1)
 		r.washInk(x, "boo")
 		var holders []*Racer
 		for _, y := range s.running() {
@@ -121,20 +126,31 @@ func (r *resolver) deploy(x *Racer, a Action) {
 			}
 		}
 		if len(holders) == 0 {
-			r.say(x, "item", m, "%s turns into a ghost: +1 Momentum, immune to items and rams; nobody has an item to steal", x.Name)
+			r.say(x, "item", m, "%s turns into a ghost: +1 Momentum%s, immune to items and rams; nobody has an item to steal", x.Name, held)
 			return
 		}
 		v := holders[0]
 		if len(holders) > 1 {
 			v = holders[r.d.Roll(x.Seat, x.Name+": boo steals from", dice.D(len(holders)))-1]
 		}
-		x.Hand, x.Shells, v.Hand, v.Shells = v.Hand, v.Shells, 0, 0
-		r.say(x, "item", m, "%s turns into a ghost: +1 Momentum, immune to items and rams, and steals %s's %s", x.Name, v.Name, x.Hand)
+		its := v.items()
+		took := its[0]
+		if len(its) > 1 { // and a die picks which of its items
+			took = its[r.d.Roll(x.Seat, x.Name+": boo steals which of "+v.Name+"'s items", dice.D(len(its)))-1]
+		}
+		v.drop(took)
+		x.give(took)
+		if took == TripleRedShell { // with the shells of one: up to three
+			n := min(3, v.Shells)
+			v.Shells -= n
+			x.Shells += n
+		}
+		r.say(x, "item", m, "%s turns into a ghost: +1 Momentum%s, immune to items and rams, and steals %s's %s", x.Name, held, v.Name, took)
 	case Star:
 		x.Star = lasting
-		x.Momentum++
+		held := r.gain(x, 1)
 		r.washInk(x, "star")
-		r.say(x, "item", m, "%s grabs a star: invincible until the end of next turn, +1 Momentum", x.Name)
+		r.say(x, "item", m, "%s grabs a star: invincible until the end of next turn, +1 Momentum%s", x.Name, held)
 	case Thunderbolt:
 		r.say(x, "item", m, "%s calls down the thunderbolt", x.Name)
 		for _, y := range s.running() {
@@ -160,14 +176,7 @@ func (r *resolver) deploy(x *Racer, a Action) {
 	case RedShell:
 		r.redShell(x, RedShell)
 	case TripleRedShell:
-		if x.Shells <= 0 {
-			x.Shells = 3
-		}
-		x.Shells--
 		r.redShell(x, TripleRedShell)
-		if x.Shells == 0 {
-			x.Hand = 0
-		}
 	case Banana, FakeItemBox, BobOmb:
 		r.dropOrThrow(x, it, a)
 	}
@@ -239,9 +248,9 @@ func (r *resolver) shellAttack(by, y *Racer, it Item, bonus int) (int, bool) {
 	case ShellHit:
 		r.hitBy(y, it, m)
 		return face, true
-	case ShellItemLost: // saved by the dragged item: it is hit and lost
+	case ShellItemLost: // saved by the dragged item (the one in front): it is hit and lost
 		lost := y.Hand
-		y.Hand = 0
+		y.drop(lost)
 		r.say(y, "shell", m, "the %s (%d) smashes into %s's dragged %s instead (%d): the item is lost", it, at, y.Name, lost, dt)
 		return face, false
 	}

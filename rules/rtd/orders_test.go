@@ -16,11 +16,13 @@ func TestParseOrderRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	mk := func(turn int) *State {
-		return &State{CourseID: c.ID, course: c, T: turn, Laps: 3, Order: []int{0, 1, 2, 3}, Racers: []Racer{
-			{Seat: 0, Name: "Mario", Segment: 0},                   // Start Straight: no paths
-			{Seat: 1, Name: "Luigi", Segment: 5, Hand: GreenShell}, // Home Bend: a mushroom path
-			{Seat: 2, Name: "Peach", Segment: 3, Hand: Banana},     // Tunnel: a check-only path
+		return &State{CourseID: c.ID, course: c, T: turn, Laps: 3, Order: []int{0, 1, 2, 3, 4, 5}, Racers: []Racer{
+			{Seat: 0, Name: "Mario", Segment: 0},                                      // Start Straight: no paths
+			{Seat: 1, Name: "Luigi", Segment: 5, Hand: GreenShell},                    // Home Bend: a mushroom path
+			{Seat: 2, Name: "Peach", Segment: 3, Hand: Banana, Bag: []Item{Mushroom}}, // Tunnel: a check-only path
 			{Seat: 3, Name: "Toad", Segment: 5, Finished: true, Laps: 3},
+			{Seat: 4, Name: "Daisy", Segment: 5, Hand: BobOmb, Bag: []Item{Mushroom}}, // Home Bend: the mushroom behind a dragged bob-omb
+			{Seat: 5, Name: "Yoshi", Segment: 5, Hand: Star, Bag: []Item{Mushroom}},
 		}}
 	}
 	for _, tc := range []struct {
@@ -33,6 +35,20 @@ func TestParseOrderRefusals(t *testing.T) {
 		{0, 0, "rocket start", "", ""},
 		{0, 0, "safe start", "", ""},
 		{0, 0, "aggressive", "at the start the only action is a Rocket Start", CodeRocketStartOnly},
+		{0, 0, "rocket start then hold", "nobody pulls ahead at the start", CodeRocketStartOnly},
+		{3, 0, "aggressive then hold", "", ""},
+		{3, 2, "item lay, pull ahead", "", ""},
+		{3, 2, "item star", "Peach holds a banana and a mushroom; there is no star to deploy", CodeNotHeld},
+		{3, 2, "item mushroom", "Peach drags a banana, which must be used before another item is deployed: 'item banana' first", CodeDraggedFirst},
+		{3, 2, "item banana throw at Mario", "", ""},
+		{3, 2, "item mushroom lay", "Peach drags a banana", CodeDraggedFirst},
+		{3, 1, "path 1", "needs a mushroom in hand; Luigi holds a green-shell", CodePathNeedsItem},
+		{3, 4, "path 1", "Daisy drags a bob-omb, which must be used before another item: 'item bob-omb' first, then Mushroom cut", CodeDraggedFirst},
+		{3, 4, "item mushroom", "Daisy drags a bob-omb", CodeDraggedFirst},
+		{3, 4, "item", "", ""},
+		{3, 5, "item mushroom", "", ""},
+		{3, 5, "item star lay", "a star is not laid or thrown", CodeNotLaidOrThrown},
+		{3, 5, "path 1", "", ""},
 		{3, 0, "rocket start", "for the start only", CodeStartIsOver},
 		{3, 0, "safe start", "for the start only", CodeStartIsOver},
 		{3, 0, "item", "Mario has no item to deploy", CodeNoItemInHand},

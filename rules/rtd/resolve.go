@@ -48,8 +48,22 @@ func (r *resolver) racingCheck(x *Racer, why string, mod int) (int, Outcome, str
 	if n == 0 {
 		return face, out, ""
 	}
+	held := r.gain(x, n)
+	return face, out, fmt.Sprintf(", %s Momentum on the roll%s", signed(n), held)
+}
+
+// gain adds n Momentum to x. With momentum-cap=at-once (the default) a
+// kart's maximum holds at every moment, so what would go past it is lost;
+// it returns ", held at N, its most" then, for the story, and "" otherwise.
+// With momentum-cap=cleanup the Cleanup Phase cuts it back instead.
+func (r *resolver) gain(x *Racer, n int) string {
 	x.Momentum += n
-	return face, out, fmt.Sprintf(", %s Momentum on the roll", signed(n))
+	most := MaxMomentum(x.Debuff)
+	if n <= 0 || r.s.Opts.CapAtCleanup || x.Momentum <= most {
+		return ""
+	}
+	x.Momentum = most
+	return fmt.Sprintf(", held at %d, its most", most)
 }
 
 func signed(n int) string {

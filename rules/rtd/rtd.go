@@ -2,7 +2,7 @@ package rtd
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,15 +29,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
-	if len(cfg.Options) > 0 {
-		keys := make([]string, 0, len(cfg.Options))
-		for k := range cfg.Options {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys) // the same error for the same input
-		return nil, fmt.Errorf("unknown race option %q: rtd has no race options (the number of laps is --laps)", keys[0])
+	opts, err := readOptions(cfg.Options)
+	if err != nil {
+		return nil, err
 	}
-	s := &State{CourseID: c.ID, Laps: laps, course: c}
+	s := &State{CourseID: c.ID, Laps: laps, Opts: opts, course: c}
 	names := map[string]bool{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
@@ -89,14 +85,25 @@ func (Ruleset) Set(race.State, string, string) (race.State, error) {
 	return nil, fmt.Errorf("rtd has no settings for a turn")
 }
 
-var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power slide", "path N", "item [lay|throw|forward|backward] [at NAME]"}
+var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power slide", "path N", "item [ITEM] [lay|throw|forward|backward] [at NAME]"}
+
+// actions are the orders of a turn after the start, as the orders menu
+// lists them: the actions, and the pull clause that changes something in
+// this race (the option pull-ahead).
+func (s *State) actions() []string {
+	clause := "ACTION then " + PullHold
+	if s.Opts.PullWhenOrdered {
+		clause = "ACTION then " + PullAhead
+	}
+	return append(slices.Clone(turnActions), clause)
+}
 
 // Prompts implements race.Ruleset: every racer still racing.
 func (Ruleset) Prompts(st race.State) []race.Prompt {
 	s := st.(*State)
 	var out []race.Prompt
 	for _, x := range s.running() {
-		p := race.Prompt{Seat: x.Seat, Name: x.Name, Turn: s.Turn(), Orders: 1, Legal: turnActions,
+		p := race.Prompt{Seat: x.Seat, Name: x.Name, Turn: s.Turn(), Orders: 1, Legal: s.actions(),
 			Note: fmt.Sprintf("place %d, Momentum %d, %s", s.position(x.Seat), x.Momentum, s.course.Segments[x.Segment].Name)}
 		if s.T == 0 {
 			p.Legal, p.Note = []string{"rocket start", "safe start"}, "the start: only a Rocket Start, or a safe start"
@@ -136,6 +143,8 @@ const (
 	CodeRocketStartOnly  = "rocket_start_only"  // at the start: rocket start or safe start
 	CodeStartIsOver      = "start_is_over"      // a rocket (or safe) start after the start
 	CodeNoItemInHand     = "no_item_in_hand"    // item with an empty hand
+	CodeNotHeld          = "item_not_held"      // item NAME, and the racer holds no NAME
+	CodeDraggedFirst     = "dragged_first"      // another item (or a path's) while dragging one
 	CodeNotLaidOrThrown  = "not_laid_or_thrown" // item lay/throw with an item that is neither
 	CodeThrowNeedsTarget = "throw_needs_target"
 	CodeNotAGreenShell   = "not_a_green_shell" // item forward/backward without a green shell
@@ -170,16 +179,22 @@ func (s *State) legal(x *Racer, a Action) error {
 	switch {
 	case s.T == 0 && a.Kind != RocketStart:
 		return race.NotAllowed(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it)")
+	case s.T == 0 && a.Pull != "":
+		return race.NotAllowed(CodeRocketStartOnly, "at the start the only action is a Rocket Start ('rocket start', or 'safe start' not to risk it), with nothing after it: nobody pulls ahead at the start")
 	case s.T > 0 && a.Kind == RocketStart:
-		return race.NotAllowed(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(turnActions, ", "))
+		return race.NotAllowed(CodeStartIsOver, "a Rocket Start is for the start only; actions now: %s", strings.Join(s.actions(), ", "))
 	case a.Kind == DeployItem && x.Hand == 0:
 		return race.NotAllowed(CodeNoItemInHand, "%s has no item to deploy; drive on with another action", x.Name)
-	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && !x.Hand.Laid():
-		return race.NotAllowed(CodeNotLaidOrThrown, "a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb; use 'item'", x.Hand, a.How)
+	case a.Kind == DeployItem && a.Item != 0 && !x.holding(a.Item):
+		return race.NotAllowed(CodeNotHeld, "%s; there is no %s to deploy", x.holds(), a.Item)
+	case a.Kind == DeployItem && a.Item != 0 && !a.Item.Dragged() && x.Hand.Dragged():
+		return race.NotAllowed(CodeDraggedFirst, "%s drags a %s, which must be used before another item is deployed: 'item %s' first", x.Name, x.Hand, x.Hand)
+	case a.Kind == DeployItem && (a.How == "throw" || a.How == "lay") && !a.used(x).Laid():
+		return race.NotAllowed(CodeNotLaidOrThrown, "a %s is not laid or thrown; 'item %s' is for a banana, a fake item box or a bob-omb; use 'item'", a.used(x), a.How)
 	case a.Kind == DeployItem && a.How == "throw" && a.Target == "":
 		return race.NotAllowed(CodeThrowNeedsTarget, "a throw needs a target: 'item throw at NAME'")
-	case a.Kind == DeployItem && (a.How == "forward" || a.How == "backward") && x.Hand != GreenShell:
-		return race.NotAllowed(CodeNotAGreenShell, "only a green shell is fired %s; %s holds a %s: use 'item'", a.How, x.Name, x.Hand)
+	case a.Kind == DeployItem && (a.How == "forward" || a.How == "backward") && a.used(x) != GreenShell:
+		return race.NotAllowed(CodeNotAGreenShell, "only a green shell is fired %s; %s would deploy a %s: use 'item'", a.How, x.Name, a.used(x))
 	case a.Kind == DeployItem && a.Target != "" && s.racerNamed(a.Target) == nil:
 		return race.NotAllowed(CodeUnknownTarget, "no racer called %q in this race; racers: %s", a.Target, strings.Join(s.names(), ", "))
 	case a.Kind == TakePath && len(seg.Paths) == 0:
@@ -188,6 +203,8 @@ func (s *State) legal(x *Racer, a Action) error {
 		return race.NotAllowed(CodeNoSuchPath, "%s has %s, path 1 to %d; path %d is not one", seg.Name, words.Count(len(seg.Paths), "alternate path"), len(seg.Paths), a.Path)
 	case a.Kind == TakePath && !x.opens(seg.Paths[a.Path-1]):
 		return race.NotAllowed(CodePathNeedsItem, "%s needs a %s in hand; %s", seg.Paths[a.Path-1].Name, seg.Paths[a.Path-1].Item, x.holds())
+	case a.Kind == TakePath && x.usesItem(seg.Paths[a.Path-1]) && x.Hand.Dragged():
+		return race.NotAllowed(CodeDraggedFirst, "%s drags a %s, which must be used before another item: 'item %s' first, then %s", x.Name, x.Hand, x.Hand, seg.Paths[a.Path-1].Name)
 	}
 	return nil
 }
@@ -199,14 +216,6 @@ func (s *State) names() []string {
 		out[i] = x.Name
 	}
 	return out
-}
-
-// holds says what x holds, for errors.
-func (x *Racer) holds() string {
-	if x.Hand == 0 {
-		return x.Name + " holds no item"
-	}
-	return x.Name + " holds a " + x.Hand.String()
 }
 
 // racerNamed finds a racer by name, ignoring case.
@@ -306,8 +315,14 @@ func (s *State) check() error {
 			return fmt.Errorf("%s has %d laps done (%d timed) of %d", x.Name, x.Laps, len(x.LapTurns), s.Laps)
 		case x.Hand < 0 || x.Hand > Thunderbolt:
 			return fmt.Errorf("%s holds the item %d; items are 1 to %d, or 0 for none", x.Name, x.Hand, Thunderbolt)
-		case x.Shells < 0 || x.Shells > 3:
-			return fmt.Errorf("%s has %d red shells orbiting; 0 to 3", x.Name, x.Shells)
+		case len(x.Bag) > 0 && x.Hand == 0:
+			return fmt.Errorf("%s holds %s behind the item in front, and the item in front is empty", x.Name, words.Count(len(x.Bag), "item"))
+		case len(x.Bag) > 0 && s.Opts.OneItem:
+			return fmt.Errorf("%s holds %s; this race's racers hold one at a time", x.Name, words.Count(1+len(x.Bag), "item"))
+		case x.Shells < 0 || x.Shells > 3*max(1, x.count(TripleRedShell)):
+			return fmt.Errorf("%s has %s orbiting with %s; 0 to 3 each", x.Name, words.Count(x.Shells, "red shell"), words.Count(x.count(TripleRedShell), "triple red shell"))
+		case !itemsInOrder(x.items()):
+			return fmt.Errorf("%s holds %v: an item out of the chart, or a dragged item behind one that is not", x.Name, x.items())
 		case x.Ink < 0 || x.Shrunk < 0 || x.Star < 0 || x.Ghost < 0:
 			return fmt.Errorf("%s has a negative number of turns of an item's effect", x.Name)
 		}

@@ -14,12 +14,13 @@ type Racer struct {
 	Perk   Perk   `json:"perk"`   // Standard for a standard kart
 	Debuff Perk   `json:"debuff"` // taken with a perk
 
-	Momentum int  `json:"momentum"`
-	Segment  int  `json:"segment"` // the segment the racer drives this turn
-	Laps     int  `json:"laps"`    // laps completed
-	Hand     Item `json:"hand,omitempty"`
+	Momentum int    `json:"momentum"`
+	Segment  int    `json:"segment"`        // the segment the racer drives this turn
+	Laps     int    `json:"laps"`           // laps completed
+	Hand     Item   `json:"hand,omitempty"` // the item in front (inventory.go)
+	Bag      []Item `json:"bag,omitempty"`  // the rest, in order
 
-	Shells    int  `json:"shells,omitempty"`     // red shells still orbiting a Triple Red Shell
+	Shells    int  `json:"shells,omitempty"`     // red shells still orbiting the Triple Red Shells held
 	Ink       int  `json:"ink,omitempty"`        // turns of a Blooper's ink left: -1 on Racing and Pass Checks
 	Shrunk    int  `json:"shrunk,omitempty"`     // turns of a Thunderbolt left: -2 on Racing Checks
 	Star      int  `json:"star,omitempty"`       // turns of invincibility left
@@ -45,6 +46,8 @@ type State struct {
 	Racers   []Racer `json:"racers"`
 	Order    []int   `json:"order"` // seats, first place first
 	Finish   []int   `json:"finish,omitempty"`
+	// Opts are the race's options, read at setup.
+	Opts RaceOptions `json:"options,omitzero"`
 	// BlueShell is a blue shell in flight; Fakes are segments where a Fake Item
 	// Box lies among the real ones this turn.
 	BlueShell *BlueShellShot `json:"blue_shell,omitempty"`
@@ -83,6 +86,7 @@ func (s *State) clone() *State {
 	n.Racers = append([]Racer(nil), s.Racers...)
 	for i := range n.Racers {
 		n.Racers[i].LapTurns = append([]int(nil), n.Racers[i].LapTurns...)
+		n.Racers[i].Bag = append([]Item(nil), n.Racers[i].Bag...)
 	}
 	n.Order = append([]int(nil), s.Order...)
 	n.Finish = append([]int(nil), s.Finish...)

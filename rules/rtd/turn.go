@@ -46,9 +46,11 @@ func (r *resolver) turn(actions map[int]Action) {
 		}
 	}
 	// 1: Player Action Phase, first place to last, as the order stood at the start of the turn.
+	pulls := map[int]bool{} // who tries to pull ahead when they may
 	for _, x := range running {
 		a := actions[x.Seat]
 		x.Action = a.String()
+		pulls[x.Seat] = s.Opts.pulls(a)
 		r.act(x, a)
 	}
 	r.blueShellStrikes()
@@ -76,14 +78,18 @@ func (r *resolver) turn(actions map[int]Action) {
 			if !out.Succeeds() {
 				moved[last.Seat] = 0
 				last.FellBack = true
-				last.Momentum += 2
-				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s%s: wipes out and falls back, repeating the %s (+2 Momentum)", last.Name, was, face, modText(mod), table, s.course.Segments[last.Segment].Name)
+				held := r.gain(last, 2)
+				r.say(last, "fall back", m, "%s, last in the segment at Momentum %d, rolls %d%s%s: wipes out and falls back, repeating the %s (+2 Momentum%s)", last.Name, was, face, modText(mod), table, s.course.Segments[last.Segment].Name, held)
 			} else {
 				r.say(last, "fall back", m, "%s, last in the segment at low Momentum, rolls %d%s%s: holds on", last.Name, face, modText(mod), table)
 			}
 		}
 		if (first.Momentum >= 4 || first.BreakAway) && moved[first.Seat] == 1 {
-			r.pullAhead(first, moved)
+			if pulls[first.Seat] {
+				r.pullAhead(first, moved)
+			} else { // the text: he can, not he must
+				r.say(first, "pull ahead", r.d.Mark(), "%s, first in the segment at Momentum %d, stays with the pack", first.Name, first.Momentum)
+			}
 		}
 		first.BreakAway = false
 	}
@@ -147,8 +153,8 @@ func (r *resolver) features(x *Racer) {
 		m := r.d.Mark()
 		face, out, table := r.racingCheck(x, "dash panels", r.mods(x))
 		if out.Succeeds() {
-			x.Momentum++
-			r.say(x, "dash", m, "%s hits the dash panels (%d%s): +1 Momentum", x.Name, face, table)
+			held := r.gain(x, 1)
+			r.say(x, "dash", m, "%s hits the dash panels (%d%s): +1 Momentum%s", x.Name, face, table, held)
 			r.washInk(x, "dash panels")
 		} else {
 			r.say(x, "dash", m, "%s misses the dash panels (%d%s)", x.Name, face, table)
@@ -193,7 +199,6 @@ func (r *resolver) passes(g []*Racer) {
 // returns whether x gets ahead; a pass that succeeds costs one Momentum
 // unless it is free (a Draft or a Power Slide's).
 func (r *resolver) pass(x, ahead *Racer, free bool) bool {
-	m := r.d.Mark()
 	// A star makes every pass a ram; a ram is set up with the Ram Driver action.
 	for _, rammer := range []*Racer{x, ahead} {
 		if !rammer.RamNext && rammer.Star == 0 {
@@ -218,6 +223,7 @@ func (r *resolver) pass(x, ahead *Racer, free bool) bool {
 			return false // x was rammed: his pass fails
 		}
 	}
+	m := r.d.Mark() // after the rams: their rolls are told with them
 	a := r.d.Roll(x.Seat, x.Name+": pass", dice.D6)
 	d := r.d.Roll(ahead.Seat, ahead.Name+": hold", dice.D6)
 	at := a + x.Momentum + x.SlideBonus + passMods(x)
@@ -242,8 +248,8 @@ func (r *resolver) draggedHit(x, dragger *Racer) {
 	if !dragger.Hand.Dragged() || x.immune() {
 		return
 	}
-	it := dragger.Hand
-	dragger.Hand = 0
+	it := dragger.Hand // the dragged item is the one in front
+	dragger.drop(it)
 	m := r.d.Mark()
 	r.say(x, "hit", m, "%s runs into %s's dragged %s", x.Name, dragger.Name, it)
 	r.hitBy(x, it, r.d.Mark())
@@ -256,26 +262,39 @@ func (r *resolver) draggedHit(x, dragger *Racer) {
 // the rammed one must check to avoid spinning out; losing costs the rammer one.
 func (r *resolver) ram(rammer, other *Racer) bool {
 	m := r.d.Mark()
+	if rammer.Star > 0 && r.s.Opts.StarRamSure { // star-ram=sure: no roll, it always lands
+		other.Momentum -= 2
+		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way: %s flips, -2 Momentum", rammer.Name, other.Name, other.Name)
+		return true
+	}
 	bonus := map[Perk]int{RammingSpeed: 1}[rammer.Perk] - map[Perk]int{Featherweight: 1}[rammer.Debuff]
 	guard := 0
-	if other.Hand == TripleRedShell {
+	if other.holding(TripleRedShell) {
 		guard = 2 * other.Shells // orbiting shells guard against rams
 	}
-	if rammer.Hand == TripleRedShell {
+	if rammer.holding(TripleRedShell) {
 		bonus += 2 * rammer.Shells
+	}
+	// Driving defensively is +1 against a ram: the text calls a ram an
+	// attack, and the defensive driver is the one being passed.
+	if rammer.Defensive {
+		bonus++
+	}
+	if other.Defensive {
+		guard++
 	}
 	// An opposed Racing Check: each side's ink and shrink count.
 	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus + r.mods(rammer)
 	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard + r.mods(other)
-	if rammer.Star == 0 && a <= d {
+	if a <= d { // a star's ram too (star-ram=roll): it is treated as a ram, check and all
 		rammer.Momentum--
 		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
 		r.draggedHit(rammer, other)
 		return false
 	}
-	if rammer.Star > 0 { // an invincible rammer flips the other
+	if rammer.Star > 0 { // an invincible rammer that wins flips the other
 		other.Momentum -= 2
-		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way: %s flips, -2 Momentum", rammer.Name, other.Name, other.Name)
+		r.say(rammer, "ram", m, "%s, invincible, rams %s out of the way (%d against %d): %s flips, -2 Momentum", rammer.Name, other.Name, a, d, other.Name)
 		return true
 	}
 	rammer.Momentum--
@@ -346,7 +365,7 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 	for _, seat := range s.Order {
 		x := s.racer(seat)
 		seg, ok := drove[seat]
-		if !ok || x.Hand != 0 {
+		if !ok || s.Opts.OneItem && x.Hand != 0 { // inventory=one: a full hand drives past
 			continue
 		}
 		boxes := s.course.Segments[seg].ItemBoxes
@@ -374,11 +393,12 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 			bonus--
 		}
 		roll := r.d.Roll(x.Seat, x.Name+": item roll", dice.D6)
-		x.Hand = ItemFor(roll + bonus)
-		if x.Hand == TripleRedShell {
-			x.Shells = 3
+		got := ItemFor(roll + bonus)
+		x.give(got)
+		if got == TripleRedShell {
+			x.Shells += 3
 		}
-		r.say(x, "item", m, "%s takes an item box (%d%s): the Item Roll is %d%s: %s", x.Name, face, table, roll, modText(bonus), x.Hand)
+		r.say(x, "item", m, "%s takes an item box (%d%s): the Item Roll is %d%s: %s", x.Name, face, table, roll, modText(bonus), got)
 	}
 }
 
@@ -406,8 +426,8 @@ func (r *resolver) act(x *Racer, a Action) {
 		case total > 4:
 			gain = 2
 		}
-		x.Momentum += gain
-		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum", x.Name, face, signed(gain))
+		held := r.gain(x, gain)
+		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum%s", x.Name, face, signed(gain), held)
 	case DriveDefensively:
 		x.Defensive = true
 		r.say(x, "action", m, "%s drives defensively", x.Name)
@@ -460,8 +480,11 @@ func (r *resolver) ahead(x *Racer) *Racer {
 // racer holding it, and a Boo's or a Star's to a racer who is already a
 // ghost or invincible (the text: each gives 'access to certain shortcuts').
 func (x *Racer) opens(p Path) bool {
-	return p.Item == "" || x.already(p) || x.Hand.String() == p.Item
+	return p.Item == "" || x.already(p) || x.holdsNamed(p.Item)
 }
+
+// usesItem says whether taking p uses up an item of x's.
+func (x *Racer) usesItem(p Path) bool { return p.Item != "" && !x.already(p) }
 
 // already says whether x is already what p's item would make it.
 func (x *Racer) already(p Path) bool {
@@ -477,15 +500,19 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		return
 	}
 	p := seg.Paths[n-1]
+	it, _ := ParseItem(p.Item) // a course's path items are checked when it is read
 	switch {
 	case !x.opens(p):
 		r.say(x, "action", m, "%s needs a %s for %s and has none", x.Name, p.Item, p.Name)
 		return
-	case p.Item == "" || x.already(p): // nothing to use
-	case x.Hand == Boo || x.Hand == Star: // used, with all it does: that is what opens the way
-		r.deploy(x, Action{Kind: DeployItem})
+	case !x.usesItem(p): // nothing to use
+	case x.Hand.Dragged(): // the dragged item goes first
+		r.say(x, "action", m, "%s must use the dragged %s before the %s, and cannot take %s", x.Name, x.Hand, p.Item, p.Name)
+		return
+	case it == Boo || it == Star: // used, with all it does: that is what opens the way
+		r.deploy(x, Action{Kind: DeployItem, Item: it})
 	default:
-		x.Hand = 0
+		x.drop(it)
 	}
 	if p.Check != nil {
 		face, out, table := r.racingCheck(x, p.Name, *p.Check+r.mods(x))
@@ -494,13 +521,13 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 			return
 		}
 	}
-	x.Momentum += p.Momentum
+	held := r.gain(x, p.Momentum)
 	if p.Skip {
 		r.say(x, "action", m, "%s takes %s: on past the next segment", x.Name, p.Name)
 		r.advance(x, 1)
 		return
 	}
-	r.say(x, "action", m, "%s takes %s: +%d Momentum", x.Name, p.Name, p.Momentum)
+	r.say(x, "action", m, "%s takes %s: +%d Momentum%s", x.Name, p.Name, p.Momentum, held)
 }
 
 func contains(xs []int, v int) bool {
