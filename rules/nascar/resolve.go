@@ -298,7 +298,7 @@ func (r *resolver) breakLimit(c *RaceCar, speed int) {
 	if c.PitRepair > 0 || c.PitWCs > 0 {
 		c.MaxSpeed = max(MinMaxSpeed, c.MaxSpeed-c.PitRepair)
 		c.Wildcards = max(0, c.Wildcards-c.PitWCs)
-		r.say(c, "pit", mark, "%s breaks the pit speed limit at %d: the repairs (+%d max speed, +%d wildcards) are taken back", c.Name, speed, c.PitRepair, c.PitWCs)
+		r.say(c, "pit", mark, "%s breaks the pit speed limit at %d: the repairs (+%d max speed, +%s) are taken back", c.Name, speed, c.PitRepair, words.Count(c.PitWCs, "wildcard"))
 		c.PitRepair, c.PitWCs = 0, 0
 		return
 	}
@@ -344,7 +344,10 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 	}
 	// What the crash did to each max speed: a car at the minimum loses none.
 	damage := fmt.Sprintf("both lose a point of max speed (%s now %d, %s now %d)", c.Name, c.MaxSpeed, o.Name, o.MaxSpeed)
-	if c.MaxSpeed == was[0] || o.MaxSpeed == was[1] {
+	switch {
+	case c.MaxSpeed == was[0] && o.MaxSpeed == was[1]:
+		damage = fmt.Sprintf("both max speeds stay at %d, the minimum", MinMaxSpeed)
+	case c.MaxSpeed == was[0] || o.MaxSpeed == was[1]:
 		damage = maxSpeedChange(c.Name, was[0], c.MaxSpeed) + ", " + maxSpeedChange(o.Name, was[1], o.MaxSpeed)
 	}
 	if !s.hasOil(spot) {
