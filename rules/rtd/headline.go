@@ -1,0 +1,75 @@
+package rtd
+
+import (
+	"strings"
+
+	"pitwall/internal/words"
+	"pitwall/race"
+)
+
+// Moments implements race.Headliner: the blue shell's strike, the racers
+// spun out, flipped or thrown by items, rams that struck, wipe-outs that
+// fall back a segment, racers who pulled ahead, and the rocket starts
+// nailed or fluffed, in the order they came.
+func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
+	s, ok := after.(*State)
+	if !ok {
+		return nil
+	}
+	seats := s.Seats()
+	var out, nailed, fluffed []string
+	lastHit := -1 // the seat of the moment just told, if an item hit it
+	for _, e := range events {
+		name := race.NameOf(seats, e.Seat)
+		t := e.Text
+		if e.Kind == "hit" && e.Seat == lastHit && len(out) > 0 {
+			// What running into a dragged item did: one moment.
+			out[len(out)-1] += " and" + strings.TrimPrefix(hitMoment(name, t), name)
+			lastHit = -1
+			continue
+		}
+		lastHit = -1
+		if e.Kind == "hit" {
+			lastHit = e.Seat
+		}
+		switch {
+		case e.Kind == "blue shell" && strings.Contains(t, "strikes the leader"):
+			out = append(out, "the blue shell strikes "+name)
+		case e.Kind == "hit", e.Kind == "blast" && strings.Contains(t, " is caught in the blast"):
+			out = append(out, hitMoment(name, t))
+		case e.Kind == "ram" && !strings.Contains(t, "bounces off") && !strings.Contains(t, "cannot touch"):
+			if o, ok := race.NamedIn(t, seats, e.Seat); ok {
+				out = append(out, name+" rams "+o.Name)
+			}
+		case e.Kind == "fall back" && strings.Contains(t, "wipes out and falls back"):
+			out = append(out, name+" wipes out and falls back")
+		case e.Kind == "pull ahead" && strings.HasPrefix(t, name+" pulls ahead (") && !strings.Contains(t, "is caught"):
+			out = append(out, name+" pulls ahead")
+		case e.Kind == "start" && strings.Contains(t, "fluffs the rocket start"):
+			fluffed = append(fluffed, name)
+		case e.Kind == "start" && strings.Contains(t, "nails the rocket start"):
+			nailed = append(nailed, name)
+		}
+	}
+	// The start, said once for all who nailed or fluffed it.
+	if len(nailed) > 0 {
+		out = append(out, words.List(nailed)+map[bool]string{true: " nails", false: " nail"}[len(nailed) == 1]+" the rocket start")
+	}
+	if len(fluffed) > 0 {
+		out = append(out, words.List(fluffed)+map[bool]string{true: " fluffs", false: " fluff"}[len(fluffed) == 1]+" the rocket start")
+	}
+	return out
+}
+
+// hitMoment is what an item did to name: the event's words up to the
+// Momentum it cost ("Daisy flips", "Mario spins out on the banana").
+func hitMoment(name, text string) string {
+	if strings.Contains(text, " is caught in the blast") {
+		return name + " spins out in the blast"
+	}
+	rest := strings.TrimPrefix(text, name)
+	if i := strings.Index(rest, ":"); i >= 0 {
+		rest = rest[:i]
+	}
+	return name + rest
+}
