@@ -44,10 +44,15 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 			out = append(out, fmt.Sprintf("%s is repaired in the pits (max speed %d)", c.Name, c.MaxSpeed))
 		}
 	}
+	// The first car onto the last lap is the news, once.
+	first := true
+	for _, w := range was.Cars {
+		first = first && w.Crossings < s.Laps
+	}
 	for _, c := range s.order() {
-		if w := was.car(c.Seat); w != nil && c.Crossings == s.Laps && w.Crossings < s.Laps {
+		if w := was.car(c.Seat); first && w != nil && c.Crossings == s.Laps {
 			out = append(out, c.Name+" starts the last lap")
-			break // the first onto it is the news
+			break
 		}
 	}
 	if len(bags) > 0 {

@@ -45,6 +45,17 @@ func TestMoments(t *testing.T) {
 			}
 		}
 	}
+	lastLaps := 0
+	for _, tn := range p.Turns {
+		for _, m := range (Ruleset{}).Moments(tn.Before, tn.After, tn.Events) {
+			if strings.HasSuffix(m, " starts the last lap") {
+				lastLaps++
+			}
+		}
+	}
+	if lastLaps != 1 {
+		t.Errorf("the last lap's start told %d times, want once", lastLaps)
+	}
 	if crashes == 0 || offs == 0 || repairs == 0 {
 		t.Fatalf("the race has %d crashes, %d cars off the track, %d repairs: it tests nothing", crashes, offs, repairs)
 	}
