@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"pitwall/dice"
 	"pitwall/internal/words"
@@ -305,12 +307,25 @@ func tellStory(events []race.Event, seats []race.Seat) []string {
 				lines[len(lines)-1] += " " + e.Text
 				continue
 			}
-			text := strings.TrimPrefix(e.Text, seatName(seats, e.Seat)+" ")
+			text := e.Text
+			if name := seatName(seats, e.Seat) + " "; strings.HasPrefix(prev, name) {
+				// The line began with the racer: it is said once. A line
+				// that began otherwise ("the blue shell strikes the
+				// leader, Luigi") keeps the name.
+				text = strings.TrimPrefix(text, name)
+			}
 			lines[len(lines)-1] += "; " + text
 			continue
 		}
 		lines = append(lines, e.Text)
 		last = e.Seat
+	}
+	for i, l := range lines {
+		// A line a game begins in lower case ("the blue shell ...") starts
+		// with a capital, as a line of a post does.
+		if r, n := utf8.DecodeRuneInString(l); unicode.IsLower(r) {
+			lines[i] = string(unicode.ToUpper(r)) + l[n:]
+		}
 	}
 	return lines
 }
