@@ -43,7 +43,11 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 			}
 		}
 		if best > 0 {
-			out = append(out, fmt.Sprintf("%s %s the minigames (+%s)", words.List(names), map[bool]string{true: "wins", false: "win"}[len(names) == 1], words.Count(best, "coin")))
+			verb := "top"
+			if len(names) == 1 {
+				verb = "tops"
+			}
+			out = append(out, fmt.Sprintf("%s %s the week's minigames (+%s)", words.List(names), verb, words.Count(best, "coin")))
 		}
 	}
 	return out

@@ -38,7 +38,7 @@ func TestMoments(t *testing.T) {
 					}
 					results++
 					want++
-					if !strings.Contains(joined, " the minigames (+") || !strings.Contains(joined, "+"+plural(best, "coin")+")") {
+					if !strings.Contains(joined, " the week's minigames (+") || !strings.Contains(joined, "+"+plural(best, "coin")+")") {
 						t.Errorf("seed %d turn %d: the top prize %d not among %q", seed, tn.Turn, best, ms)
 					}
 				}

@@ -17,26 +17,34 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 		return nil
 	}
 	seats := s.Seats()
-	var out, nailed, fluffed []string
-	lastHit := -1 // the seat of the moment just told, if an item hit it
+	var out, nailed, fluffed, blasted []string
+	blast := -1 // where the blast's victims are told, together
+	// An item's hit that follows what brought it on the same racer (the
+	// blue shell's strike, a dragged item run into) joins its moment.
+	joinSeat, join := -1, ""
 	for _, e := range events {
 		name := race.NameOf(seats, e.Seat)
 		t := e.Text
-		if e.Kind == "hit" && e.Seat == lastHit && len(out) > 0 {
-			// What running into a dragged item did: one moment.
-			out[len(out)-1] += " and" + strings.TrimPrefix(hitMoment(name, t), name)
-			lastHit = -1
+		if e.Kind == "hit" && e.Seat == joinSeat && len(out) > 0 {
+			out[len(out)-1] += join + strings.TrimPrefix(hitMoment(name, t), name)
+			joinSeat = -1
 			continue
 		}
-		lastHit = -1
-		if e.Kind == "hit" {
-			lastHit = e.Seat
-		}
+		joinSeat = -1
 		switch {
 		case e.Kind == "blue shell" && strings.Contains(t, "strikes the leader"):
 			out = append(out, "the blue shell strikes "+name)
-		case e.Kind == "hit", e.Kind == "blast" && strings.Contains(t, " is caught in the blast"):
+			joinSeat, join = e.Seat, ", who"
+		case e.Kind == "hit":
 			out = append(out, hitMoment(name, t))
+			joinSeat, join = e.Seat, " and"
+		case e.Kind == "blast" && strings.Contains(t, " is caught in the blast"):
+			if blast < 0 {
+				blast = len(out)
+				out = append(out, "")
+			}
+			blasted = append(blasted, name)
+			out[blast] = words.List(blasted) + verb(len(blasted), " spins", " spin") + " out in the blast"
 		case e.Kind == "ram" && !strings.Contains(t, "bounces off") && !strings.Contains(t, "cannot touch"):
 			if o, ok := race.NamedIn(t, seats, e.Seat); ok {
 				out = append(out, name+" rams "+o.Name)
@@ -53,12 +61,20 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 	}
 	// The start, said once for all who nailed or fluffed it.
 	if len(nailed) > 0 {
-		out = append(out, words.List(nailed)+map[bool]string{true: " nails", false: " nail"}[len(nailed) == 1]+" the rocket start")
+		out = append(out, words.List(nailed)+verb(len(nailed), " nails", " nail")+" the rocket start")
 	}
 	if len(fluffed) > 0 {
-		out = append(out, words.List(fluffed)+map[bool]string{true: " fluffs", false: " fluff"}[len(fluffed) == 1]+" the rocket start")
+		out = append(out, words.List(fluffed)+verb(len(fluffed), " fluffs", " fluff")+" the rocket start")
 	}
 	return out
+}
+
+// verb is the verb for one subject or more.
+func verb(n int, one, more string) string {
+	if n == 1 {
+		return one
+	}
+	return more
 }
 
 // hitMoment is what an item did to name: the event's words up to the

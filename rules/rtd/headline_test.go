@@ -25,7 +25,7 @@ func TestMoments(t *testing.T) {
 					}
 				}
 				rams := 0
-				for _, e := range tn.Events {
+				for i, e := range tn.Events {
 					name := ""
 					if x := s.racer(e.Seat); x != nil {
 						name = x.Name
@@ -33,10 +33,17 @@ func TestMoments(t *testing.T) {
 					switch {
 					case e.Kind == "blue shell" && strings.Contains(e.Text, "strikes the leader"):
 						has("blue shell", "the blue shell strikes "+name)
+						if i+1 < len(tn.Events) && tn.Events[i+1].Kind == "hit" && tn.Events[i+1].Seat == e.Seat {
+							// What the strike did is one moment with it.
+							has("blue shell hit", "the blue shell strikes "+name+", who ")
+						}
 					case e.Kind == "hit":
 						has("hit", name)
 					case e.Kind == "blast" && strings.Contains(e.Text, "caught in the blast"):
-						has("blast", name+" spins out in the blast")
+						has("blast", name)
+						if !strings.Contains(joined, " out in the blast") {
+							t.Errorf("%s seed %d turn %d: %s's blast not among %q", course, seed, tn.Turn, name, ms)
+						}
 					case e.Kind == "ram" && (strings.Contains(e.Text, "bounces off") || strings.Contains(e.Text, "cannot touch")):
 						counts["ram missed"]++
 					case e.Kind == "ram":
@@ -59,7 +66,7 @@ func TestMoments(t *testing.T) {
 		}
 	}
 	t.Logf("%v", counts)
-	for _, k := range []string{"blue shell", "hit", "blast", "ram", "ram missed", "wipe-out", "pull ahead", "pull ahead missed", "rocket start"} {
+	for _, k := range []string{"blue shell", "blue shell hit", "hit", "blast", "ram", "ram missed", "wipe-out", "pull ahead", "pull ahead missed", "rocket start"} {
 		if counts[k] == 0 {
 			t.Errorf("no %s in the bot races: the test tests nothing of it", k)
 		}
