@@ -320,6 +320,9 @@ func TestGoldenPosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if err := f.h.WithBefore(ctx, p); err != nil {
+			t.Fatal(err)
+		}
 		got, err := Post(p.View(race.Host), tc.turn, tc.format, "r1-turn03.png")
 		if err != nil {
 			t.Fatal(err)

@@ -2,12 +2,16 @@ package host
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
+	"pitwall/dice"
 	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/render"
@@ -92,6 +96,38 @@ func background(game string, s render.Scene, w, h float64) *render.PNG {
 	return actual.(*render.PNG)
 }
 
+// WithBefore fills in the state before the first turn p holds, when p was
+// resumed from that turn's record: the post of a turn compares the states
+// before and after it (who took the lead, who finished). A load leaves it
+// out, as only a post needs it; call it before Post on a loaded race.
+func (h *Host) WithBefore(ctx context.Context, p *race.Played) error {
+	if len(p.Turns) == 0 || p.Turns[0].Before != nil || p.Turns[0].Turn < 1 {
+		return nil
+	}
+	n := p.Turns[0].Turn - 1
+	if n == 0 {
+		q, err := h.LoadAt(ctx, p.Race.ID, 0)
+		if err != nil {
+			return err
+		}
+		p.Turns[0].Before = q.State
+		return nil
+	}
+	_, rec, err := h.Store.Resume(ctx, p.Race.ID, n)
+	if err != nil {
+		return err
+	}
+	if rec == nil || rec.Turn != n {
+		return fmt.Errorf("race %s: no record of turn %d", p.Race.ID, n)
+	}
+	s, err := p.Ruleset.DecodeState(rec.State)
+	if err != nil {
+		return fmt.Errorf("race %s: reading the snapshot of turn %d: %w", p.Race.ID, n, err)
+	}
+	p.Turns[0].Before = s
+	return nil
+}
+
 // Post writes the turn summary post for turn n (0 = the race's opening post)
 // as "markdown" or "bbcode". picture is the file name the post shows.
 func Post(p *race.View, n int, format, picture string) (string, error) {
@@ -119,6 +155,14 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 		d.P(render.Text(g.Name + ". " + s.GridNote()))
 	} else {
 		d.H(1, fmt.Sprintf("%s at %s: %s %d", p.ID, track, g.Words.Turn, n))
+		// A race loaded without the state before the turn (Host.WithBefore)
+		// gets no headline rather than a wrong one.
+		if before, err := p.StateAt(n - 1); err == nil {
+			t, _ := p.TurnAt(n)
+			if line := headline(rs, before, s, t.Events); line != "" {
+				d.P(render.Bold(line))
+			}
+		}
 	}
 	switch {
 	case s.Over():
@@ -146,9 +190,12 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 		d.H(2, "What happened")
 		story := tellStory(t.Events, s.Seats())
 		if len(story) == 0 {
-			story = append(story, "A quiet turn: nothing moved.")
+			story = append(story, fmt.Sprintf("A quiet %s: nothing moved.", g.Words.Turn))
 		}
 		d.Bullets(story...)
+		// The audit trail of the story: every roll, folded away.
+		rollList(d, fmt.Sprintf("Every roll of %s %d", g.Words.Turn, n), t.Rolls, s.Seats(),
+			fmt.Sprintf("No dice were rolled in %s %d.", g.Words.Turn, n))
 
 		d.H(2, "Orders")
 		var rows [][]string
@@ -162,7 +209,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 			}
 			rows = append(rows, []string{seatName(seats, seat), t.Orders[seat], note})
 		}
-		d.Table([]string{"Racer", "Orders", ""}, rows)
+		table(d, []string{"Racer", "Orders", "Note"}, rows)
 	}
 
 	d.H(2, "Standings")
@@ -170,7 +217,7 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	for _, x := range rs.Standings(s) {
 		st = append(st, []string{fmt.Sprint(x.Place), x.Name, x.Player, x.Status, x.Detail})
 	}
-	d.Table([]string{"Place", "Racer", "Player", "Status", ""}, st)
+	table(d, []string{"Place", "Racer", "Player", "Status", "Detail"}, st)
 
 	if rec, ok := rs.(race.Recorder); ok {
 		if recs := rec.Records(s); len(recs) > 0 {
@@ -181,24 +228,10 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 
 	d.H(2, "Status board")
 	header, rows := s.Board()
-	d.Table(header, rows)
+	table(d, header, rows)
 
-	if n > 0 {
-		d.Spoiler(fmt.Sprintf("Every roll of %s %d (%d)", g.Words.Turn, n, len(t.Rolls)), func(d *render.Doc) {
-			var rr [][]string
-			for i, r := range t.Rolls {
-				rr = append(rr, []string{fmt.Sprint(i + 1), r.Reason, r.Die, fmt.Sprint(r.Result)})
-			}
-			d.Table([]string{"#", "Roll", "Die", "Result"}, rr)
-		})
-	} else if len(p.SetupRolls) > 0 {
-		d.Spoiler("The grid draw", func(d *render.Doc) {
-			var rr [][]string
-			for i, r := range p.SetupRolls {
-				rr = append(rr, []string{fmt.Sprint(i + 1), r.Reason, r.Die, fmt.Sprint(r.Result)})
-			}
-			d.Table([]string{"#", "Roll", "Die", "Result"}, rr)
-		})
+	if n == 0 {
+		rollList(d, "The grid draw", p.SetupRolls, s.Seats(), "")
 	}
 
 	if !s.Over() && !p.Past && n == p.Resolved() {
@@ -230,6 +263,36 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 	return d.Markdown(), nil
 }
 
+// table adds a table without the columns that are empty in every row.
+func table(d *render.Doc, header []string, rows [][]string) {
+	d.Table(render.DropEmptyColumns(header, rows))
+}
+
+// rollList adds the rolls, folded away under title with their count, each
+// with its racer's name; with none, the sentence none (or nothing, if none
+// is ""), never an empty table.
+func rollList(d *render.Doc, title string, rolls []dice.Roll, seats []race.Seat, none string) {
+	if len(rolls) == 0 {
+		if none != "" {
+			d.P(render.Text(none))
+		}
+		return
+	}
+	var rr [][]string
+	for i, r := range rolls {
+		who, why := "", r.Reason
+		if name := race.NameOf(seats, r.Seat); name != "" {
+			// Most games begin a roll's reason with the racer's name;
+			// the Racer column says it once.
+			who, why = name, strings.TrimPrefix(why, name+": ")
+		}
+		rr = append(rr, []string{fmt.Sprint(i + 1), who, why, r.Die, fmt.Sprint(r.Result)})
+	}
+	d.Spoiler(fmt.Sprintf("%s (%s)", title, words.Count(len(rolls), "roll")), func(d *render.Doc) {
+		table(d, []string{"#", "Racer", "Roll", "Die", "Result"}, rr)
+	})
+}
+
 // tellStory makes one line of each racer's run of events, in the order they
 // happened: 'Marcus shakes the reins: LOW; at LOW rolls 3 ...; drives 3
 // spaces', the racer's name said once.
@@ -244,12 +307,25 @@ func tellStory(events []race.Event, seats []race.Seat) []string {
 				lines[len(lines)-1] += " " + e.Text
 				continue
 			}
-			text := strings.TrimPrefix(e.Text, seatName(seats, e.Seat)+" ")
+			text := e.Text
+			if name := seatName(seats, e.Seat) + " "; strings.HasPrefix(prev, name) {
+				// The line began with the racer: it is said once. A line
+				// that began otherwise ("the blue shell strikes the
+				// leader, Luigi") keeps the name.
+				text = strings.TrimPrefix(text, name)
+			}
 			lines[len(lines)-1] += "; " + text
 			continue
 		}
 		lines = append(lines, e.Text)
 		last = e.Seat
+	}
+	for i, l := range lines {
+		// A line a game begins in lower case ("the blue shell ...") starts
+		// with a capital, as a line of a post does.
+		if r, n := utf8.DecodeRuneInString(l); unicode.IsLower(r) {
+			lines[i] = string(unicode.ToUpper(r)) + l[n:]
+		}
 	}
 	return lines
 }

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -60,4 +61,71 @@ func TestMenuLines(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
 	}
+}
+
+// A race loaded at any turn, from that turn's record, gets the state before
+// the turn from WithBefore: the state after the turn before, as a whole
+// replay has it (the start's for turn 1), so a turn's headline is the same
+// whichever way the race was loaded.
+func TestWithBefore(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.race(t, 5)
+	for turn := 1; turn <= 4; turn++ {
+		if _, err := f.h.Resolve(ctx, "r1", Req{}); err != nil { // every racer cruises
+			t.Fatal(err)
+		}
+	}
+	r, err := f.h.Store.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := race.Lookup("ludi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := race.Replay(rs, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 4; n++ {
+		p, err := f.h.LoadAt(ctx, "r1", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.StateAt(n - 1); err == nil {
+			t.Fatalf("turn %d: the state before is known without WithBefore", n)
+		}
+		if err := f.h.WithBefore(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.StateAt(n - 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := all.StateAt(n - 1)
+		if hg, hw := mustHash(t, got), mustHash(t, want); hg != hw {
+			t.Errorf("turn %d: the state before hashes %.12s, want %.12s", n, hg, hw)
+		}
+		a, err := Post(p.View(race.Host), n, "markdown", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Post(all.View(race.Host), n, "markdown", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ha, hb := strings.SplitN(a, "\n\n", 3)[1], strings.SplitN(b, "\n\n", 3)[1]; ha != hb || !strings.HasPrefix(ha, "**") {
+			t.Errorf("turn %d: headline %q loaded at the turn, %q replayed", n, ha, hb)
+		}
+	}
+}
+
+func mustHash(t *testing.T, s race.State) string {
+	t.Helper()
+	h, err := race.Hash(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

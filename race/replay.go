@@ -19,9 +19,14 @@ type Turn struct {
 	Events    []Event        `json:"events"`
 	Rolls     []dice.Roll    `json:"rolls"`
 	After     State          `json:"-"`
-	Hash      string         `json:"hash"`       // of After
-	DiceState []byte         `json:"dice_state"` // the stream after the turn
-	Rules     int            `json:"rules"`      // the version of the rules that played it
+	// Before is the state after the turn before (the start's, for turn 1),
+	// without the host's settings logged since: a post compares it with
+	// After (who took the lead, who finished). nil when not known: a turn
+	// resumed from its record, until the host fills it in (host.WithBefore).
+	Before    State  `json:"-"`
+	Hash      string `json:"hash"`       // of After
+	DiceState []byte `json:"dice_state"` // the stream after the turn
+	Rules     int    `json:"rules"`      // the version of the rules that played it
 	// Untold is set for a turn resolved before pitwall kept each turn's
 	// story: its orders and events are not known without a replay.
 	Untold bool `json:"untold,omitempty"`
@@ -417,6 +422,12 @@ func (p *Played) resolve(at time.Time) (Turn, error) {
 		return Turn{}, err
 	}
 	t.Events, t.Rolls, t.After, t.Hash, t.DiceState = events, p.roller.Since(mark), next, h, p.roller.State()
+	// The state the last post showed: settings logged since (party's
+	// minigame prizes) count as this turn's news.
+	t.Before = p.Start
+	if k := len(p.Turns); k > 0 {
+		t.Before = p.Turns[k-1].After
+	}
 	p.Turns = append(p.Turns, t)
 	p.State = next
 	p.Pending, p.PendingAt, p.Schedule, p.Voided = map[int]Order{}, map[int]int{}, Schedule{}, nil
@@ -473,6 +484,9 @@ func stateAt(start State, turns []Turn, n, resolved int) (State, error) {
 	}
 	if t, ok := turnAt(turns, n); ok {
 		return t.After, nil
+	}
+	if t, ok := turnAt(turns, n+1); ok && t.Before != nil {
+		return t.Before, nil
 	}
 	return nil, fmt.Errorf("turn %d has not been played; played: 0 to %d", n, resolved)
 }

@@ -138,7 +138,7 @@ func (p *Played) View(v Viewer) *View {
 		}
 	}
 	for _, t := range p.Turns {
-		t.After = redact(t.After)
+		t.After, t.Before = redact(t.After), redact(t.Before)
 		if !v.IsHost() {
 			t.DiceState = nil
 			if !over {

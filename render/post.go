@@ -81,6 +81,42 @@ func (d *Doc) Table(header []string, rows [][]string) *Doc {
 	return d.add(table{header: header, rows: rows})
 }
 
+// DropEmptyColumns returns the table without the columns that say nothing:
+// those whose every row is blank or a placeholder dash ("-"), whatever
+// their header. A status board whose Item column nobody fills, or an Orders
+// column of racers who have all finished, is left out of a post rather
+// than shown empty. Rows shorter than the header count as blank there.
+func DropEmptyColumns(header []string, rows [][]string) ([]string, [][]string) {
+	n := len(header)
+	for _, r := range rows {
+		n = max(n, len(r))
+	}
+	keep := make([]bool, n)
+	for i := range n {
+		for _, r := range rows {
+			if c := strings.TrimSpace(cell(r, i)); c != "" && c != "-" {
+				keep[i] = true
+				break
+			}
+		}
+	}
+	pick := func(row []string) []string {
+		var out []string
+		for i := range n {
+			if keep[i] {
+				out = append(out, cell(row, i))
+			}
+		}
+		return out
+	}
+	h := pick(header)
+	out := make([][]string, len(rows))
+	for j, r := range rows {
+		out[j] = pick(r)
+	}
+	return h, out
+}
+
 // Image adds an image on its own line. path is a URL or relative path.
 func (d *Doc) Image(alt, path string) *Doc { return d.add(img{alt: alt, path: path}) }
 

@@ -170,3 +170,25 @@ func TestClip(t *testing.T) {
 		}
 	}
 }
+
+func TestDropEmptyColumns(t *testing.T) {
+	h, rows := DropEmptyColumns([]string{"Racer", "Item", "Note", "Lap"}, [][]string{
+		{"Ann", "", "-", "2/3"},
+		{"Bob", " ", "", "-"},
+		{"Cato"},
+	})
+	if got, want := strings.Join(h, ","), "Racer,Lap"; got != want {
+		t.Errorf("header %q, want %q", got, want)
+	}
+	if len(rows) != 3 || strings.Join(rows[0], ",") != "Ann,2/3" || strings.Join(rows[1], ",") != "Bob,-" || strings.Join(rows[2], ",") != "Cato," {
+		t.Errorf("rows %q", rows)
+	}
+	// One filled cell keeps its column, header and all.
+	h, rows = DropEmptyColumns([]string{"Racer", "Note"}, [][]string{{"Ann", ""}, {"Bob", "no orders came"}})
+	if len(h) != 2 || rows[1][1] != "no orders came" || rows[0][1] != "" {
+		t.Errorf("a column with one note: %q %q", h, rows)
+	}
+	if h, rows := DropEmptyColumns(nil, nil); h != nil || len(rows) != 0 {
+		t.Errorf("empty table: %q %q", h, rows)
+	}
+}

@@ -255,6 +255,9 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 	rng := rand.New(rand.NewPCG(botSeed, 7))
 	files := 0
 	write := func(p *race.Played, turn int) error {
+		if err := h.WithBefore(ctx, p); err != nil {
+			return err
+		}
 		// what a host posts on a forum: the spectator's view
 		w := p.View(race.Spectator)
 		base := filepath.Join(dir, fmt.Sprintf("%s-turn%02d", id, turn))

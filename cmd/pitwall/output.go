@@ -65,7 +65,15 @@ deadline. --picture names the picture file the post shows (make it with
 			if format != "markdown" && format != "bbcode" {
 				return usagef("--format is markdown or bbcode; got %q", format)
 			}
-			return a.withView(cmd, args[0], turn, as, func(_ context.Context, _ *host.Host, p *race.View, turn int) error {
+			return a.withTurn(cmd, args[0], turn, func(ctx context.Context, h *host.Host, pl *race.Played, turn int) error {
+				if err := h.WithBefore(ctx, pl); err != nil {
+					return err
+				}
+				v, err := viewerOf(pl, as)
+				if err != nil {
+					return err
+				}
+				p := pl.View(v)
 				if !cmd.Flags().Changed("picture") {
 					picture = fmt.Sprintf("%s-turn%02d.png", args[0], turn)
 				}

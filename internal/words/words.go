@@ -1,5 +1,5 @@
 // Package words is the few rules of English the posts need: a count with
-// its noun in the right number.
+// its noun in the right number, a list, a place in words.
 package words
 
 import (
@@ -45,4 +45,26 @@ func List(names []string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+var ordinals = []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"}
+
+// Ordinal is a place in words: "first", "second", ... "twelfth", then
+// "13th", "21st", "22nd", "23rd", "111th".
+func Ordinal(n int) string {
+	if n >= 1 && n < len(ordinals) {
+		return ordinals[n]
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }

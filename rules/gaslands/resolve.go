@@ -679,7 +679,14 @@ func (p *play) spin(i int, o Order) {
 	if turn > 0 {
 		dir = "left"
 	}
-	p.say(k.Seat, "spin", "%s spins %.0f° %s.", k.Name, stop, dir)
+	switch {
+	case stop >= 0.5:
+		p.say(k.Seat, "spin", "%s spins %.0f° %s.", k.Name, stop, dir)
+	case c != nil:
+		p.say(k.Seat, "spin", "%s spins %s but has no room: it turns less than a degree.", k.Name, dir)
+	default: // a SPIN with no direction, on a kart already facing down the road
+		p.say(k.Seat, "spin", "%s's spin turns it less than a degree: it already faces down the road.", k.Name)
+	}
 	if c != nil {
 		switch c.kind {
 		case "kart":
@@ -1053,7 +1060,12 @@ func (p *play) wipeouts() {
 		stop, _ := s.setDown(m, j)
 		k.Pos = m.At(stop)
 		text := fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, (r-1)*45)
-		if stop < turn-0.5 {
+		switch {
+		case r == 1:
+			text = fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (1) leaves it facing as it was.", k.Name)
+		case stop < 0.5:
+			text = fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) would turn it %d° clockwise, but it has no room to turn.", k.Name, r, (r-1)*45)
+		case stop < turn-0.5:
 			text = fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) would turn it %d° clockwise: it stops at %.0f°, against what is in the way.", k.Name, r, (r-1)*45, stop)
 		}
 		p.say(k.Seat, "wipeout", "%s", text)

@@ -402,32 +402,29 @@ func (s *State) drawLegend(cv render.Canvas) {
 
 var boardCols = []float64{0, 26, 180, 275, 370, 430, 480, 550, 600, 660, 780}
 
-// damage is the max speed a car has lost below the start's 12 (repairs can
-// take it back, and more).
-func damage(c *RaceCar) string {
-	if d := StartMaxSpeed - c.MaxSpeed; d > 0 {
-		return fmt.Sprintf("-%d", d)
-	}
-	return "0"
-}
-
-// Board is the status board, in race order.
+// Board is the status board, in race order. Max is the max speed, which
+// damage lowers (never below 6) and the pits raise; the heading is where the
+// car points for its next order. A finished car's order is shown only on
+// the turn it finished.
 func (s *State) Board() (header []string, rows [][]string) {
-	header = []string{"#", "Car", "Driver", "Upgrade", "Speed", "Max", "Damage", "WC", "Lap", "Status", "Order"}
+	header = []string{"#", "Car", "Driver", "Upgrade", "Speed", "Max", "Heading", "WC", "Lap", "Status", "Order"}
 	for _, st := range (Ruleset{}).Standings(s) {
 		c := s.car(st.Seat)
 		lap := fmt.Sprintf("%d/%d", max(1, min(c.Crossings, s.Laps)), s.Laps)
-		status := "racing"
+		status, heading, orders := "racing", c.Heading.String(), c.Orders
 		switch {
 		case c.Out == Finished:
-			status, lap = fmt.Sprintf("finished %d", st.Place), "-"
+			status, lap, heading = fmt.Sprintf("finished %d", st.Place), "-", "-"
+			if c.FinishTurn != s.T-1 {
+				orders = ""
+			}
 		case c.InPit && c.PitBroken:
 			status = "pit (limit broken)"
 		case c.InPit:
 			status = "in the pit"
 		}
 		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", c.Seat+1, c.Name), c.Player, c.Upgrade.String(),
-			fmt.Sprint(c.Speed), fmt.Sprint(c.MaxSpeed), damage(c), fmt.Sprint(c.Wildcards), lap, status, c.Orders})
+			fmt.Sprint(c.Speed), fmt.Sprint(c.MaxSpeed), heading, fmt.Sprint(c.Wildcards), lap, status, orders})
 	}
 	return header, rows
 }

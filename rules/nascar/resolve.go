@@ -317,7 +317,7 @@ func (r *resolver) breakLimit(c *RaceCar, speed int) {
 	if c.PitRepair > 0 || c.PitWCs > 0 {
 		c.MaxSpeed = max(MinMaxSpeed, c.MaxSpeed-c.PitRepair)
 		c.Wildcards = max(0, c.Wildcards-c.PitWCs)
-		r.say(c, "pit", mark, "%s breaks the pit speed limit at %d: the repairs (+%d max speed, +%d wildcards) are taken back", c.Name, speed, c.PitRepair, c.PitWCs)
+		r.say(c, "pit", mark, "%s breaks the pit speed limit at %d: the repairs (+%d max speed, +%s) are taken back", c.Name, speed, c.PitRepair, words.Count(c.PitWCs, "wildcard"))
 		c.PitRepair, c.PitWCs = 0, 0
 		return
 	}
@@ -356,9 +356,19 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 	back.Trail = append(back.Trail, back.Pos) // the picture shows where it was put
 	// Put back over the line, a car has not begun the lap it was credited.
 	backOver := r.backOver(back, s.track.Progress(spot), s.track.Progress(back.Pos))
-	for _, x := range []*RaceCar{c, o} {
+	var was [2]int
+	for i, x := range []*RaceCar{c, o} {
+		was[i] = x.MaxSpeed
 		x.MaxSpeed = max(MinMaxSpeed, x.MaxSpeed-1)
 		x.Speed = min(x.Speed, x.MaxSpeed)
+	}
+	// What the crash did to each max speed: a car at the minimum loses none.
+	damage := fmt.Sprintf("both lose a point of max speed (%s now %d, %s now %d)", c.Name, c.MaxSpeed, o.Name, o.MaxSpeed)
+	switch {
+	case c.MaxSpeed == was[0] && o.MaxSpeed == was[1]:
+		damage = fmt.Sprintf("both max speeds stay at %d, the minimum", MinMaxSpeed)
+	case c.MaxSpeed == was[0] || o.MaxSpeed == was[1]:
+		damage = maxSpeedChange(c.Name, was[0], c.MaxSpeed) + ", " + maxSpeedChange(o.Name, was[1], o.MaxSpeed)
 	}
 	if !s.hasOil(spot) {
 		s.Oil = append(s.Oil, spot)
@@ -368,7 +378,7 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 		om.done = true // both stop for the turn
 		om.lastProg = s.track.Progress(o.Pos)
 	}
-	r.say(c, "crash", mark, "CRASH! %s runs into %s at %v: %s keeps the spot, %s is put behind at %v; both lose a point of max speed, and oil spills", c.Name, o.Name, spot, lead.Name, back.Name, back.Pos)
+	r.say(c, "crash", mark, "CRASH! %s runs into %s at %v: %s keeps the spot, %s is put behind at %v; %s; oil spills", c.Name, o.Name, spot, lead.Name, back.Name, back.Pos, damage)
 	if backOver {
 		r.say(back, "lap", r.d.Mark(), "%s is put back over the line: the lap it began there is not counted", back.Name)
 	}
@@ -426,18 +436,37 @@ func (r *resolver) endTurn(m *mover) {
 		if m.oilFirst {
 			n = min(n, maxOilPenalty)
 		}
+		was := c.MaxSpeed
 		c.Speed = max(0, c.Speed-n)
 		c.MaxSpeed = max(MinMaxSpeed, c.MaxSpeed-n)
 		c.Pos = s.nearestFree(m.offFrom, c)
 		c.Heading = t.Along(c.Pos)
 		c.Trail = append(c.Trail, c.Pos)
-		r.say(c, "off", mark, "%s leaves the track for %s: speed -%d, max speed -%d (now %d/%d); back on the track at %v heading %v",
-			c.Name, words.Count(m.off, "square"), n, n, c.Speed, c.MaxSpeed, c.Pos, c.Heading)
+		r.say(c, "off", mark, "%s leaves the track for %s: speed -%d (now %d), %s; back on the track at %v heading %v",
+			c.Name, words.Count(m.off, "square"), n, c.Speed, maxSpeedChange("", was, c.MaxSpeed), c.Pos, c.Heading)
 	}
 	c.Speed = min(c.Speed, c.MaxSpeed)
 	if len(c.Trail) > 1 {
 		r.say(c, "move", r.d.Mark(), "%s ends the turn at %v heading %v, speed %d", c.Name, c.Pos, c.Heading, c.Speed)
 	}
+}
+
+// maxSpeedChange says what damage did to a car's max speed, from was to now,
+// prefixed by who ("" for the sentence's own car): "max speed -2 (now 8)",
+// or, as it never goes below MinMaxSpeed, "max speed -1 (now 6, the minimum)"
+// and "max speed stays at 6, the minimum". It says only what happened, not
+// the penalty the rule names.
+func maxSpeedChange(who string, was, now int) string {
+	if who != "" {
+		who += "'s "
+	}
+	switch {
+	case now == was:
+		return fmt.Sprintf("%smax speed stays at %d, the minimum", who, now)
+	case now == MinMaxSpeed:
+		return fmt.Sprintf("%smax speed -%d (now %d, the minimum)", who, was-now, now)
+	}
+	return fmt.Sprintf("%smax speed -%d (now %d)", who, was-now, now)
 }
 
 // nearestFree is the racing square nearest to p that no other car holds.

@@ -238,8 +238,12 @@ func (s *State) Board() (header []string, rows [][]string) {
 		if len(fx) > 0 {
 			item = strings.TrimSpace(item + " (" + strings.Join(fx, ", ") + ")")
 		}
+		action := x.Action
+		if x.Finished && x.FinishTurn+1 != s.T {
+			action = "" // finished before this turn: no action in it
+		}
 		rows = append(rows, []string{fmt.Sprint(st.Place), fmt.Sprintf("%d %s", x.Seat+1, x.Name), x.Player, kart,
-			fmt.Sprint(x.Momentum), lap, seg, item, x.Action})
+			fmt.Sprint(x.Momentum), lap, seg, item, action})
 	}
 	return header, rows
 }

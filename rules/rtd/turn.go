@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"pitwall/dice"
 )
@@ -142,11 +143,14 @@ func (r *resolver) features(x *Racer) {
 	if h := seg.Hazard; h != nil {
 		m := r.d.Mark()
 		face, out, table := r.racingCheck(x, h.Name, h.Check+r.mods(x))
+		// A hazard's name is a course maker's words ("gravel trap",
+		// "falling off the edge"), so it is told as a label after its
+		// segment's name, never inside a sentence it might not fit.
 		if out.Succeeds() {
-			r.say(x, "hazard", m, "%s gets through the %s (%d%s%s)", x.Name, h.Name, face, modText(h.Check), table)
+			r.say(x, "hazard", m, "%s gets through %s (%s: %d%s%s)", x.Name, theSegment(seg), h.Name, face, modText(h.Check), table)
 		} else {
 			x.Momentum -= h.Lose
-			r.say(x, "hazard", m, "%s is caught by the %s (%d%s%s): -%d Momentum", x.Name, h.Name, face, modText(h.Check), table, h.Lose)
+			r.say(x, "hazard", m, "%s is caught in %s (%s: %d%s%s): -%d Momentum", x.Name, theSegment(seg), h.Name, face, modText(h.Check), table, h.Lose)
 		}
 	}
 	if seg.DashPanels {
@@ -160,6 +164,15 @@ func (r *resolver) features(x *Racer) {
 			r.say(x, "dash", m, "%s misses the dash panels (%d%s)", x.Name, face, table)
 		}
 	}
+}
+
+// theSegment is a segment's name in a sentence: "the Hairpin", and a name
+// that has its own article ("The Loop") as it is.
+func theSegment(seg Segment) string {
+	if strings.HasPrefix(strings.ToLower(seg.Name), "the ") {
+		return seg.Name
+	}
+	return "the " + seg.Name
 }
 
 func modText(m int) string {
@@ -324,7 +337,7 @@ func (r *resolver) pullAhead(x *Racer, moved map[int]int) {
 		hf, hout, htable := r.racingCheck(x, h.Name+" (pulling ahead)", h.Check+r.mods(x))
 		if !hout.Succeeds() {
 			x.Momentum -= h.Lose
-			r.say(x, "pull ahead", m, "%s pulls ahead (%d%s) into the %s (%d%s): -%d Momentum, and the gap closes", x.Name, face, table, h.Name, hf, htable, h.Lose)
+			r.say(x, "pull ahead", m, "%s pulls ahead (%d%s) but is caught in %s (%s: %d%s%s): -%d Momentum, and the gap closes", x.Name, face, table, theSegment(next), h.Name, hf, modText(h.Check), htable, h.Lose)
 			return
 		}
 		table += htable
@@ -550,12 +563,12 @@ func (r *resolver) courseEvents(driven map[int]int) {
 		}
 		if e.Roll > 0 {
 			if f := r.d.Roll(-1, "course event: "+e.Name, dice.D6); f < e.Roll {
-				r.say(nil, "event", m, "no %s this turn (%d; it comes on %d+)", e.Name, f, e.Roll)
+				r.say(nil, "event", m, "Course event: no %s this turn (rolled %d, needs %d+)", e.Name, f, e.Roll)
 				continue
 			}
 		}
 		seg := s.course.segmentIndex(e.Segment)
-		r.say(nil, "event", m, "%s in %s", e.Name, s.course.Segments[seg].Name)
+		r.say(nil, "event", m, "Course event in %s: %s", theSegment(s.course.Segments[seg]), e.Name)
 		for _, x := range s.running() {
 			if d, ok := driven[x.Seat]; !ok || d != seg {
 				continue
