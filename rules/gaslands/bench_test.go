@@ -18,7 +18,7 @@ func midRace(b *testing.B) racetest.Turn {
 // BenchmarkActivation8 resolves one activation among 8 karts, no drawing.
 func BenchmarkActivation8(b *testing.B) { racetest.BenchResolve(b, Ruleset{}, midRace(b)) }
 
-// BenchmarkBotOrder8 is the bot's plan for the active kart: every template it may take, swept.
+// BenchmarkBotOrder8 is the bot's plan for the active kart: every template it may take, swept, and the move after.
 func BenchmarkBotOrder8(b *testing.B) {
 	s := midRace(b).State.(*State)
 	rng := rand.New(rand.NewPCG(1, 2))

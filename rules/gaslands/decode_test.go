@@ -28,6 +28,12 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 		}
 		return string(m)
 	}
+	// the lists of obstructions gone and bills in flight go after "active";
+	// the state has neither
+	active := first(`"active":-?\d+`)
+	if regexp.MustCompile(`"gone"|"bills"`).Match(good) {
+		t.Fatal("the state to damage already has obstructions gone or bills in flight")
+	}
 	racetest.Refused(t, Ruleset{}, good, [][3]string{
 		{`"track":"bowser-castle"`, `"track":"rainbow-road"`, `unknown track "rainbow-road"`},
 		{`"laps":1`, `"laps":0`, "0 laps"},
@@ -46,8 +52,8 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 		{`"collide":"evade"`, `"collide":"swerve"`, `would "swerve" in a collision`},
 		{`"active":0`, `"active":3`, "the active kart is seat 3"},
 		{first(`"phase":\d+`), `"phase":0`, "gear phase 0"},
-		{`"gone":[3]`, `"gone":[3,3]`, "obstructions [3 3] gone"},
-		{`"gone":[3]`, `"gone":[3],"bills":[{"owner":9,"pos":{"Centre":{"X":1,"Y":1},"Heading":0,"Length":50,"Width":30},"moves":0}]`, "a Bullet Bill of seat 9"},
+		{active, active + `,"gone":[3,3]`, "obstructions [3 3] gone"},
+		{active, active + `,"bills":[{"owner":9,"pos":{"Centre":{"X":1,"Y":1},"Heading":0,"Length":50,"Width":30},"moves":0}]`, "a Bullet Bill of seat 9"},
 		{first(`"last":\{"seat":\d+`), `"last":{"seat":-2`, "the last activation was seat -2"},
 		{first(`"outline":\[\{"X":[-0-9.e]+`), `"outline":[{"X":1e100`, "far off the table"},
 	})

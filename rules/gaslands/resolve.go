@@ -536,19 +536,12 @@ func rectNear(r Rect, c Vec, rad float64) bool {
 func (p *play) gates(i int, a, b Vec) bool {
 	s := p.s
 	k := &s.Karts[i]
-	g := s.track.Gates[k.Gate]
-	if !segmentsCross(a, b, g.A, g.B) {
+	if !s.track.passGate(k, a, b) {
 		return false
 	}
-	_, h := s.track.At(g.S)
-	if b.Sub(a).Dot(heading(h)) <= 0 {
-		return false
-	}
-	k.Gate = (k.Gate + 1) % len(s.track.Gates)
 	if k.Gate != 1 {
 		return true
 	}
-	k.Lap++
 	switch {
 	case k.Lap == 1:
 	case k.Lap > s.Laps:
@@ -556,6 +549,25 @@ func (p *play) gates(i int, a, b Vec) bool {
 		p.say(k.Seat, "finish", "%s crosses the line to finish %s!", k.Name, ordinal(k.Place))
 	default:
 		p.say(k.Seat, "lap", "%s starts lap %d of %d.", k.Name, k.Lap, s.Laps)
+	}
+	return true
+}
+
+// passGate counts k's gate due if a centre's step from a to b crosses it
+// going forwards (the next gate is then due, and past the line a lap is
+// begun), and says whether it did.
+func (t *Track) passGate(k *Kart, a, b Vec) bool {
+	g := t.Gates[k.Gate]
+	if !segmentsCross(a, b, g.A, g.B) {
+		return false
+	}
+	_, h := t.At(g.S)
+	if b.Sub(a).Dot(heading(h)) <= 0 {
+		return false
+	}
+	k.Gate = (k.Gate + 1) % len(t.Gates)
+	if k.Gate == 1 {
+		k.Lap++
 	}
 	return true
 }

@@ -42,6 +42,19 @@ func (h Heading) Step() (dx, dy int) {
 // Turn is h turned by 45 degrees eighths times (positive: to the right).
 func (h Heading) Turn(eighths int) Heading { return Heading(((int(h)+eighths)%8 + 8) % 8) }
 
+// Steer is the heading a move letter drives its square in, from h: an L or R
+// turns the car 45 degrees before its square, an M keeps the heading. Check,
+// a turn's moves and the bot all move by it.
+func (h Heading) Steer(letter byte) Heading {
+	switch letter {
+	case 'L':
+		return h.Turn(-1)
+	case 'R':
+		return h.Turn(1)
+	}
+	return h
+}
+
 // ParseHeading reads N, NE, E, SE, S, SW, W or NW.
 func ParseHeading(s string) (Heading, error) {
 	for i, n := range headingNames {
@@ -300,12 +313,7 @@ func Check(o Order, c Car) (Plan, error) {
 	p := Plan{TurnSpeed: turn, EndSpeed: end, Heading: c.Heading, Wildcards: wc}
 	x, y := c.X, c.Y
 	for _, t := range o.Moves {
-		switch t.Letter {
-		case 'L':
-			p.Heading = p.Heading.Turn(-1)
-		case 'R':
-			p.Heading = p.Heading.Turn(1)
-		}
+		p.Heading = p.Heading.Steer(t.Letter)
 		dx, dy := p.Heading.Step()
 		x, y = x+dx, y+dy
 		p.Path = append(p.Path, [2]int{x, y})

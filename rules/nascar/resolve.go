@@ -156,12 +156,7 @@ func (r *resolver) step(m *mover) {
 	c, s, t := m.c, r.s, r.s.track
 	tok := m.moves[0]
 	m.moves = m.moves[1:]
-	switch tok.Letter {
-	case 'L':
-		c.Heading = c.Heading.Turn(-1)
-	case 'R':
-		c.Heading = c.Heading.Turn(1)
-	}
+	c.Heading = c.Heading.Steer(tok.Letter)
 	dx, dy := c.Heading.Step()
 	from := c.Pos
 	if m.off > 0 {

@@ -89,7 +89,7 @@ func (s *State) Over() bool {
 }
 
 // MaxTurns is the most turns a race runs: pitwall's bound, 100 a lap and 50
-// more (bot races take at most about 90 a lap), so that a car that can make
+// more (bot races take at most about 60 a lap), so that a car that can make
 // no headway (one slewed off a slick and put back on it, turn after turn)
 // never keeps a race from ending. The cars still running when it is reached
 // are placed by how far round they are.
