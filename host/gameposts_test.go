@@ -157,23 +157,28 @@ func TestGamePosts(t *testing.T) {
 			if menu := strings.Contains(post, ": your orders"); menu == (tc.turn == last) {
 				t.Errorf("%s: the next turn's orders told: %v", tc.name, menu)
 			}
-			path := filepath.Join("testdata", "posts", tc.name)
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(post), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./host -run TestGamePosts -update, then read the file)", err)
-			}
-			if post != string(want) {
-				t.Errorf("%s differs from the golden post; run go test ./host -run TestGamePosts -update and read the diff", path)
-			}
+			goldenPost(t, filepath.Join("testdata", "posts", tc.name), post)
 		}
+	}
+}
+
+// goldenPost holds a post to its golden file, or with -update rewrites it.
+func goldenPost(t *testing.T, path, post string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(post), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./host -update, then read the file)", err)
+	}
+	if post != string(want) {
+		t.Errorf("%s differs from the golden post; run go test ./host -update and read the diff", path)
 	}
 }

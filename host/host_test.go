@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -327,21 +326,7 @@ func TestGoldenPosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("testdata", tc.file)
-		if *update {
-			os.MkdirAll("testdata", 0o755)
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./host -update, then read the file)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s differs from the golden post; run go test ./host -update and read the diff", path)
-		}
+		goldenPost(t, filepath.Join("testdata", tc.file), got)
 	}
 	if _, err := Post(p.View(race.Host), 9, "markdown", ""); !IsBadInput(err) {
 		t.Fatalf("a turn not played: %v", err)

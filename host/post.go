@@ -340,10 +340,8 @@ func sortedSeats(m map[int]string) []int {
 }
 
 func seatName(seats []race.Seat, seat int) string {
-	for _, s := range seats {
-		if s.Seat == seat {
-			return s.Name
-		}
+	if name := race.NameOf(seats, seat); name != "" {
+		return name
 	}
 	return fmt.Sprint("seat ", seat)
 }

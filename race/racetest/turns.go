@@ -213,6 +213,9 @@ func TurnText(events []race.Event, after []string) string {
 func Golden(t testing.TB, path, got string, update bool) {
 	t.Helper()
 	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

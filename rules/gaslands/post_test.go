@@ -1,13 +1,13 @@
 package gaslands
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"pitwall/host"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // The posts of a bot race's first collision and of its grid, as a forum sees
@@ -36,22 +36,6 @@ func TestGoldenPosts(t *testing.T) {
 		if tc.turn > 0 && !strings.Contains(post, "Collision, ") {
 			t.Errorf("%s: the post does not tell the collision", tc.name)
 		}
-		path := filepath.Join("testdata", "posts", tc.name)
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(post), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update to write it)", err)
-		}
-		if string(want) != post {
-			t.Errorf("%s changed:\n%s", tc.name, post)
-		}
+		t.Run(tc.name, func(t *testing.T) { racetest.Golden(t, filepath.Join("testdata", "posts", tc.name), post, *update) })
 	}
 }
