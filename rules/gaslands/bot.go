@@ -143,12 +143,21 @@ func (s *State) botJudge(i int, from Rect, m motion) (float64, Rect, Kart) {
 		score -= 150 + float64(2*(d-float64(t.Width/2)+KartLength))
 	}
 	score -= float64(250 * hits) // each a hazard at least
-	// Room ahead: every template starts with a kart's length straight on, so
-	// a kart that ends nose to an obstruction or the table's edge cannot move
-	// at all until a SPIN or a wipeout turns it.
+	return s.endScore(score, i, end, botNoRoom, botMiddle), end, k
+}
+
+// endScore takes off score what where a move ends costs the next: too little
+// room ahead (noRoom a mm short of a kart's length: every template starts
+// with a kart's length straight on, so a kart that ends nose to an
+// obstruction or the table's edge cannot move until a SPIN or a wipeout
+// turns it), a kart too close, a heading off the road's, and each mm from
+// the middle of the road (middle). The default order and the bot weigh
+// them, the bot more heavily.
+func (s *State) endScore(score float64, i int, end Rect, noRoom, middle float64) float64 {
+	t := s.track
 	ahead := templateMotion(Template{Name: "look", Length: 60}, false, end)
 	if gap, hit := s.sweep(ahead, 0, ahead.Len, i, -1, nil); hit != nil && hit.kind != "kart" {
-		score -= float64(botNoRoom * (ahead.Len - gap))
+		score -= float64(noRoom * (ahead.Len - gap))
 	}
 	for j, o := range s.Karts {
 		if j != i && !o.Finished {
@@ -159,8 +168,7 @@ func (s *State) botJudge(i int, from Rect, m motion) (float64, Rect, Kart) {
 	}
 	score -= float64(60 * math.Abs(angleTo(end.Heading, t.Heading(end.Centre))))
 	_, d, _ := t.project(end.Centre)
-	score -= float64(botMiddle * d)
-	return score, end, k
+	return score - float64(middle*d)
 }
 
 // wayOn moves k's centre along m from its start to at, counting the gates
@@ -301,21 +309,7 @@ func (s *State) judgeEnd(i int, from Rect, m motion) (float64, Rect) {
 	if c != nil {
 		score -= 250 // a collision: a hazard at least, and the move cut short
 	}
-	// Room ahead: a kart that ends nose to an obstruction or the edge has no way on.
-	ahead := templateMotion(Template{Name: "look", Length: 60}, false, end)
-	if gap, hit := s.sweep(ahead, 0, ahead.Len, i, -1, nil); hit != nil && hit.kind != "kart" {
-		score -= float64(3 * (ahead.Len - gap))
-	}
-	for j, o := range s.Karts {
-		if j != i && !o.Finished {
-			if d := o.Pos.Centre.Sub(end.Centre).Len(); d < 90 {
-				score -= 90 - d // too close: the next move may hit it
-			}
-		}
-	}
-	score -= float64(60 * math.Abs(angleTo(end.Heading, t.Heading(end.Centre))))
-	_, d, _ := t.project(end.Centre)
-	return score - float64(0.3*d), end
+	return s.endScore(score, i, end, 3, 0.3), end
 }
 
 // blocked says whether every template kart i may take meets an obstruction
