@@ -221,13 +221,17 @@ func (s *SVG) Group(t Transform, draw func(Canvas)) {
 		draw(s)
 		return
 	}
+	s.group("transform", strings.Join(parts, " "), draw)
+}
+
+// group draws draw inside a <g> with one attribute. It closes the group even
+// if draw panics, so a recovered caller still gets a well-formed document.
+func (s *SVG) group(attr, val string, draw func(Canvas)) {
 	s.open("g")
-	s.attr("transform", strings.Join(parts, " "))
+	s.attr(attr, val)
 	s.body.WriteString(">\n")
 	s.depth++
 	defer func() {
-		// Close the group even if draw panics, so a recovered caller still
-		// gets a well-formed document.
 		s.depth--
 		s.body.WriteString(strings.Repeat("  ", s.depth+1) + "</g>\n")
 	}()
@@ -291,13 +295,5 @@ func (s *SVG) Clip(x, y, w, h float64, draw func(Canvas)) {
 	s.body.WriteString(">")
 	s.body.WriteString(`<rect x="` + num(x) + `" y="` + num(y) + `" width="` + num(w) + `" height="` + num(h) + `"/>`)
 	s.body.WriteString("</clipPath>\n")
-	s.open("g")
-	s.attr("clip-path", "url(#"+id+")")
-	s.body.WriteString(">\n")
-	s.depth++
-	defer func() {
-		s.depth--
-		s.body.WriteString(strings.Repeat("  ", s.depth+1) + "</g>\n")
-	}()
-	draw(s)
+	s.group("clip-path", "url(#"+id+")", draw)
 }
