@@ -82,6 +82,14 @@ func (x *Racer) spend(it Item) {
 	}
 }
 
+// addShells sets n more red shells orbiting the triple red shell x has just
+// been given. Shells left over with no triple to orbit (a state stored
+// before items were pooled may hold them) go first, so x never holds more
+// than three a triple.
+func (x *Racer) addShells(n int) {
+	x.Shells = max(0, min(x.Shells, 3*(x.count(TripleRedShell)-1))) + n
+}
+
 // loseAll takes every item x holds, orbiting shells and all.
 func (x *Racer) loseAll() { x.Hand, x.Bag, x.Shells = 0, nil, 0 }
 

@@ -143,7 +143,7 @@ func (r *resolver) deploy(x *Racer, a Action) {
 		if took == TripleRedShell { // with the shells of one: up to three
 			n := min(3, v.Shells)
 			v.Shells -= n
-			x.Shells += n
+			x.addShells(n)
 		}
 		r.say(x, "item", m, "%s turns into a ghost: +1 Momentum%s, immune to items and rams, and steals %s's %s", x.Name, held, v.Name, took)
 	case Star:

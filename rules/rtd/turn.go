@@ -409,7 +409,7 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 		got := ItemFor(roll + bonus)
 		x.give(got)
 		if got == TripleRedShell {
-			x.Shells += 3
+			x.addShells(3)
 		}
 		r.say(x, "item", m, "%s takes an item box (%d%s): the Item Roll is %d%s: %s", x.Name, face, table, roll, modText(bonus), got)
 	}
