@@ -150,11 +150,9 @@ func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
 }
 
 // levelReach is the most a chariot can move at its level: the die's top
-// face (less what tired horses lose of it) and its Speed.
+// face (less what tired horses lose of it) and its Speed; at STOP, 0 (no die,
+// and no Speed below FAST).
 func levelReach(s *State, c *Chariot) int {
-	if c.Level == tables.Stop {
-		return 0
-	}
 	return topFace(c, c.Level, s.Rules) + speedBonus(c)
 }
 

@@ -376,7 +376,7 @@ func paceLoss(c *Chariot, rules Rules) string {
 	if p := penalty(c, rules); p > 0 {
 		parts = append(parts, fmt.Sprintf("-%d", p))
 	}
-	if lost := c.Team.Endurance - c.Endurance; rules.enduranceCaps() && lost > 0 {
+	if lost := c.enduranceSpent(); rules.enduranceCaps() && lost > 0 {
 		parts = append(parts, fmt.Sprintf("top -%d", lost))
 	}
 	if len(parts) == 0 {

@@ -245,7 +245,7 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 	counted := roll // the corner table reads the die as rolled
 	if top := topFace(c, c.Level, r.s.Rules); roll > top {
 		counted = top
-		text += fmt.Sprintf(", %d at most with %s lost", top, words.Count(c.Team.Endurance-c.Endurance, "Endurance point"))
+		text += fmt.Sprintf(", %d at most with %s lost", top, words.Count(c.enduranceSpent(), "Endurance point"))
 	}
 	n = counted + whip
 	stunned := r.stunned[c.Seat]
@@ -293,7 +293,7 @@ func speedBonus(c *Chariot) int {
 func penalty(c *Chariot, rules Rules) int {
 	p := c.HorseInjuries + c.Lame + (c.DamageL+c.DamageR)/2
 	if rules.enduranceCostsSpaces() {
-		p += max(0, c.Team.Endurance-c.Endurance)
+		p += c.enduranceSpent()
 	}
 	return p
 }
@@ -309,7 +309,7 @@ func topFace(c *Chariot, lv tables.Level, rules Rules) int {
 	}
 	top, low := slices.Max(die.Faces), slices.Min(die.Faces)
 	if rules.enduranceCaps() {
-		top = max(low, top-max(0, c.Team.Endurance-c.Endurance))
+		top = max(low, top-c.enduranceSpent())
 	}
 	return top
 }

@@ -58,6 +58,9 @@ type Chariot struct {
 	Trail  []Pos  `json:"trail,omitempty"`  // the spaces it crossed last turn, in order
 }
 
+// enduranceSpent is the Endurance points the horses have lost so far.
+func (c *Chariot) enduranceSpent() int { return max(0, c.Team.Endurance-c.Endurance) }
+
 // EnduranceLost counts Endurance points and horse injuries lost so far.
 func (c *Chariot) EnduranceLost() int { return c.Team.Endurance - c.Endurance + c.HorseInjuries }
 

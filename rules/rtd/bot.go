@@ -14,8 +14,8 @@ import (
 func Bot(st race.State, seat int, rng *rand.Rand) string {
 	s := st.(*State)
 	a := botAction(s, seat, rng)
-	if a != "" && s.T > 0 && s.Opts.PullWhenOrdered {
-		a += " then " + PullAhead
+	if p := s.Opts.toPull(); a != "" && s.T > 0 && p != "" {
+		a += " then " + p
 	}
 	return a
 }
@@ -72,7 +72,7 @@ func (Ruleset) BotOrder(s race.State, seat int, _ bool, rng *rand.Rand) string {
 	a := Bot(s, seat, rng)
 	// A draft with nobody ahead in the segment, or an item path without its item, is refused: drive instead.
 	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: seat, Text: a}); err != nil {
-		return Action{Kind: DriveAggressively, Pull: map[bool]string{true: PullAhead}[s.(*State).Opts.PullWhenOrdered]}.String()
+		return Action{Kind: DriveAggressively, Pull: s.(*State).Opts.toPull()}.String()
 	}
 	return a
 }

@@ -118,10 +118,7 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	// After the start, each allowed action once more with the pull clause
 	// that changes something in this race (pull-ahead): the same odds, as
 	// they are the Action Phase's.
-	clause := PullHold
-	if s.Opts.PullWhenOrdered {
-		clause = PullAhead
-	}
+	clause := s.Opts.clause()
 	for _, a := range s.candidates(x, g, pos) {
 		c := Choice{OrderChoice: race.Judge(a.String(), wordsFor(a), s.legal(x, a))}
 		if c.Allowed {

@@ -77,6 +77,25 @@ func readOptions(opts map[string]string) (RaceOptions, error) {
 	return o, nil
 }
 
+// clause is the pull clause that changes something in this race: 'then
+// hold' where a racer pulls ahead unless held, 'then pull ahead' where only
+// on order.
+func (o RaceOptions) clause() string {
+	if o.PullWhenOrdered {
+		return PullAhead
+	}
+	return PullHold
+}
+
+// toPull is what an order adds to pull ahead whenever it may: the clause
+// where only an order pulls, nothing where every racer does.
+func (o RaceOptions) toPull() string {
+	if o.PullWhenOrdered {
+		return PullAhead
+	}
+	return ""
+}
+
 // pulls says whether a racer whose order is a tries to pull ahead (or break
 // away) when it may: the text makes it the driver's choice.
 func (o RaceOptions) pulls(a Action) bool {

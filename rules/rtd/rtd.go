@@ -91,11 +91,7 @@ var turnActions = []string{"aggressive", "defensive", "draft", "ram", "power sli
 // lists them: the actions, and the pull clause that changes something in
 // this race (the option pull-ahead).
 func (s *State) actions() []string {
-	clause := "ACTION then " + PullHold
-	if s.Opts.PullWhenOrdered {
-		clause = "ACTION then " + PullAhead
-	}
-	return append(slices.Clone(turnActions), clause)
+	return append(slices.Clone(turnActions), "ACTION then "+s.Opts.clause())
 }
 
 // Prompts implements race.Ruleset: every racer still racing.
