@@ -8,7 +8,7 @@ import (
 )
 
 // irregular are the plurals that do not add s.
-var irregular = map[string]string{"die": "dice", "auriga": "aurigae"}
+var irregular = map[string]string{"die": "dice"}
 
 // Plural is the plural of a noun: die, dice; lap, laps; box, boxes.
 func Plural(one string) string {
@@ -34,6 +34,15 @@ func Count(n int, one string) string {
 		head, last = one[:i+1], one[i+1:]
 	}
 	return fmt.Sprintf("%d %s%s", n, head, Plural(last))
+}
+
+// Verb is the form of a verb for n subjects: Verb(1, "wins", "win") is
+// "wins", Verb(3, "wins", "win") is "win".
+func Verb(n int, one, more string) string {
+	if n == 1 {
+		return one
+	}
+	return more
 }
 
 // List joins names as a sentence does: "A", "A and B", "A, B and C".

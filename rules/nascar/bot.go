@@ -33,6 +33,12 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 	if c == nil || !c.racing() {
 		return ""
 	}
+	if c.Speed >= driveSpeeds {
+		// Beyond what the planner works out (only a stored state gets
+		// here: pit stops never raise a car this far): brake first, rather
+		// than search every way of that many squares.
+		return brakeOrder(c.Speed)
+	}
 	car := s.carFor(c)
 	d := s.track.drive
 	d.mu.Lock()
@@ -65,10 +71,16 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 		}
 	}
 	// Nothing the planner found passes (it always should): brake, or move off.
+	return brakeOrder(c.Speed)
+}
+
+// brakeOrder brakes a speed at the beginning and moves on at what is left,
+// or, at a standstill, moves off.
+func brakeOrder(speed int) string {
 	switch {
-	case c.Speed > 1:
-		return "B" + strings.Repeat("M", c.Speed-1)
-	case c.Speed == 1:
+	case speed > 1:
+		return "B" + strings.Repeat("M", speed-1)
+	case speed == 1:
 		return "B"
 	}
 	return "AM"
@@ -639,11 +651,10 @@ type legalTable [len(botBefore) + len(botSlipBefore)][len(botAfter)][maxOfAKind 
 const botLegalKept = 4096
 
 // walker finds every way to drive a number of squares: M, L and R, each
-// square one that ok takes, at most most turns to each side.
+// square one that ok takes, at most one turn to each side (as a free order
+// may: a second costs a wildcard).
 type walker struct {
 	ok            func(Point) bool
-	most          int
-	moves         []byte
 	sq            []Point
 	lefts, rights int
 	// visit is called at the end of each way, with the heading there; it
@@ -651,7 +662,7 @@ type walker struct {
 	visit func(h Heading) bool
 }
 
-func newWalker(ok func(Point) bool, most int) *walker { return &walker{ok: ok, most: most} }
+func newWalker(ok func(Point) bool) *walker { return &walker{ok: ok} }
 
 // walk goes n squares on from p heading h; it reports whether to go on.
 func (w *walker) walk(p Point, h Heading, n int) bool {
@@ -659,7 +670,7 @@ func (w *walker) walk(p Point, h Heading, n int) bool {
 		return w.visit(h)
 	}
 	for _, l := range [...]byte{'M', 'L', 'R'} {
-		if (l == 'L' && w.lefts >= w.most) || (l == 'R' && w.rights >= w.most) {
+		if (l == 'L' && w.lefts >= 1) || (l == 'R' && w.rights >= 1) {
 			continue
 		}
 		nh := h.Steer(l)
@@ -668,10 +679,10 @@ func (w *walker) walk(p Point, h Heading, n int) bool {
 		if !w.ok(q) {
 			continue
 		}
-		w.moves, w.sq = append(w.moves, l), append(w.sq, q)
+		w.sq = append(w.sq, q)
 		w.count(l, 1)
 		more := w.walk(q, nh, n-1)
-		w.moves, w.sq = w.moves[:len(w.moves)-1], w.sq[:len(w.sq)-1]
+		w.sq = w.sq[:len(w.sq)-1]
 		w.count(l, -1)
 		if !more {
 			return false
@@ -719,10 +730,9 @@ type driveTable struct {
 	riskSet        []int // indices set in risk, then (from len(risk) on) lastRisk
 	marks          map[riskKey][]riskMark
 	legal          map[legalKey]*legalTable // botPlanner.wildcards
-	// pit says the track has a pit lane, entered at entry, which lies
-	// entryProg round the lap.
+	// pit says the track has a pit lane, whose entry lies entryProg round
+	// the lap.
 	pit       bool
-	entry     Point
 	entryProg int
 }
 
@@ -765,7 +775,7 @@ func (d *driveTable) init(t *Track) {
 			}
 		}
 		if ahead {
-			d.pit, d.entry, d.entryProg = true, markers[i], at[i]
+			d.pit, d.entryProg = true, at[i]
 			return
 		}
 	}
@@ -821,7 +831,7 @@ func (d *driveTable) safe(t *Track, p Point, h Heading, speed int) bool {
 	// At speed 1 the car can stop; it must only be able to move on again.
 	n := max(1, speed-1)
 	found := false
-	w := newWalker(d.allowed(t, p), 1)
+	w := newWalker(d.allowed(t, p))
 	w.visit = func(eh Heading) bool {
 		found = speed <= 1 || d.safe(t, w.sq[len(w.sq)-1], eh, n)
 		return !found
@@ -860,7 +870,7 @@ func (d *driveTable) nextGain(t *Track, p Point, h Heading, speed int, accelerat
 			best = max(best, 0) // standing still
 			continue
 		}
-		w := newWalker(d.allowed(t, p), 1)
+		w := newWalker(d.allowed(t, p))
 		w.visit = func(eh Heading) bool {
 			end := w.sq[len(w.sq)-1]
 			if d.safe(t, end, eh, u) {
@@ -895,7 +905,7 @@ func (d *driveTable) likelyPaths(t *Track, o *RaceCar) [][]Point {
 		if u >= driveSpeeds {
 			continue
 		}
-		w := newWalker(d.allowed(t, o.Pos), 1)
+		w := newWalker(d.allowed(t, o.Pos))
 		w.visit = func(eh Heading) bool {
 			end := w.sq[len(w.sq)-1]
 			score := -1 << 40

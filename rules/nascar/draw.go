@@ -272,7 +272,6 @@ func (s *State) Draw(cv render.Canvas, title string) {
 
 // legendEntry is one mark of the picture and what it means.
 type legendEntry struct {
-	mark  string  // what kind of mark: car, trail, oil, sandbag, pit, marker, pp, slot, finish
 	swW   float64 // the swatch's width
 	text  string
 	draw  func(cv render.Canvas, p render.Point, c float64) // the swatch, centred on p
@@ -296,38 +295,38 @@ func (t *Track) legend(all bool, drawn ...string) []legendEntry {
 		return func(cv render.Canvas, p render.Point, c float64) { drawSquare(cv, p, c, q, false) }
 	}
 	var out []legendEntry
-	add := func(ok bool, mark, text string, swW float64, draw func(cv render.Canvas, p render.Point, c float64)) {
+	add := func(ok bool, text string, swW float64, draw func(cv render.Canvas, p render.Point, c float64)) {
 		if ok {
-			out = append(out, legendEntry{mark: mark, text: text, swW: swW, draw: draw})
+			out = append(out, legendEntry{text: text, swW: swW, draw: draw})
 		}
 	}
-	add(all || has["car"], "car", "car and its number, as on the board (the pale nose points its way)", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+	add(all || has["car"], "car and its number, as on the board (the pale nose points its way)", maxCell, func(cv render.Canvas, p render.Point, c float64) {
 		drawSquare(cv, p, c, Road, false)
 		drawCar(cv, p, c, E, 0)
 	})
-	add(all || has["trail"], "trail", "its moves this turn, from the dot", 40, func(cv render.Canvas, p render.Point, _ float64) {
+	add(all || has["trail"], "its moves this turn, from the dot", 40, func(cv render.Canvas, p render.Point, _ float64) {
 		a := render.Pt(p.X-18, p.Y)
 		cv.Polyline([]render.Point{a, render.Pt(p.X+18, p.Y)}, trailStyle(2))
 		cv.Circle(a, 3.5, render.Style{Fill: Colour(2), Stroke: ink, StrokeWidth: 0.8})
 	})
-	add(all || has["oil"], "oil", "oil slick", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+	add(all || has["oil"], "oil slick", maxCell, func(cv render.Canvas, p render.Point, c float64) {
 		drawSquare(cv, p, c, Road, false)
 		drawOil(cv, p, c)
 	})
-	add(all || has["sandbag"], "sandbag", "sandbag a car has hit (the others stay hidden)", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+	add(all || has["sandbag"], "sandbag a car has hit (the others stay hidden)", maxCell, func(cv render.Canvas, p render.Point, c float64) {
 		drawSquare(cv, p, c, Road, false)
 		drawSandbag(cv, p, c)
 	})
-	add(pit, "pit", "pit lane", maxCell, sq(Pit))
-	add(marker, "marker", "pit marker: speed 6 at most from # to #", maxCell, sq(Marker))
-	add(pp, "pp", "PP mark: repairs", maxCell, sq(PPMark))
-	add(len(t.Grid) > 0, "slot", "grid slot, in starting order", maxCell, func(cv render.Canvas, p render.Point, c float64) {
+	add(pit, "pit lane", maxCell, sq(Pit))
+	add(marker, fmt.Sprintf("pit marker: speed %d at most from # to #", PitSpeedLimit), maxCell, sq(Marker))
+	add(pp, "PP mark: repairs", maxCell, sq(PPMark))
+	add(len(t.Grid) > 0, "grid slot, in starting order", maxCell, func(cv render.Canvas, p render.Point, c float64) {
 		drawSquare(cv, p, c, Road, false)
 		drawSlot(cv, p, c, 1)
 	})
-	add(true, "finish", "start/finish line", maxCell, sq(Finish))
+	add(true, "start/finish line", maxCell, sq(Finish))
 	// Not a mark, but how to find the squares a turn's story names.
-	add(true, "axes", "square (x,y): x along the top and bottom, y up the sides", 0, func(render.Canvas, render.Point, float64) {})
+	add(true, "square (x,y): x along the top and bottom, y up the sides", 0, func(render.Canvas, render.Point, float64) {})
 	for i := range out {
 		out[i].width = out[i].swW + render.MeasureText(out[i].text, legendText)
 		if out[i].swW > 0 {
@@ -352,10 +351,7 @@ func (s *State) layoutLegend(es []legendEntry) [][]legendEntry {
 		rows[len(rows)-1] = append(rows[len(rows)-1], e)
 		x += e.width + legendGap
 	}
-	if len(rows) == 0 {
-		rows = append(rows, nil)
-	}
-	return rows
+	return rows // never empty: the finish and the axes are always there
 }
 
 // drawn lists the kinds of mark this turn's picture draws over the track.

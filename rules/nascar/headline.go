@@ -2,6 +2,7 @@ package nascar
 
 import (
 	"fmt"
+	"slices"
 
 	"pitwall/internal/words"
 	"pitwall/race"
@@ -37,7 +38,7 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 	}
 	out = append(out, crashes...)
 	if len(off) > 0 {
-		out = append(out, words.List(off)+verb(len(off), " goes", " go")+" off the track")
+		out = append(out, words.List(off)+words.Verb(len(off), " goes", " go")+" off the track")
 	}
 	for _, c := range s.order() {
 		if w := was.car(c.Seat); w != nil && c.MaxSpeed > w.MaxSpeed {
@@ -56,7 +57,7 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 		}
 	}
 	if len(bags) > 0 {
-		out = append(out, words.List(bags)+verb(len(bags), " hits a hidden sandbag", " hit hidden sandbags"))
+		out = append(out, words.List(bags)+words.Verb(len(bags), " hits a hidden sandbag", " hit hidden sandbags"))
 	}
 	if called {
 		out = append(out, fmt.Sprintf("the race is called after %s", words.Count(s.MaxTurns(), "turn")))
@@ -64,19 +65,10 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 	return out
 }
 
+// appendOnce adds x to xs unless it is there.
 func appendOnce(xs []string, x string) []string {
-	for _, y := range xs {
-		if y == x {
-			return xs
-		}
+	if slices.Contains(xs, x) {
+		return xs
 	}
 	return append(xs, x)
-}
-
-// verb is the verb for one subject or more.
-func verb(n int, one, more string) string {
-	if n == 1 {
-		return one
-	}
-	return more
 }

@@ -194,9 +194,7 @@ func (r *resolver) step(m *mover) {
 			turn = 1
 		}
 		c.Heading = c.Heading.Turn(turn)
-		if m.off == 0 {
-			m.oilFirst = true
-		}
+		m.oilFirst = true // slicks are met on the track only, before any square off it
 		r.say(c, "oil", mark, "%s hits the oil at %v and slews %s: now heading %v", c.Name, next, map[int]string{-1: "left", 1: "right"}[turn], c.Heading)
 	}
 	if s.sandbag(next) {

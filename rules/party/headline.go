@@ -43,11 +43,7 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 			}
 		}
 		if best > 0 {
-			verb := "top"
-			if len(names) == 1 {
-				verb = "tops"
-			}
-			out = append(out, fmt.Sprintf("%s %s the week's minigames (+%s)", words.List(names), verb, words.Count(best, "coin")))
+			out = append(out, fmt.Sprintf("%s %s the week's minigames (+%s)", words.List(names), words.Verb(len(names), "tops", "top"), words.Count(best, "coin")))
 		}
 	}
 	return out

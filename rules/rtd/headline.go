@@ -44,7 +44,7 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 				out = append(out, "")
 			}
 			blasted = append(blasted, name)
-			out[blast] = words.List(blasted) + verb(len(blasted), " spins", " spin") + " out in the blast"
+			out[blast] = words.List(blasted) + words.Verb(len(blasted), " spins", " spin") + " out in the blast"
 		case e.Kind == "ram" && !strings.Contains(t, "bounces off") && !strings.Contains(t, "cannot touch"):
 			if o, ok := race.NamedIn(t, seats, e.Seat); ok {
 				out = append(out, name+" rams "+o.Name)
@@ -61,20 +61,12 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 	}
 	// The start, said once for all who nailed or fluffed it.
 	if len(nailed) > 0 {
-		out = append(out, words.List(nailed)+verb(len(nailed), " nails", " nail")+" the rocket start")
+		out = append(out, words.List(nailed)+words.Verb(len(nailed), " nails", " nail")+" the rocket start")
 	}
 	if len(fluffed) > 0 {
-		out = append(out, words.List(fluffed)+verb(len(fluffed), " fluffs", " fluff")+" the rocket start")
+		out = append(out, words.List(fluffed)+words.Verb(len(fluffed), " fluffs", " fluff")+" the rocket start")
 	}
 	return out
-}
-
-// verb is the verb for one subject or more.
-func verb(n int, one, more string) string {
-	if n == 1 {
-		return one
-	}
-	return more
 }
 
 // hitMoment is what an item did to name: the event's words up to the
