@@ -126,13 +126,11 @@ func (r *caseReader) Line(w []string) error {
 		r.state.Phase = l.Int()
 	case "option": // option KEY=VALUE: a race option that picks a reading
 		k, v, _ := strings.Cut(l.Word(), "=")
-		set, ok := readings[k]
+		ok, err := r.state.setReading(k, v)
+		l.Check(err)
 		if !ok {
 			l.Failf("option %q is not a reading (%s)", k, strings.Join(slices.Sorted(maps.Keys(readings)), ", "))
 		}
-		f, _ := race.FieldNamed(game().Options, k)
-		l.Check(f.Check(v))
-		set(r.state, v)
 	case "kart":
 		name := l.Word()
 		v, err := VehicleNamed(l.Word())

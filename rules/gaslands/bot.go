@@ -13,10 +13,10 @@ import (
 // it picks the forced move the same way. It is the default order (a rule:
 // changing it changes how a missed activation plays); the bot drives by
 // botPlan.
-func plan(s *State, i int) Order { return planWith(s, i, s.judgeEnd) }
+func plan(s *State, i int) Order { return planWith(s, i, s.judge) }
 
 // planWith is plan, scoring each template's move with judge.
-func planWith(s *State, i int, judge func(i int, from Rect, m motion) (float64, Rect)) Order {
+func planWith(s *State, i int, judge func(i int, from Rect, m motion) float64) Order {
 	k := s.Karts[i]
 	best, bestScore := Order{}, math.Inf(-1)
 	var bestMotion motion
@@ -27,7 +27,7 @@ func planWith(s *State, i int, judge func(i int, from Rect, m motion) (float64, 
 				continue
 			}
 			m := templateMotion(tm, left, k.Pos)
-			score, _ := judge(i, k.Pos, m)
+			score := judge(i, k.Pos, m)
 			switch s.M.Class(name, k.Gear) {
 			case Hazardous:
 				score -= 25 + float64(10*float64(k.Hazards))
@@ -96,15 +96,15 @@ func botPlan(s *State, i int) Order {
 	h := float64(s.Karts[i].Hazards)
 	classes := 35 + float64(20*h)
 	best := math.Inf(-1)
-	return planWith(s, i, func(i int, from Rect, m motion) (float64, Rect) {
-		score, end, k := s.botJudge(i, from, m)
+	return planWith(s, i, func(i int, from Rect, m motion) float64 {
+		score, k := s.botJudge(i, from, m)
 		if score+float64(botAhead*most)+classes > best {
 			score += float64(botAhead * s.nextBest(k, k.Gear))
 		} else {
 			score += float64(botAhead * -most) // it cannot win: no need to know by how much
 		}
 		best = math.Max(best, score)
-		return score, end
+		return score
 	})
 }
 
@@ -116,7 +116,7 @@ func botPlan(s *State, i int) Order {
 // (nextBest), at botAhead. So a line that leaves the kart nose to the verge
 // or the table's edge, facing across the road, or past a gate it missed
 // costs it the move after.
-func (s *State) botJudge(i int, from Rect, m motion) (float64, Rect, Kart) {
+func (s *State) botJudge(i int, from Rect, m motion) (float64, Kart) {
 	t := s.track
 	through := map[int]bool{}
 	u, hits := 0.0, 0
@@ -143,7 +143,7 @@ func (s *State) botJudge(i int, from Rect, m motion) (float64, Rect, Kart) {
 		score -= 150 + float64(2*(d-float64(t.Width/2)+KartLength))
 	}
 	score -= float64(250 * hits) // each a hazard at least
-	return s.endScore(score, i, end, botNoRoom, botMiddle), end, k
+	return s.endScore(score, i, end, botNoRoom, botMiddle), k
 }
 
 // endScore takes off score what where a move ends costs the next: too little
@@ -292,12 +292,6 @@ func (s *State) standsIn(r Rect) bool {
 // ending off the road, a collision, no room ahead, other karts close by, a
 // facing across the road and a line far from the middle.
 func (s *State) judge(i int, from Rect, m motion) float64 {
-	score, _ := s.judgeEnd(i, from, m)
-	return score
-}
-
-// judgeEnd is judge, and where the move ends.
-func (s *State) judgeEnd(i int, from Rect, m motion) (float64, Rect) {
 	t := s.track
 	stop, c := s.sweep(m, 0, m.Len, i, -1, nil)
 	end := m.At(stop)
@@ -309,7 +303,7 @@ func (s *State) judgeEnd(i int, from Rect, m motion) (float64, Rect) {
 	if c != nil {
 		score -= 250 // a collision: a hazard at least, and the move cut short
 	}
-	return s.endScore(score, i, end, 3, 0.3), end
+	return s.endScore(score, i, end, 3, 0.3)
 }
 
 // blocked says whether every template kart i may take meets an obstruction

@@ -51,8 +51,8 @@ func playDemo(t testing.TB, seed uint64, track string) demoFigures {
 // crossed: a kart that misses one wins nothing until it comes back), and a
 // race takes at most maxActivations on average. The bot before this one won
 // 156 mm an activation on Luigi Raceway and 121 on Bowser's Castle, where a
-// race took 82.7 activations (54.2 on Luigi Raceway); this one wins 185 and
-// 159, in 56 and 72 activations. Luigi Raceway's count hardly moves: every
+// race took 82.7 activations (54.2 on Luigi Raceway); this one wins 194 and
+// 162, in 52.2 and 68.0 activations (this test's log, under rules version 5). Luigi Raceway's count hardly moves: every
 // kart activates once a gear phase until the round in which the first one
 // finishes, so a race takes about (karts) x (activations a kart needs for a
 // lap) x (the field's mean gear / the leader's), and the leader was already

@@ -59,12 +59,10 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			}
 			continue
 		}
-		if set, ok := readings[k]; ok {
-			f, _ := race.FieldNamed(game().Options, k)
-			if err := f.Check(v); err != nil {
+		if ok, err := s.setReading(k, v); ok || err != nil {
+			if err != nil {
 				return nil, err
 			}
-			set(s, strings.ToLower(strings.TrimSpace(v)))
 			continue
 		}
 		ok, err := s.M.Apply(k, v)
@@ -126,6 +124,21 @@ var readings = map[string]func(s *State, v string){
 	"trivial":  func(s *State, v string) { s.TrivialToken = v == "token" },
 	"bill":     func(s *State, v string) { s.BillEveryAct = v == "every-activation" },
 	"kart-hit": func(s *State, v string) { s.KartHitStops = v == "stop" },
+}
+
+// setReading sets the reading that race option k names to v; it reports
+// whether k names one, and refuses a value its field does not take.
+func (s *State) setReading(k, v string) (bool, error) {
+	set, ok := readings[k]
+	if !ok {
+		return false, nil
+	}
+	f, _ := race.FieldNamed(game().Options, k)
+	if err := f.Check(v); err != nil {
+		return true, err
+	}
+	set(s, strings.ToLower(strings.TrimSpace(v)))
+	return true, nil
 }
 
 // optionUsage lists the race options as KEY=VALUES, for an unknown one's error.
@@ -276,15 +289,12 @@ func (s *State) legal(i int, o Order) error {
 	if s.skidRule(s.M.Class(o.Template, k.Gear), o).freeShift {
 		free = 1
 	}
+	// (Parse refuses more than the dice and one free SHIFT could give.)
 	if n := abs(o.Shift); n > o.Skid+free {
-		also := ""
-		if free == 1 {
-			also = " and the trivial " + o.Template + "'s free SHIFT"
-		}
-		if o.Skid+free == 0 {
+		if o.Skid == 0 {
 			return race.NotAllowed(CodeShiftNeedsSkid, "shifting gear takes SHIFT results: roll skid dice (\"%s skid 2 shift up\"), or take a template trivial in gear %d for its free SHIFT", o.Template, k.Gear)
 		}
-		return race.NotAllowed(CodeShiftTooFar, "shifting %s takes %s, and %s%s can give at most %d", plural(n, "gear"), plural(n, "SHIFT result"), plural(o.Skid, "skid die"), also, o.Skid+free)
+		return race.NotAllowed(CodeShiftTooFar, "shifting %s takes %s, and %s can give at most %d: the %s is not trivial in gear %d", plural(n, "gear"), plural(n, "SHIFT result"), plural(o.Skid, "skid die"), o.Skid, o.Template, k.Gear)
 	}
 	if o.Shift > 0 && k.Gear+o.Shift > k.MaxGear {
 		return race.NotAllowed(CodeAboveTopGear, "%s is in gear %d with a top gear of %d: it cannot shift up %d", k.Name, k.Gear, k.MaxGear, o.Shift)

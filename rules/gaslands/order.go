@@ -217,6 +217,12 @@ func Parse(text string, m Maneuvers) (Order, error) {
 	if o.Push && o.Skid == 0 {
 		return o, race.NotUnderstood("push_needs_skid", "push re-rolls skid dice: roll some first (\"skid 2 push\")")
 	}
+	// A gear a SHIFT: the dice's, and at most one free one of a trivial
+	// template. Whether this template gives it is the kart's gear's to say
+	// (legal); more than that no template can give.
+	if n := abs(o.Shift); n > o.Skid+1 {
+		return o, race.NotUnderstood(CodeShiftTooFar, "shifting %s takes %s; %s and a trivial template's free SHIFT give at most %d", plural(n, "gear"), plural(n, "SHIFT result"), plural(o.Skid, "skid die"), o.Skid+1)
+	}
 	return o, nil
 }
 

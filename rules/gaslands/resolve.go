@@ -415,16 +415,16 @@ func (p *play) mark(a, b Rect) {
 }
 
 // settle leaves kart i, come to distance at along m, where it last had room:
-// no kart ends a move on top of another. It reports whether it moved it back.
-func (p *play) settle(i int, m motion, at float64) bool {
+// no kart ends a move on top of another.
+func (p *play) settle(i int, m motion, at float64) {
 	s := p.s
 	k := &s.Karts[i]
 	if k.Finished {
-		return false
+		return
 	}
 	free := func(u float64) bool { return s.touching(m.At(u), i, -1, nil) == nil }
 	if free(at) {
-		return false
+		return
 	}
 	v := at
 	for v > 0 && !free(v) {
@@ -442,7 +442,6 @@ func (p *play) settle(i int, m motion, at float64) bool {
 	p.act.Path = append(p.act.Path, k.Pos.Centre)
 	p.say(k.Seat, "move", "%s stops %.0f mm short: no room to end its move clear of the karts it drove through.", k.Name, at-lo)
 	p.uncount(i, m, lo)
-	return true
 }
 
 // uncount takes back the gates kart i was given in motion m beyond lo,
