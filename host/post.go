@@ -105,24 +105,13 @@ func (h *Host) WithBefore(ctx context.Context, p *race.Played) error {
 		return nil
 	}
 	n := p.Turns[0].Turn - 1
-	if n == 0 {
-		q, err := h.LoadAt(ctx, p.Race.ID, 0)
-		if err != nil {
-			return err
-		}
-		p.Turns[0].Before = q.State
-		return nil
-	}
-	_, rec, err := h.Store.Resume(ctx, p.Race.ID, n)
+	q, err := h.LoadAt(ctx, p.Race.ID, n)
 	if err != nil {
 		return err
 	}
-	if rec == nil || rec.Turn != n {
-		return fmt.Errorf("race %s: no record of turn %d", p.Race.ID, n)
-	}
-	s, err := p.Ruleset.DecodeState(rec.State)
+	s, err := q.StateAt(n)
 	if err != nil {
-		return fmt.Errorf("race %s: reading the snapshot of turn %d: %w", p.Race.ID, n, err)
+		return fmt.Errorf("race %s: the state after turn %d: %w", p.Race.ID, n, err)
 	}
 	p.Turns[0].Before = s
 	return nil

@@ -4,7 +4,8 @@ import "strings"
 
 // Headliner is a ruleset that names the moments of a turn a post's headline
 // tells: a crash, a spin, a wreck, a pit stop, each short and with its
-// racers' names ("Jaws crashes into Blue Deuce"), the weightiest first.
+// racers' names ("Jaws crashes into Blue Deuce"), in the order the game
+// gives them: the host tells the first three.
 // before and after are the states around the turn, events its story. The
 // host says itself who won, finished, went out or took the lead, from the
 // standings, so the moments leave those out; a game that is not a Headliner
