@@ -24,6 +24,17 @@ func TestMoments(t *testing.T) {
 						t.Errorf("%s seed %d turn %d: %q not among %q", course, seed, tn.Turn, e, ms)
 					}
 				}
+				// hasBoth: one moment tells of name and of what befell it
+				// (the moment may tell others with it: "A and B nail ...").
+				hasBoth := func(what, name, befell string) {
+					counts[what]++
+					for _, m := range ms {
+						if strings.Contains(m, name) && strings.Contains(m, befell) {
+							return
+						}
+					}
+					t.Errorf("%s seed %d turn %d: no moment tells %q of %s: %q", course, seed, tn.Turn, befell, name, ms)
+				}
 				rams := 0
 				for i, e := range tn.Events {
 					name := ""
@@ -38,9 +49,14 @@ func TestMoments(t *testing.T) {
 							has("blue shell hit", "the blue shell strikes "+name+", who ")
 						}
 					case e.Kind == "hit":
-						has("hit", name)
+						// what befell it: the event's words after the name, up to a colon
+						befell, _, _ := strings.Cut(strings.TrimPrefix(e.Text, name), ":")
+						if strings.Contains(e.Text, " is caught in the blast") {
+							befell = " in the blast"
+						}
+						hasBoth("hit", name, strings.TrimSpace(befell))
 					case e.Kind == "blast" && strings.Contains(e.Text, "caught in the blast"):
-						has("blast", name)
+						hasBoth("blast", name, " in the blast")
 						if !strings.Contains(joined, " out in the blast") {
 							t.Errorf("%s seed %d turn %d: %s's blast not among %q", course, seed, tn.Turn, name, ms)
 						}
@@ -56,7 +72,7 @@ func TestMoments(t *testing.T) {
 					case e.Kind == "pull ahead" && !strings.Contains(e.Text, "is caught"):
 						has("pull ahead", name+" pulls ahead")
 					case e.Kind == "start" && strings.Contains(e.Text, "nails the rocket start"):
-						has("rocket start", name)
+						hasBoth("rocket start", name, " the rocket start")
 					}
 				}
 				if got := strings.Count(joined, " rams "); got != rams {
