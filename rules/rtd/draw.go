@@ -199,15 +199,19 @@ func glow(cv render.Canvas, p render.Point) {
 // wrap breaks s into lines of at most n bytes, at spaces where it can.
 func wrap(s string, n int) []string {
 	var out []string
-	for len(s) > n {
-		cut := strings.LastIndexByte(s[:n+1], ' ')
-		if cut <= 0 {
-			cut = n
+	r := []rune(s) // a course's words may be any text: never cut a character in two
+	for len(r) > n {
+		cut := n
+		for i := n; i > 0; i-- {
+			if r[i] == ' ' {
+				cut = i
+				break
+			}
 		}
-		out = append(out, strings.TrimSpace(s[:cut]))
-		s = strings.TrimSpace(s[cut:])
+		out = append(out, strings.TrimSpace(string(r[:cut])))
+		r = []rune(strings.TrimSpace(string(r[cut:])))
 	}
-	return append(out, s)
+	return append(out, string(r))
 }
 
 var boardCols = []float64{0, 26, 150, 215, 425, 475, 525, 650, 840}

@@ -3,9 +3,11 @@ package rtd
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pitwall/render"
 )
@@ -126,5 +128,30 @@ func TestDrawTokensAreTheBoardsNumbers(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no token was checked")
+	}
+}
+
+// wrap breaks at the last space that fits, or cuts a long word, and never
+// cuts a character in two.
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want []string
+	}{
+		{"gravel trap on the bend", 12, []string{"gravel trap", "on the bend"}},
+		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"short", 24, []string{"short"}},
+		{"aéééééééééééééééééééééééé", 24, []string{"aééééééééééééééééééééééé", "é"}},
+	} {
+		got := wrap(tc.in, tc.n)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("wrap(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+		for _, l := range got {
+			if !utf8.ValidString(l) {
+				t.Errorf("wrap(%q, %d): %q is not UTF-8", tc.in, tc.n, l)
+			}
+		}
 	}
 }
