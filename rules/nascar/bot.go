@@ -180,6 +180,11 @@ func (p *botPlanner) choose(rng *rand.Rand, offTrack bool) botChoice {
 			}
 			penalty := w.penalty
 			if pitted && !inPit {
+				// The pit lane runs the racing way from its entry marker: a
+				// car cut in anywhere else would have to turn round in it.
+				if i := slices.IndexFunc(w.sq, func(q Point) bool { return t.At(q).InPit() }); w.sq[i] != p.d.entry && !offTrack {
+					continue
+				}
 				penalty -= botPit
 			}
 			gain := 0
@@ -730,9 +735,10 @@ type driveTable struct {
 	riskSet        []int // indices set in risk, then (from len(risk) on) lastRisk
 	marks          map[riskKey][]riskMark
 	legal          map[legalKey]*legalTable // botPlanner.wildcards
-	// pit says the track has a pit lane, whose entry lies entryProg round
-	// the lap.
+	// pit says the track has a pit lane, whose entry marker is entry,
+	// entryProg round the lap.
 	pit       bool
+	entry     Point
 	entryProg int
 }
 
@@ -775,7 +781,7 @@ func (d *driveTable) init(t *Track) {
 			}
 		}
 		if ahead {
-			d.pit, d.entryProg = true, at[i]
+			d.pit, d.entry, d.entryProg = true, markers[i], at[i]
 			return
 		}
 	}

@@ -3,6 +3,7 @@ package nascar
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ type botFigures struct {
 	finished int
 	crashes  int
 	pits     int // repairs at the PP mark
+	cutIn    int // pit lane entries not through its entry marker
 	endMax   int // max speeds at the end, summed
 }
 
@@ -31,11 +33,18 @@ func playFigures(t testing.TB, seed uint64, cars int, track string, miss int) bo
 	_, p := racetest.BotRace(t, Ruleset{}, seed, 3, race.Config{Track: track}, es, racetest.Options{Miss: miss, MaxTurns: 400, Bot: Bot})
 	f := botFigures{turns: len(p.Turns), cars: cars}
 	prev := p.Start.(*State)
+	var d driveTable
+	d.init(prev.track)
 	for _, turn := range p.Turns {
 		s := turn.After.(*State)
 		for i := range s.Cars {
 			if !prev.Cars[i].racing() {
 				continue // a car that has finished keeps its last trail
+			}
+			if !s.track.At(prev.Cars[i].Pos).InPit() && !slices.Contains(turn.Defaulted, s.Cars[i].Seat) { // a missed turn drives straight on
+				if j := slices.IndexFunc(s.Cars[i].Trail, func(q Point) bool { return s.track.At(q).InPit() }); j >= 0 && s.Cars[i].Trail[j] != d.entry {
+					f.cutIn++
+				}
 			}
 			for _, q := range s.Cars[i].Trail {
 				if !s.track.At(q).OnTrack() {
@@ -74,10 +83,12 @@ func playFigures(t testing.TB, seed uint64, cars int, track string, miss int) bo
 // botOvalTurns turns on average (it took 94). With one turn in twelve
 // missed, as the demo plays (a missed turn drives straight on, into the
 // outside of a bend), fewer than botMissOffBound squares off the oval a car
-// a race (it left it for 23). Measured (this test's log, 20 races each): 0.17 squares on
-// the oval and 0.05 on the road course, 1 of 160 cars at the lowest max
-// speed on the oval and none on the road course, 54.2 turns; 2.79 squares
-// with turns missed.
+// a race (it left it for 23). And no car cuts into the pit lane except
+// through its entry marker (one that cut in at the exit crawled the lane
+// backwards for 30 turns of a demo). Measured (this test's log, 20 races
+// each): 0.17 squares on the oval and 0.05 on the road course, 1 of 160
+// cars at the lowest max speed on the oval and none on the road course,
+// 54.2 turns; 2.92 squares with turns missed.
 func TestBotKeepsToTheTrack(t *testing.T) {
 	const (
 		botOffBound     = 1.0
@@ -102,6 +113,7 @@ func TestBotKeepsToTheTrack(t *testing.T) {
 			sum.finished += f.finished
 			sum.crashes += f.crashes
 			sum.pits += f.pits
+			sum.cutIn += f.cutIn
 			sum.endMax += f.endMax
 		}
 		turns, off := float64(sum.turns)/float64(n), float64(sum.off)/float64(sum.cars)
@@ -111,6 +123,9 @@ func TestBotKeepsToTheTrack(t *testing.T) {
 		}
 		t.Logf("%s, %s: %d races: %.1f turns a race, %.2f squares off the track a car a race, %d of %d cars at max speed %d at the end, %d finished, %.1f crashes and %.1f pit stops a race, mean max speed at the end %.1f",
 			c.track, how, n, turns, off, sum.atFloor, sum.cars, MinMaxSpeed, sum.finished, float64(sum.crashes)/float64(n), float64(sum.pits)/float64(n), float64(sum.endMax)/float64(sum.cars))
+		if sum.cutIn > 0 {
+			t.Errorf("%s, %s: %d pit lane entries not through the entry marker; want none (a car cut in must turn round in the lane)", c.track, how, sum.cutIn)
+		}
 		if sum.finished != sum.cars {
 			t.Errorf("%s: %d of %d cars finished", c.track, sum.finished, sum.cars)
 		}
