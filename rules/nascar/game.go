@@ -27,7 +27,7 @@ var game = sync.OnceValue(func() *race.Game {
 			Help: "the car's upgrade, chosen in secret before the race"}},
 		Racers: race.Range{Min: 1, Max: 1},
 		Words:  race.Words{Racer: "car", Racers: "cars", Turn: "turn", Start: "the grid", Default: "they cruise"},
-		Demo:   race.Demo{Entrants: demoEntrants()},
+		Demo:   race.Demo{Laps: 2, Entrants: demoEntrants()},
 	}
 })
 
