@@ -692,75 +692,14 @@ func (a *app) showForming(p *race.Played) error {
 	})
 }
 
-// seatView is a seat as people number it: from 1, as pictures and posts do.
-type seatView struct {
-	Seat   int    `json:"seat"`
-	Name   string `json:"name"`
-	Player string `json:"player"`
-}
-
-// standingView is a standing with the seat numbered from 1.
-type standingView struct {
-	race.Standing
-	Seat int `json:"seat"`
-}
-
-func standings(st race.Standings) []standingView {
-	out := []standingView{}
-	for _, x := range st {
-		out = append(out, standingView{Standing: x, Seat: x.Seat + 1})
-	}
-	return out
-}
-
-// promptView is a prompt with the seat numbered from 1.
-type promptView struct {
-	race.Prompt
-	Seat int `json:"seat"`
-}
-
-// seatShown is a seat in 'race show': numbered from 1, with its orders-in flag.
-type seatShown struct {
-	seatView
-	OrdersIn bool `json:"orders_in"`
-}
-
-// showView prints a race's current state as its viewer may see it. Orders
-// already in stay secret, even from the host: it says who, not what; a
-// racer's own view adds its own.
+// showView prints a race's current state as its viewer may see it
+// (host.Show). Orders already in stay secret, even from the host: it says
+// who, not what; a racer's own view adds its own.
 func (a *app) showView(p *race.View) error {
-	s := p.State
-	prompts := p.Ruleset.Prompts(s)
-	var waiting, in []string
-	var pv []promptView
-	for _, pr := range prompts {
-		pv = append(pv, promptView{Prompt: pr, Seat: pr.Seat + 1})
-		if p.OrdersIn[pr.Seat] {
-			in = append(in, pr.Name)
-		} else {
-			waiting = append(waiting, pr.Name)
-		}
-	}
-	var seats []seatShown
-	for _, x := range s.Seats() {
-		seats = append(seats, seatShown{seatView{Seat: x.Seat + 1, Name: x.Name, Player: x.Player}, p.OrdersIn[x.Seat]})
-	}
-	v := map[string]any{
-		"id": p.ID, "ruleset": p.Ruleset.Game().ID, "rules": p.Ruleset.Game().Version, "track": p.Config.Track, "turn": s.Turn(), "over": p.Over,
-		"turns_resolved": p.Resolved(), "commitment": p.Commitment, "seats": seats, "standings": standings(p.Ruleset.Standings(s)),
-		"prompts": pv, "orders_in": in, "waiting_for": waiting, "schedule": p.Schedule, "chain_head": p.Head, "entries": p.Seq,
-		"viewer": p.Viewer.String(),
-	}
+	v := host.Show(p)
+	s, prompts := p.State, v.PromptsNow()
+	in, waiting := v.OrdersIn, v.WaitingFor
 	seat, isSeat := p.Viewer.Seat()
-	if isSeat {
-		v["my_orders"] = p.Orders[seat]
-	}
-	if len(p.Voided) > 0 {
-		v["voided"] = p.Voided
-	}
-	if p.Seed != "" {
-		v["seed"] = p.Seed
-	}
 	return a.out(v, func(w io.Writer) {
 		fmt.Fprintf(w, "%s: %s on %s, ", p.ID, p.Ruleset.Game().ID, p.Config.Track)
 		if p.Over {
@@ -770,7 +709,7 @@ func (a *app) showView(p *race.View) error {
 		}
 		fmt.Fprintf(w, "dice commitment: sha256 %s\n", p.Commitment)
 		fmt.Fprintf(w, "log head after entry %d: %s\n\n", p.Seq, p.Head)
-		for _, st := range p.Ruleset.Standings(s) {
+		for _, st := range v.StandingsNow() {
 			fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat+1, st.Name, st.Player, st.Status, st.Detail)
 		}
 		if !p.Over {
@@ -924,7 +863,7 @@ resolves nothing, says so and exits 0 ("resolved": false in --json).`,
 					defaulted = append(defaulted, seat+1)
 				}
 				return a.out(map[string]any{"ok": true, "resolved": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": orders,
-					"defaulted": defaulted, "events": t.Events, "rolls": t.Rolls, "standings": standings(p.Ruleset.Standings(p.State)), "over": p.State.Over(),
+					"defaulted": defaulted, "events": t.Events, "rolls": t.Rolls, "standings": host.Standings(p.Ruleset.Standings(p.State)), "over": p.State.Over(),
 					"chain_head": p.Head}, func(w io.Writer) {
 					fmt.Fprintf(w, "turn %d resolved (%s; state %.12s)\n", t.Turn, words.Count(len(t.Rolls), "roll"), t.Hash)
 					for _, e := range t.Events {
@@ -1084,7 +1023,7 @@ and without its hash.`,
 				if err != nil {
 					return usagef("%v", err)
 				}
-				v := map[string]any{"race": args[0], "turn": turn, "standings": standings(p.Ruleset.Standings(s)), "state": s, "viewer": p.Viewer.String()}
+				v := map[string]any{"race": args[0], "turn": turn, "standings": host.Standings(p.Ruleset.Standings(s)), "state": s, "viewer": p.Viewer.String()}
 				t, played := p.TurnAt(turn)
 				if played {
 					orders := map[int]string{}
