@@ -113,6 +113,22 @@ type Req struct {
 // given seed is for tests and demos. With no entrants the race is forming and
 // takes entrants with Join until its first order.
 func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config, entrants []race.Entrant, seed *dice.Seed) (*race.Race, error) {
+	r, err := h.Prepare(ruleset, id, cfg, entrants, seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.Store.Create(ctx, r); err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return nil, bad(fmt.Errorf("a race called %q exists already; choose another --id", id))
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+// Prepare is NewRace without storing the race: the race checked and ready
+// to store (the service stores it together with its links).
+func (h *Host) Prepare(ruleset, id string, cfg race.Config, entrants []race.Entrant, seed *dice.Seed) (*race.Race, error) {
 	rs, err := race.Lookup(ruleset)
 	if err != nil {
 		return nil, bad(err)
@@ -145,12 +161,6 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 	}
 	r := &race.Race{ID: id, Ruleset: ruleset, Rules: rs.Game().Version, Config: cfg, Entrants: entrants, Seed: s, Created: h.now()}
 	if err := check(rs, r, entrants); err != nil {
-		return nil, err
-	}
-	if err := h.Store.Create(ctx, r); err != nil {
-		if errors.Is(err, store.ErrExists) {
-			return nil, bad(fmt.Errorf("a race called %q exists already; choose another --id", id))
-		}
 		return nil, err
 	}
 	return r, nil

@@ -307,7 +307,11 @@ func parseNullTime(s sql.NullString) (*time.Time, error) {
 }
 
 // Create stores a new race's definition.
-func (s *Store) Create(ctx context.Context, r *race.Race) error {
+func (s *Store) Create(ctx context.Context, r *race.Race) error { return s.create(ctx, r, nil) }
+
+// create stores a new race's definition, and whatever also writes in the
+// same transaction.
+func (s *Store) create(ctx context.Context, r *race.Race, also func(tx *sql.Tx) error) error {
 	if r == nil {
 		return errors.New("creating a race: no race given")
 	}
@@ -326,18 +330,13 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error {
 		return fmt.Errorf("creating race %q: encoding its entrants: %w", r.ID, err)
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM races WHERE id = ?`, r.ID).Scan(&n); err != nil {
+		if err := createTx(ctx, tx, r, cfg, ents); err != nil {
 			return err
 		}
-		if n > 0 {
-			return fmt.Errorf("race %q: %w", r.ID, store.ErrExists)
+		if also != nil {
+			return also(tx)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO races
-			(id, ruleset, rules, config, entrants, seed, commitment, created)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.ID, r.Ruleset, r.Rules, string(cfg), string(ents), r.Seed.Hex(), r.Seed.Commitment(), formatTime(r.Created))
-		return err
+		return nil
 	})
 	if err != nil {
 		if errors.Is(err, store.ErrExists) {
@@ -346,6 +345,21 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error {
 		return fmt.Errorf("creating race %q: %w", r.ID, err)
 	}
 	return nil
+}
+
+func createTx(ctx context.Context, tx *sql.Tx, r *race.Race, cfg, ents []byte) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM races WHERE id = ?`, r.ID).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("race %q: %w", r.ID, store.ErrExists)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO races
+		(id, ruleset, rules, config, entrants, seed, commitment, created)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Ruleset, r.Rules, string(cfg), string(ents), r.Seed.Hex(), r.Seed.Commitment(), formatTime(r.Created))
+	return err
 }
 
 func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrNotFound) }

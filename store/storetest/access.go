@@ -1,0 +1,222 @@
+package storetest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"testing"
+	"time"
+
+	"pitwall/store"
+)
+
+// RunAccess runs the conformance suite of store.AccessStore as subtests of
+// t; open must give stores that implement it.
+func RunAccess(t *testing.T, open Opener) {
+	h := &harness{open: open}
+	for _, tc := range []struct {
+		name string
+		fn   func(t *testing.T, h *harness)
+	}{
+		{"CreateWithAccess", testCreateWithAccess},
+		{"CreateWithAccessAllOrNone", testCreateWithAccessAllOrNone},
+		{"Revoke", testRevoke},
+		{"AccessReopen", testAccessReopen},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.fn(t, h) })
+	}
+}
+
+func accessStore(t *testing.T, h *harness) (store.AccessStore, string) {
+	t.Helper()
+	s, name := h.fresh(t)
+	a, ok := s.(store.AccessStore)
+	if !ok {
+		t.Fatalf("%T does not implement store.AccessStore", s)
+	}
+	return a, name
+}
+
+func hashOf(token string) string {
+	b := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(b[:])
+}
+
+var accessAt = time.Date(2026, 11, 24, 20, 0, 0, 123456000, time.FixedZone("CET", 3600))
+
+func sampleLinks(id string) (store.Access, []store.Token) {
+	a := store.Access{Race: id, Public: true, ResolveWhen: store.ResolveWhenAllIn, Created: accessAt}
+	return a, []store.Token{
+		{Hash: hashOf(id + "host"), Race: id, Role: store.RoleHost, Seat: -1, Created: accessAt},
+		{Hash: hashOf(id + "seat0"), Race: id, Role: store.RoleSeat, Seat: 0, Created: accessAt},
+		{Hash: hashOf(id + "seat1"), Race: id, Role: store.RoleSeat, Seat: 1, Created: accessAt},
+	}
+}
+
+func checkToken(t *testing.T, got, want store.Token) {
+	t.Helper()
+	if got.Hash != want.Hash || got.Race != want.Race || got.Role != want.Role || got.Seat != want.Seat {
+		t.Errorf("link: got %+v, want %+v", got, want)
+	}
+	checkTime(t, "the link's creation", got.Created, want.Created)
+	if (got.Revoked == nil) != (want.Revoked == nil) {
+		t.Fatalf("link revoked: got %v, want %v", got.Revoked, want.Revoked)
+	}
+	if want.Revoked != nil {
+		checkTime(t, "the link's revocation", *got.Revoked, *want.Revoked)
+	}
+}
+
+func testCreateWithAccess(t *testing.T, h *harness) {
+	s, _ := accessStore(t, h)
+	defer s.Close()
+	r := sampleRace("served", 1)
+	a, ts := sampleLinks(r.ID)
+	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
+		t.Fatal(err)
+	}
+	checkRace(t, mustLoad(t, s, r.ID), r)
+	got, err := s.Access(ctx(t), r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Race != a.Race || got.Public != a.Public || got.ResolveWhen != a.ResolveWhen {
+		t.Errorf("access: got %+v, want %+v", got, a)
+	}
+	checkTime(t, "the access's creation", got.Created, a.Created)
+	for _, want := range ts {
+		got, err := s.Token(ctx(t), want.Hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkToken(t, got, want)
+	}
+	if _, err := s.Token(ctx(t), hashOf("nobody")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown link: got %v, want ErrNotFound", err)
+	}
+	plain := sampleRace("plain", 2)
+	mustCreate(t, s, plain)
+	if _, err := s.Access(ctx(t), plain.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the access of a race created without: got %v, want ErrNotFound", err)
+	}
+	more := store.Token{Hash: hashOf("spectator"), Race: r.ID, Role: store.RoleSpectator, Seat: -1, Created: accessAt}
+	if err := s.AddTokens(ctx(t), []store.Token{more}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Token(ctx(t), more.Hash); err != nil {
+		t.Fatal(err)
+	} else {
+		checkToken(t, got, more)
+	}
+}
+
+func testCreateWithAccessAllOrNone(t *testing.T, h *harness) {
+	s, _ := accessStore(t, h)
+	defer s.Close()
+	first := sampleRace("first", 1)
+	a, ts := sampleLinks(first.ID)
+	if err := s.CreateWithAccess(ctx(t), first, a, ts); err != nil {
+		t.Fatal(err)
+	}
+	// A second race whose links collide with the first's: nothing of it is stored.
+	second := sampleRace("second", 2)
+	a2, ts2 := sampleLinks(second.ID)
+	ts2 = append(ts2, store.Token{Hash: ts[0].Hash, Race: second.ID, Role: store.RoleHost, Seat: -1, Created: accessAt})
+	if err := s.CreateWithAccess(ctx(t), second, a2, ts2); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("links colliding: got %v, want ErrExists", err)
+	}
+	if _, err := s.Load(ctx(t), second.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the race whose links collided: got %v, want ErrNotFound (not stored)", err)
+	}
+	if _, err := s.Token(ctx(t), ts2[0].Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a link of the race not stored: got %v, want ErrNotFound", err)
+	}
+	if got, err := s.Token(ctx(t), ts[0].Hash); err != nil || got.Race != first.ID {
+		t.Errorf("the first race's host link: got %+v, %v", got, err)
+	}
+	// A race taken: ErrExists, and its links are not stored either.
+	again := sampleRace("first", 3)
+	a3 := store.Access{Race: again.ID, ResolveWhen: store.ResolveAtDeadline, Created: accessAt}
+	extra := store.Token{Hash: hashOf("extra"), Race: again.ID, Role: store.RoleSeat, Created: accessAt}
+	if err := s.CreateWithAccess(ctx(t), again, a3, []store.Token{extra}); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("a race taken: got %v, want ErrExists", err)
+	}
+	if _, err := s.Token(ctx(t), extra.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a link of a race refused: got %v, want ErrNotFound", err)
+	}
+	// AddTokens: all or none.
+	fresh := store.Token{Hash: hashOf("fresh"), Race: first.ID, Role: store.RoleSeat, Seat: 2, Created: accessAt}
+	if err := s.AddTokens(ctx(t), []store.Token{fresh, ts[1]}); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("adding a link stored already: got %v, want ErrExists", err)
+	}
+	if _, err := s.Token(ctx(t), fresh.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a link added beside a refused one: got %v, want ErrNotFound", err)
+	}
+}
+
+func testRevoke(t *testing.T, h *harness) {
+	s, _ := accessStore(t, h)
+	defer s.Close()
+	r := sampleRace("revoked", 1)
+	a, ts := sampleLinks(r.ID)
+	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
+		t.Fatal(err)
+	}
+	at := accessAt.Add(time.Hour)
+	if err := s.RevokeToken(ctx(t), r.ID, ts[1].Hash, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RevokeToken(ctx(t), r.ID, ts[1].Hash, at.Add(time.Hour)); err != nil {
+		t.Fatalf("a second revocation: %v", err)
+	}
+	want := ts[1]
+	want.Revoked = &at
+	got, err := s.Token(ctx(t), ts[1].Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToken(t, got, want) // the first revocation's time stays
+	if got, _ := s.Token(ctx(t), ts[2].Hash); got.Revoked != nil {
+		t.Errorf("the other seat's link was revoked too: %+v", got)
+	}
+	if err := s.RevokeToken(ctx(t), "another", ts[2].Hash, at); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("revoking a link through another race: got %v, want ErrNotFound", err)
+	}
+	if got, _ := s.Token(ctx(t), ts[2].Hash); got.Revoked != nil {
+		t.Errorf("a link revoked through another race: %+v", got)
+	}
+	if err := s.RevokeToken(ctx(t), r.ID, hashOf("nobody"), at); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("revoking an unknown link: got %v, want ErrNotFound", err)
+	}
+}
+
+func testAccessReopen(t *testing.T, h *harness) {
+	s, name := accessStore(t, h)
+	r := sampleRace("kept", 1)
+	a, ts := sampleLinks(r.ID)
+	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
+		t.Fatal(err)
+	}
+	at := accessAt.Add(time.Minute)
+	if err := s.RevokeToken(ctx(t), r.ID, ts[0].Hash, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, ok := h.reopen(t, name).(store.AccessStore)
+	if !ok {
+		t.Fatal("the reopened store is not an AccessStore")
+	}
+	defer s2.Close()
+	want := ts[0]
+	want.Revoked = &at
+	got, err := s2.Token(ctx(t), ts[0].Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToken(t, got, want)
+	if got, err := s2.Access(ctx(t), r.ID); err != nil || got.ResolveWhen != a.ResolveWhen {
+		t.Errorf("access after reopening: %+v, %v", got, err)
+	}
+}
