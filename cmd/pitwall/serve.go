@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"pitwall/web"
+)
+
+// shutdownGrace is how long a shutdown waits for requests in flight.
+const shutdownGrace = 20 * time.Second
+
+func (a *app) serveCmd() *cobra.Command {
+	var addr string
+	c := &cobra.Command{
+		Use:   "serve [--addr HOST:PORT]",
+		Short: "Run the host service: races by secret link, over HTTP",
+		Long: `Runs pitwall's host service on the race database (--db): racers send
+their orders through their seat's secret link, the host resolves turns, and
+anyone with a race's link (or anyone, for a public race) watches it live.
+
+The API is described at /openapi.json and in docs/api.md; GET /healthz
+answers 200 once the service is ready. SIGTERM or Ctrl-C shuts it down
+cleanly: requests in flight finish, and nothing acknowledged is lost (every
+acknowledged write is in the database before its answer is sent).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			h, done, err := a.open()
+			if err != nil {
+				return err
+			}
+			defer done()
+			log := slog.New(slog.NewTextHandler(a.stderr, nil))
+			srv, err := web.New(h, log)
+			if err != nil {
+				return err
+			}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return usagef("cannot listen on %s: %v", addr, err)
+			}
+			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+			hs.RegisterOnShutdown(srv.Close)
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			errc := make(chan error, 1)
+			go func() { errc <- hs.Serve(ln) }()
+			srv.SetReady(true)
+			fmt.Fprintf(a.stderr, "pitwall serves %s on http://%s (Ctrl-C to stop)\n", a.db, ln.Addr())
+			select {
+			case err := <-errc:
+				return err
+			case <-ctx.Done():
+			}
+			srv.SetReady(false)
+			log.Info("shutting down: finishing the requests in flight")
+			sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+			defer cancel()
+			if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("shutting down: %w", err)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on, HOST:PORT (port 0: any free port)")
+	return c
+}

@@ -1,0 +1,144 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"pitwall/race"
+)
+
+// The stream of a race is a projection of its log: every event is made from
+// a log entry and carries the entry's number as its id, so a client that
+// comes back with Last-Event-ID gets exactly what it missed, from the store,
+// whatever instance it reaches. An order's entry says only that the seat's
+// orders are in, never what they are.
+
+// heartbeat is how often an idle stream sends a comment line, so that
+// proxies keep it open and a client learns soon that it has gone.
+const heartbeat = 25 * time.Second
+
+// broker wakes the streams of a race when its log has grown.
+type broker struct {
+	mu   sync.Mutex
+	subs map[string]map[chan struct{}]bool
+}
+
+func newBroker() *broker { return &broker{subs: map[string]map[chan struct{}]bool{}} }
+
+func (b *broker) subscribe(id string) (chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	b.mu.Lock()
+	if b.subs[id] == nil {
+		b.subs[id] = map[chan struct{}]bool{}
+	}
+	b.subs[id][ch] = true
+	b.mu.Unlock()
+	return ch, func() {
+		b.mu.Lock()
+		delete(b.subs[id], ch)
+		if len(b.subs[id]) == 0 {
+			delete(b.subs, id)
+		}
+		b.mu.Unlock()
+	}
+}
+
+// wake tells race id's streams to read the log again; a stream already
+// woken is not woken twice (it reads everything new when it runs).
+func (b *broker) wake(id string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for ch := range b.subs[id] {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// streamEvent is what one log entry tells a stream, if anything.
+func streamEvent(e race.Entry) (name string, data map[string]any, ok bool) {
+	switch e.Kind {
+	case race.EntryResolve:
+		return "turn", map[string]any{"turn": e.Turn}, true
+	case race.EntryOrder:
+		return "orders_in", map[string]any{"turn": e.Turn, "seat": e.Seat + 1}, true
+	case race.EntrySchedule:
+		return "schedule", map[string]any{"turn": e.Turn}, true
+	}
+	return "", nil, false
+}
+
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if _, _, err := s.viewer(r, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		s.fail(w, r, fmt.Errorf("the response writer cannot stream"))
+		return
+	}
+	ch, unsubscribe := s.events.subscribe(id)
+	defer unsubscribe()
+	// From the entry after Last-Event-ID, or (a new stream) from now on.
+	last := -1
+	if h := r.Header.Get("Last-Event-ID"); h != "" {
+		n, err := strconv.Atoi(h)
+		if err != nil || n < 0 {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("Last-Event-ID is an event's id, a number from 0; not %q", h), Field: "Last-Event-ID", Code: "bad_input"})
+			return
+		}
+		last = n
+	}
+	rc, err := s.host.Store.Load(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if last < 0 {
+		last = len(rc.Log)
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprintf(w, "retry: 3000\n\n")
+	fl.Flush()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		for _, e := range rc.Log {
+			if e.Seq <= last {
+				continue
+			}
+			last = e.Seq
+			if name, data, ok := streamEvent(e); ok {
+				if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", e.Seq, name, jsonString(data)); err != nil {
+					return
+				}
+			}
+		}
+		fl.Flush()
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+			continue
+		case <-ch:
+		}
+		if rc, err = s.host.Store.Load(r.Context(), id); err != nil {
+			return // the client reconnects with Last-Event-ID
+		}
+	}
+}

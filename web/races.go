@@ -1,0 +1,286 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"pitwall/host"
+	"pitwall/race"
+	"pitwall/store"
+)
+
+// newRace is the body of POST /api/races.
+type newRace struct {
+	Ruleset     string            `json:"ruleset"`
+	Track       string            `json:"track"`
+	Laps        int               `json:"laps"`
+	Options     map[string]string `json:"options"`
+	Seats       []map[string]any  `json:"seats"`
+	ResolveWhen string            `json:"resolve_when"`
+	// Public says anyone may watch without a link; the default is true.
+	Public *bool `json:"public"`
+}
+
+// createdSeat is a seat's link in the answer to POST /api/races.
+type createdSeat struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Token string `json:"token"`
+}
+
+// entrants reads the seats of a new race: each a racer's name, the player
+// (the name when not given; seats with one player make one entrant, as a
+// ludi player holds two aurigae) and the game's entrant choices.
+func entrants(g *race.Game, seats []map[string]any) ([]race.Entrant, error) {
+	if len(seats) == 0 {
+		return nil, &apiError{Msg: "a race needs its seats: [{\"name\": \"...\"}, ...]", Field: "seats", Code: "bad_input"}
+	}
+	var out []race.Entrant
+	for i, s := range seats {
+		field := fmt.Sprintf("seats[%d]", i)
+		text := map[string]string{}
+		for k, v := range s {
+			switch v := v.(type) {
+			case string:
+				text[k] = v
+			case float64:
+				text[k] = strconv.FormatFloat(v, 'f', -1, 64)
+			case bool:
+				text[k] = strconv.FormatBool(v)
+			default:
+				return nil, &apiError{Msg: fmt.Sprintf("%s.%s must be a string or a number", field, k), Field: field + "." + k, Code: "bad_input"}
+			}
+		}
+		name := text["name"]
+		if name == "" {
+			return nil, &apiError{Msg: fmt.Sprintf("%s has no name: every seat names its racer", field), Field: field + ".name", Code: "bad_input"}
+		}
+		player := text["player"]
+		if player == "" {
+			player = name
+		}
+		delete(text, "name")
+		delete(text, "player")
+		for k := range text {
+			if _, ok := race.FieldNamed(g.Entrant, k); !ok {
+				var names []string
+				for _, f := range g.Entrant {
+					names = append(names, f.Name)
+				}
+				return nil, &apiError{Msg: fmt.Sprintf("%s: %s has no entrant choice %q; its choices are name, player and %v", field, g.ID, k, names), Field: field + "." + k, Code: "bad_input"}
+			}
+		}
+		if j := slices.IndexFunc(out, func(e race.Entrant) bool { return e.Player == player }); j >= 0 {
+			out[j].Racers = append(out[j].Racers, name)
+			for k, v := range text {
+				if w, ok := out[j].Options[k]; ok && w != v {
+					return nil, &apiError{Msg: fmt.Sprintf("%s: %s chose %s=%s for another racer; a player's choices are one", field, player, k, w), Field: field + "." + k, Code: "bad_input"}
+				}
+				out[j].Options[k] = v
+			}
+			continue
+		}
+		if len(text) == 0 {
+			text = nil
+		}
+		out = append(out, race.Entrant{Player: player, Racers: []string{name}, Options: text})
+	}
+	for i, e := range out {
+		if err := g.CheckEntrant(e); err != nil {
+			return nil, &apiError{Msg: err.Error(), Field: fmt.Sprintf("seats[%d]", i), Code: "bad_input"}
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
+	var req newRace
+	if err := decode(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rs, err := race.Lookup(req.Ruleset)
+	if err != nil {
+		s.fail(w, r, &apiError{Msg: err.Error(), Field: "ruleset", Code: "bad_input"})
+		return
+	}
+	switch req.ResolveWhen {
+	case "":
+		req.ResolveWhen = store.ResolveAtDeadline
+	case store.ResolveAtDeadline, store.ResolveWhenReady, store.ResolveWhenAllIn:
+	default:
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("resolve_when is one of deadline, ready, all_in; not %q", req.ResolveWhen), Field: "resolve_when", Code: "bad_input"})
+		return
+	}
+	g := rs.Game()
+	es, err := entrants(g, req.Seats)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	cfg := race.Config{Track: req.Track, Laps: req.Laps, Options: req.Options}
+	rc, err := s.host.Prepare(req.Ruleset, "", cfg, es, nil)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := race.Begin(rs, rc)
+	p.Entrants = es
+	if err := p.SetUp(); err != nil {
+		s.fail(w, r, &apiError{Msg: err.Error(), Field: "seats", Code: "bad_input"})
+		return
+	}
+	now := s.host.Clock.Now().UTC()
+	hostTok, err := newToken()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	toks := []store.Token{{Hash: hashToken(hostTok), Race: rc.ID, Role: store.RoleHost, Seat: -1, Created: now}}
+	var seats []createdSeat
+	for _, x := range p.State.Seats() {
+		tok, err := newToken()
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: store.RoleSeat, Seat: x.Seat, Created: now})
+		seats = append(seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: tok})
+	}
+	acc := store.Access{Race: rc.ID, Public: req.Public == nil || *req.Public, ResolveWhen: req.ResolveWhen, Created: now}
+	out := map[string]any{"id": rc.ID, "ruleset": rc.Ruleset, "host_token": hostTok, "commitment": rc.Commitment(), "seats": seats, "resolve_when": acc.ResolveWhen, "public": acc.Public}
+	if !acc.Public { // a private race is watched through a link of its own
+		tok, err := newToken()
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: store.RoleSpectator, Seat: -1, Created: now})
+		out["spectator_token"] = tok
+	}
+	if err := s.access.CreateWithAccess(r.Context(), rc, acc, toks); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.log.Info("race created", "race", rc.ID, "ruleset", rc.Ruleset, "seats", len(seats))
+	writeJSON(w, http.StatusCreated, out)
+}
+
+func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, _, err := s.viewer(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p, err := s.host.Load(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, host.Show(p.View(v)))
+}
+
+// turnBody is a write that names its turn: an order or a resolve.
+type turnBody struct {
+	Turn   *int   `json:"turn"`
+	Orders string `json:"orders"`
+	Key    string `json:"key"`
+}
+
+func readTurn(w http.ResponseWriter, r *http.Request, orders bool) (turnBody, error) {
+	var b turnBody
+	if err := decode(w, r, &b); err != nil {
+		return b, err
+	}
+	if b.Turn == nil || *b.Turn < 1 {
+		return b, &apiError{Msg: "name the turn the write is for: \"turn\": N, from 1 (GET the race for the turn open now)", Field: "turn", Code: "bad_input"}
+	}
+	if len(b.Key) > 200 {
+		return b, &apiError{Msg: "a key is at most 200 characters", Field: "key", Code: "bad_input"}
+	}
+	if !orders && b.Orders != "" {
+		return b, &apiError{Msg: "a resolve carries no orders", Field: "orders", Code: "bad_input"}
+	}
+	return b, nil
+}
+
+func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, tok, err := s.viewer(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	seat, isSeat := v.Seat()
+	if !isSeat {
+		if tok == nil {
+			s.fail(w, r, &apiError{Msg: "orders need the seat's token (Authorization: Bearer TOKEN from the seat's link)", Field: "Authorization", Code: "no_token"})
+		} else {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("only a racer sends orders, with the seat's own link; this is the %s's", tok.Role), Field: "Authorization", Code: "forbidden"})
+		}
+		return
+	}
+	b, err := readTurn(w, r, true)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if b.Orders == "" {
+		s.fail(w, r, &apiError{Msg: "no orders given: \"orders\": \"...\"", Field: "orders", Code: "bad_input"})
+		return
+	}
+	ack, err := s.host.Submit(r.Context(), id, seat, b.Orders, host.Req{Turn: *b.Turn, Key: b.Key})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !ack.Repeat {
+		s.events.wake(id)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": ack.Turn, "seat": seat + 1, "racer": ack.Racer, "orders": ack.Orders, "repeat": ack.Repeat})
+}
+
+func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, tok, err := s.viewer(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !v.IsHost() {
+		if tok == nil {
+			s.fail(w, r, &apiError{Msg: "a resolve needs the host's token (Authorization: Bearer TOKEN)", Field: "Authorization", Code: "no_token"})
+		} else {
+			s.fail(w, r, &apiError{Msg: "only the race's host resolves a turn", Field: "Authorization", Code: "forbidden"})
+		}
+		return
+	}
+	b, err := readTurn(w, r, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.host.Resolve(r.Context(), id, host.Req{Turn: *b.Turn, Key: b.Key})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if res.Resolved {
+		s.events.wake(id)
+	}
+	out := map[string]any{"ok": true, "race": id, "resolved": res.Resolved, "turn": res.Turn}
+	if res.Race != nil && res.Race.Started {
+		out["over"] = res.Race.State.Over()
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// jsonString is s as a JSON string, for the stream's data lines.
+func jsonString(v any) string {
+	b, _ := json.Marshal(v) // maps of ints and strings always encode
+	return string(b)
+}

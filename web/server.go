@@ -1,0 +1,263 @@
+// Package web is pitwall's host service over HTTP: the JSON API that racers,
+// hosts, pages and bots use, its live stream of events, and the home page.
+//
+// Everything it serves about a race goes through the viewer's projection
+// (race.Played.View): a request's token decides who the viewer is (the host,
+// one seat, or a spectator) and nothing else does. Tokens are long random
+// values; only their SHA-256 is stored, and a token is found by its hash and
+// then compared in constant time.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync/atomic"
+
+	"pitwall/host"
+	"pitwall/race"
+	"pitwall/store"
+)
+
+// maxBody is the largest request body read: a race's creation with twelve
+// seats and their choices is a few KB.
+const maxBody = 64 << 10
+
+// Server serves races kept in an AccessStore.
+type Server struct {
+	host   *host.Host
+	access store.AccessStore
+	log    *slog.Logger
+	events *broker
+	mux    *http.ServeMux
+	ready  atomic.Bool
+	// done is closed when the server shuts down: open streams end.
+	done     chan struct{}
+	shutdown atomic.Bool
+}
+
+// New returns a server over h, whose store must be an AccessStore.
+func New(h *host.Host, log *slog.Logger) (*Server, error) {
+	as, ok := h.Store.(store.AccessStore)
+	if !ok {
+		return nil, fmt.Errorf("the store %T cannot keep links, so it cannot serve races", h.Store)
+	}
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{host: h, access: as, log: log, events: newBroker(), mux: http.NewServeMux(), done: make(chan struct{})}
+	s.routes()
+	return s, nil
+}
+
+// Handler is the service's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// SetReady says whether /healthz answers 200.
+func (s *Server) SetReady(ok bool) { s.ready.Store(ok) }
+
+// Close ends the open streams (as a shutdown begins); requests in flight
+// finish.
+func (s *Server) Close() {
+	if s.shutdown.CompareAndSwap(false, true) {
+		close(s.done)
+	}
+}
+
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.HandleFunc("GET /{$}", s.home)
+	s.mux.HandleFunc("GET /openapi.json", s.openapi)
+	s.mux.HandleFunc("POST /api/races", s.createRace)
+	s.mux.HandleFunc("GET /api/races/{id}", s.showRace)
+	s.mux.HandleFunc("POST /api/races/{id}/orders", s.submitOrders)
+	s.mux.HandleFunc("POST /api/races/{id}/resolve", s.resolveTurn)
+	s.mux.HandleFunc("GET /api/races/{id}/events", s.stream)
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, &apiError{Msg: fmt.Sprintf("no such endpoint: %s %s (the API is described at /openapi.json)", r.Method, r.URL.Path), Code: "no_such_endpoint"})
+	})
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if !s.ready.Load() {
+		writeError(w, http.StatusServiceUnavailable, &apiError{Msg: "starting up", Code: "not_ready"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+}
+
+// apiError is an error a client can act on: what was wrong, the field of the
+// request it was in, and a stable code.
+type apiError struct {
+	Msg   string `json:"error"`
+	Field string `json:"field,omitempty"`
+	Code  string `json:"code"`
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // the client may have gone; nothing to do about it
+}
+
+func writeError(w http.ResponseWriter, status int, e *apiError) {
+	writeJSON(w, status, e)
+}
+
+// fail answers err: a client's mistake as a 4xx saying what was wrong, the
+// service's own failure as a 500 that says no more than that (the log has it).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	var oe *race.OrderError
+	switch {
+	case errors.As(err, &ae):
+		status := http.StatusUnprocessableEntity
+		switch ae.Code {
+		case "no_token", "bad_token", "revoked":
+			status = http.StatusUnauthorized
+		case "forbidden":
+			status = http.StatusForbidden
+		case "bad_json", "too_large":
+			status = http.StatusBadRequest
+		case "no_such_race":
+			status = http.StatusNotFound
+		}
+		writeError(w, status, ae)
+	case errors.Is(err, host.ErrClosed):
+		writeError(w, http.StatusConflict, &apiError{Msg: err.Error(), Field: "turn", Code: "turn_closed"})
+	case errors.Is(err, race.ErrOver):
+		writeError(w, http.StatusConflict, &apiError{Msg: err.Error(), Code: "race_over"})
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, &apiError{Msg: err.Error(), Code: "no_such_race"})
+	case errors.As(err, &oe):
+		writeError(w, http.StatusUnprocessableEntity, &apiError{Msg: err.Error(), Field: "orders", Code: oe.ErrCode()})
+	case host.IsBadInput(err):
+		writeError(w, http.StatusUnprocessableEntity, &apiError{Msg: err.Error(), Code: host.Code(err)})
+	case errors.Is(err, context.Canceled):
+		// the client went away; there is no one to answer
+	default:
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, &apiError{Msg: "the service failed to do that; nothing was stored. Try again; if it goes on, tell the host", Code: "internal"})
+	}
+}
+
+// decode reads a JSON body into v: at most maxBody bytes, one document, no
+// field v does not have.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return &apiError{Msg: fmt.Sprintf("the body must be JSON (Content-Type: application/json), not %s", ct), Code: "bad_json"}
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mb *http.MaxBytesError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &mb):
+			return &apiError{Msg: fmt.Sprintf("the body is larger than %d bytes", maxBody), Code: "too_large"}
+		case errors.Is(err, io.EOF):
+			return &apiError{Msg: "the body is empty; it must be a JSON object", Code: "bad_json"}
+		case errors.As(err, &te):
+			return &apiError{Msg: fmt.Sprintf("%s must be a %s, not a JSON %s", te.Field, te.Type, te.Value), Field: te.Field, Code: "bad_json"}
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			f := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return &apiError{Msg: fmt.Sprintf("unknown field %q", f), Field: f, Code: "bad_json"}
+		}
+		return &apiError{Msg: "the body is not valid JSON: " + err.Error(), Code: "bad_json"}
+	}
+	if dec.More() {
+		return &apiError{Msg: "the body holds more than one JSON document", Code: "bad_json"}
+	}
+	return nil
+}
+
+// newToken is a fresh secret: 256 random bits, URL-safe.
+func newToken() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+}
+
+func hashToken(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:])
+}
+
+// viewer is who a request speaks for in race id: the host, a seat, or a
+// spectator (no token, for a public race, or a spectator's link).
+func (s *Server) viewer(r *http.Request, id string) (race.Viewer, *store.Token, error) {
+	a, err := s.access.Access(r.Context(), id)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return race.Viewer{}, nil, &apiError{Msg: fmt.Sprintf("no race %q is served here", id), Code: "no_such_race"}
+		}
+		return race.Viewer{}, nil, err
+	}
+	tok, err := s.token(r, id)
+	if err != nil {
+		return race.Viewer{}, nil, err
+	}
+	if tok == nil {
+		if !a.Public {
+			return race.Viewer{}, nil, &apiError{Msg: fmt.Sprintf("race %q is private: send its spectator link's token or your own (Authorization: Bearer TOKEN)", id), Code: "no_token"}
+		}
+		return race.Spectator, nil, nil
+	}
+	switch tok.Role {
+	case store.RoleHost:
+		return race.Host, tok, nil
+	case store.RoleSeat:
+		return race.SeatViewer(tok.Seat), tok, nil
+	}
+	return race.Spectator, tok, nil
+}
+
+// token is the link a request's bearer token opens, nil for none; a token
+// of another race is refused as forbidden.
+func (s *Server) token(r *http.Request, id string) (*store.Token, error) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return nil, nil
+	}
+	raw, ok := strings.CutPrefix(h, "Bearer ")
+	raw = strings.TrimSpace(raw)
+	if !ok || raw == "" {
+		return nil, &apiError{Msg: "the Authorization header must be 'Bearer TOKEN'", Field: "Authorization", Code: "bad_token"}
+	}
+	hash := hashToken(raw)
+	t, err := s.access.Token(r.Context(), hash)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, &apiError{Msg: "that token opens no race here: check the link you were given", Field: "Authorization", Code: "bad_token"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	// Found by its hash; compare the hash in constant time all the same.
+	if subtle.ConstantTimeCompare([]byte(t.Hash), []byte(hash)) != 1 {
+		return nil, &apiError{Msg: "that token opens no race here", Field: "Authorization", Code: "bad_token"}
+	}
+	if t.Revoked != nil {
+		return nil, &apiError{Msg: "that link was revoked by the race's host; ask the host for a new one", Field: "Authorization", Code: "revoked"}
+	}
+	if t.Race != id {
+		return nil, &apiError{Msg: fmt.Sprintf("that token is for another race, not %q", id), Field: "Authorization", Code: "forbidden"}
+	}
+	return &t, nil
+}

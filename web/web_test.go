@@ -1,0 +1,420 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pitwall/host"
+	_ "pitwall/rules/nascar"
+	"pitwall/store/sqlite"
+)
+
+// service is a test service on a private in-memory database.
+type service struct {
+	t   *testing.T
+	url string
+	srv *Server
+}
+
+func newService(t *testing.T) *service {
+	t.Helper()
+	st, err := sqlite.Open(sqlite.Memory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	srv, err := New(host.New(st), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.SetReady(true)
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { srv.Close(); hs.Close() })
+	return &service{t: t, url: hs.URL, srv: srv}
+}
+
+// call makes a request and returns its status and decoded JSON body.
+func (s *service) call(method, path, token, body string) (int, map[string]any) {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.url+path, strings.NewReader(body))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		s.t.Fatalf("%s %s: status %d, body not JSON: %q", method, path, res.StatusCode, b)
+	}
+	return res.StatusCode, v
+}
+
+// created is a race made through the API.
+type created struct {
+	ID, Host, Spectator string
+	Seats               []string // tokens, by seat from 0
+}
+
+func (s *service) create(body string) created {
+	s.t.Helper()
+	status, v := s.call("POST", "/api/races", "", body)
+	if status != http.StatusCreated {
+		s.t.Fatalf("creating a race: status %d: %v", status, v)
+	}
+	c := created{ID: v["id"].(string), Host: v["host_token"].(string)}
+	if tok, ok := v["spectator_token"].(string); ok {
+		c.Spectator = tok
+	}
+	for i, x := range v["seats"].([]any) {
+		m := x.(map[string]any)
+		if int(m["seat"].(float64)) != i+1 {
+			s.t.Fatalf("seat %d is numbered %v", i+1, m["seat"])
+		}
+		c.Seats = append(c.Seats, m["token"].(string))
+	}
+	return c
+}
+
+const twoCars = `{"ruleset": "nascar", "seats": [{"name": "Red", "upgrade": "turbo"}, {"name": "Blue"}]}`
+
+func TestCreateSubmitResolve(t *testing.T) {
+	s := newService(t)
+	c := s.create(twoCars)
+	if len(c.Seats) != 2 || c.Spectator != "" {
+		t.Fatalf("a public race of two: %+v", c)
+	}
+	status, v := s.call("GET", "/api/races/"+c.ID, "", "")
+	if status != 200 || v["turn"] != 1.0 || v["over"] != false || v["viewer"] != "spectator" {
+		t.Fatalf("a spectator's view: %d %v", status, v)
+	}
+	if _, ok := v["my_orders"]; ok {
+		t.Errorf("a spectator's view has my_orders: %v", v)
+	}
+	order := `{"turn": 1, "orders": "AM", "key": "red-1"}`
+	status, v = s.call("POST", "/api/races/"+c.ID+"/orders", c.Seats[0], order)
+	if status != 200 || v["ok"] != true || v["turn"] != 1.0 || v["seat"] != 1.0 || v["racer"] != "Red" || v["orders"] != "AM" || v["repeat"] != false {
+		t.Fatalf("an order: %d %v", status, v)
+	}
+	status, v = s.call("POST", "/api/races/"+c.ID+"/orders", c.Seats[0], order)
+	if status != 200 || v["repeat"] != true || v["orders"] != "AM" {
+		t.Fatalf("the order again with its key: %d %v", status, v)
+	}
+	// what each viewer sees of the order in
+	for _, tc := range []struct {
+		who, token string
+		mine       any
+	}{{"Red", c.Seats[0], "AM"}, {"Blue", c.Seats[1], ""}, {"the host", c.Host, nil}, {"a spectator", "", nil}} {
+		_, v := s.call("GET", "/api/races/"+c.ID, tc.token, "")
+		if got, ok := v["my_orders"]; tc.mine == nil && ok || tc.mine != nil && got != tc.mine {
+			t.Errorf("%s's view: my_orders %v, want %v", tc.who, got, tc.mine)
+		}
+		seats := v["seats"].([]any)
+		if in := seats[0].(map[string]any)["orders_in"]; in != true {
+			t.Errorf("%s's view: Red's orders_in %v, want true", tc.who, in)
+		}
+		if in := seats[1].(map[string]any)["orders_in"]; in != false {
+			t.Errorf("%s's view: Blue's orders_in %v, want false", tc.who, in)
+		}
+	}
+	status, v = s.call("POST", "/api/races/"+c.ID+"/orders", c.Seats[1], `{"turn": 1, "orders": "XYZ"}`)
+	if status != 422 || v["field"] != "orders" || v["code"] != "unknown_letter" || !strings.Contains(v["error"].(string), "'X'") {
+		t.Errorf("an order the rules refuse: %d %v", status, v)
+	}
+	status, v = s.call("POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 2}`)
+	if status != 422 {
+		t.Errorf("resolving a turn not open: %d %v", status, v)
+	}
+	status, v = s.call("POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
+	if status != 200 || v["resolved"] != true || v["turn"] != 1.0 {
+		t.Fatalf("resolving turn 1: %d %v", status, v)
+	}
+	status, v = s.call("POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
+	if status != 200 || v["resolved"] != false || v["turn"] != 1.0 {
+		t.Errorf("resolving turn 1 again: %d %v", status, v)
+	}
+	status, v = s.call("POST", "/api/races/"+c.ID+"/orders", c.Seats[1], `{"turn": 1, "orders": "M"}`)
+	if status != 409 || v["code"] != "turn_closed" || v["field"] != "turn" || !strings.Contains(v["error"].(string), "turn 2 is open") {
+		t.Errorf("an order for a closed turn: %d %v", status, v)
+	}
+	if _, v = s.call("GET", "/api/races/"+c.ID, "", ""); v["turn"] != 2.0 || v["turns_resolved"] != 1.0 {
+		t.Errorf("after the resolve: %v", v)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	s := newService(t)
+	c := s.create(twoCars)
+	big := `{"ruleset": "nascar", "track": "` + strings.Repeat("x", maxBody) + `"}`
+	for _, tc := range []struct {
+		what, method, path, token, body string
+		status                          int
+		code, field                     string
+	}{
+		{"an unknown field", "POST", "/api/races", "", `{"ruleset": "nascar", "seats": [{"name": "A"}], "colour": "red"}`, 400, "bad_json", "colour"},
+		{"a wrong type", "POST", "/api/races", "", `{"ruleset": 7}`, 400, "bad_json", "ruleset"},
+		{"two documents", "POST", "/api/races", "", `{"ruleset": "nascar"} {}`, 400, "bad_json", ""},
+		{"no body", "POST", "/api/races", "", ``, 400, "bad_json", ""},
+		{"too large", "POST", "/api/races", "", big, 400, "too_large", ""},
+		{"an unknown game", "POST", "/api/races", "", `{"ruleset": "chess", "seats": [{"name": "A"}]}`, 422, "bad_input", "ruleset"},
+		{"no seats", "POST", "/api/races", "", `{"ruleset": "nascar"}`, 422, "bad_input", "seats"},
+		{"a seat without a name", "POST", "/api/races", "", `{"ruleset": "nascar", "seats": [{"upgrade": "turbo"}]}`, 422, "bad_input", "seats[0].name"},
+		{"an unknown choice", "POST", "/api/races", "", `{"ruleset": "nascar", "seats": [{"name": "A", "engine": "v8"}]}`, 422, "bad_input", "seats[0].engine"},
+		{"a bad choice", "POST", "/api/races", "", `{"ruleset": "nascar", "seats": [{"name": "A", "upgrade": "wings"}, {"name": "B"}]}`, 422, "bad_input", "seats[0]"},
+		{"a bad resolve_when", "POST", "/api/races", "", `{"ruleset": "nascar", "seats": [{"name": "A"}], "resolve_when": "soon"}`, 422, "bad_input", "resolve_when"},
+		{"no turn", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"orders": "M"}`, 422, "bad_input", "turn"},
+		{"turn 0", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 0, "orders": "M"}`, 422, "bad_input", "turn"},
+		{"no orders", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1}`, 422, "bad_input", "orders"},
+		{"a long key", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "key": "` + strings.Repeat("k", 201) + `"}`, 422, "bad_input", "key"},
+		{"orders in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "orders": "M"}`, 422, "bad_input", "orders"},
+		{"a malformed Authorization", "GET", "/api/races/" + c.ID, "", ``, 0, "", ""},
+		{"no such race", "GET", "/api/races/nowhere", "", ``, 404, "no_such_race", ""},
+		{"no such endpoint", "GET", "/api/nothing", "", ``, 404, "no_such_endpoint", ""},
+	} {
+		if tc.status == 0 {
+			continue // below, with a header of its own
+		}
+		status, v := s.call(tc.method, tc.path, tc.token, tc.body)
+		if status != tc.status || v["code"] != tc.code || (tc.field != "" && v["field"] != tc.field) || v["error"] == "" {
+			t.Errorf("%s: %d %v; want %d, code %s, field %q", tc.what, status, v, tc.status, tc.code, tc.field)
+		}
+	}
+	req, _ := http.NewRequest("GET", s.url+"/api/races/"+c.ID, nil)
+	req.Header.Set("Authorization", "Basic abc")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Errorf("a Basic Authorization header: %d, want 401", res.StatusCode)
+	}
+	// Nothing refused was stored: the race's log is as created.
+	if _, v := s.call("GET", "/api/races/"+c.ID, c.Host, ""); v["entries"] != 0.0 {
+		t.Errorf("refused requests stored entries: %v", v["entries"])
+	}
+}
+
+// TestAuthorisation tries every endpoint as every kind of caller.
+func TestAuthorisation(t *testing.T) {
+	s := newService(t)
+	pub := s.create(twoCars)
+	priv := s.create(`{"ruleset": "nascar", "public": false, "seats": [{"name": "Red"}, {"name": "Blue"}]}`)
+	if priv.Spectator == "" {
+		t.Fatal("a private race came without a spectator link")
+	}
+	other := s.create(twoCars)
+	revoked := priv.Seats[1]
+	if err := s.srv.access.RevokeToken(t.Context(), priv.ID, hashToken(revoked), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	callers := []struct{ name, token string }{
+		{"anonymous", ""}, {"spectator", priv.Spectator}, {"other race's seat", other.Seats[0]},
+		{"racer", priv.Seats[0]}, {"host", priv.Host}, {"revoked", revoked}, {"unknown", "not-a-token"},
+	}
+	// want[endpoint][caller] for the private race
+	want := map[string][]int{
+		"GET race":     {401, 200, 403, 200, 200, 401, 401},
+		"POST orders":  {401, 403, 403, 200, 403, 401, 401},
+		"POST resolve": {401, 403, 403, 403, 200, 401, 401},
+		"GET events":   {401, 200, 403, 200, 200, 401, 401},
+	}
+	for _, ep := range []string{"GET race", "POST orders", "POST resolve", "GET events"} {
+		for i, cl := range callers {
+			status := s.status(ep, priv.ID, cl.token)
+			if status != want[ep][i] {
+				t.Errorf("%s of a private race as %s: %d, want %d", ep, cl.name, status, want[ep][i])
+			}
+		}
+	}
+	// A public race: anyone watches; writes still need their token.
+	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST resolve": 401} {
+		if got := s.status(ep, pub.ID, ""); got != want {
+			t.Errorf("%s of a public race, anonymous: %d, want %d", ep, got, want)
+		}
+	}
+}
+
+// status makes one endpoint's request (a valid one, when allowed) and
+// returns its status.
+func (s *service) status(ep, id, token string) int {
+	s.t.Helper()
+	var method, path, body string
+	switch ep {
+	case "GET race":
+		method, path = "GET", "/api/races/"+id
+	case "POST orders":
+		method, path, body = "POST", "/api/races/"+id+"/orders", `{"turn": 1, "orders": "AM"}`
+	case "POST resolve":
+		method, path, body = "POST", "/api/races/"+id+"/resolve", `{"turn": 1}`
+	case "GET events":
+		method, path = "GET", "/api/races/"+id+"/events"
+	}
+	req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	res.Body.Close() // a stream ends here
+	return res.StatusCode
+}
+
+// event is one server-sent event.
+type event struct{ id, name, data string }
+
+// readEvents reads n events from a stream.
+func readEvents(t *testing.T, r io.Reader, n int) []event {
+	t.Helper()
+	var out []event
+	var e event
+	sc := bufio.NewScanner(r)
+	for sc.Scan() && len(out) < n {
+		line := sc.Text()
+		switch {
+		case line == "":
+			if e.name != "" {
+				out = append(out, e)
+			}
+			e = event{}
+		case strings.HasPrefix(line, "id: "):
+			e.id = line[4:]
+		case strings.HasPrefix(line, "event: "):
+			e.name = line[7:]
+		case strings.HasPrefix(line, "data: "):
+			e.data = line[6:]
+		}
+	}
+	return out
+}
+
+func TestStream(t *testing.T) {
+	s := newService(t)
+	c := s.create(twoCars)
+	req, _ := http.NewRequest("GET", s.url+"/api/races/"+c.ID+"/events", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		s.call("POST", "/api/races/"+c.ID+"/orders", c.Seats[0], `{"turn": 1, "orders": "AM"}`)
+		s.call("POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
+	})
+	got := readEvents(t, res.Body, 2)
+	wg.Wait()
+	want := []event{{"1", "orders_in", `{"seat":1,"turn":1}`}, {"2", "turn", `{"turn":1}`}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the stream: %v, want %v", got, want)
+	}
+	for _, e := range got {
+		if strings.Contains(e.data, "AM") {
+			t.Errorf("the stream told the orders: %v", e)
+		}
+	}
+	// Resuming after event 1 gives event 2 again, from the log.
+	req, _ = http.NewRequest("GET", s.url+"/api/races/"+c.ID+"/events", nil)
+	req.Header.Set("Last-Event-ID", "1")
+	res2, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res2.Body.Close()
+	if got := readEvents(t, res2.Body, 1); fmt.Sprint(got) != fmt.Sprint(want[1:]) {
+		t.Errorf("resumed after 1: %v, want %v", got, want[1:])
+	}
+	req.Header.Set("Last-Event-ID", "yesterday")
+	res3, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res3.Body.Close()
+	if res3.StatusCode != 422 {
+		t.Errorf("a bad Last-Event-ID: %d", res3.StatusCode)
+	}
+}
+
+// TestConcurrentResolves: many hosts' calls for one turn resolve it once.
+func TestConcurrentResolves(t *testing.T) {
+	s := newService(t)
+	c := s.create(twoCars)
+	const n = 8
+	var mu sync.Mutex
+	resolved := 0
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			status, v := s.call("POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
+			if status != 200 {
+				t.Errorf("a resolve: %d %v", status, v)
+			}
+			if v["resolved"] == true {
+				mu.Lock()
+				resolved++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if resolved != 1 {
+		t.Errorf("%d calls resolved turn 1 %d times; want once", n, resolved)
+	}
+}
+
+func TestHomeAndHealth(t *testing.T) {
+	s := newService(t)
+	pub := s.create(twoCars)
+	priv := s.create(`{"ruleset": "nascar", "public": false, "seats": [{"name": "Red"}, {"name": "Blue"}]}`)
+	res, err := http.Get(s.url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !bytes.Contains(b, []byte(pub.ID)) || bytes.Contains(b, []byte(priv.ID)) || !bytes.Contains(b, []byte(`name="viewport"`)) {
+		t.Errorf("the home page lists the public race only, for phones too:\n%s", b)
+	}
+	if status, _ := s.call("GET", "/healthz", "", ""); status != 200 {
+		t.Errorf("healthz: %d", status)
+	}
+	s.srv.SetReady(false)
+	if status, _ := s.call("GET", "/healthz", "", ""); status != 503 {
+		t.Errorf("healthz while not ready: %d", status)
+	}
+	res, err = http.Get(s.url + "/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&doc); err != nil || doc["openapi"] != "3.1.0" {
+		t.Errorf("openapi.json: %v %v", err, doc["openapi"])
+	}
+	res.Body.Close()
+}
