@@ -348,6 +348,17 @@ func SeatsOf[R any](racers []R, seat func(*R) Seat) []Seat {
 	return out
 }
 
+// BySeat is the racer of racers that sits in seat, or nil when none does;
+// seatOf reads a racer's seat.
+func BySeat[R any](racers []R, seat int, seatOf func(*R) int) *R {
+	for i := range racers {
+		if seatOf(&racers[i]) == seat {
+			return &racers[i]
+		}
+	}
+	return nil
+}
+
 // OrdersAs are a turn's orders as the game's own order type T, each seat's
 // as its ParseOrder made it; an order of another type is an error that names
 // the seat (a caller's mistake, never a racer's).
