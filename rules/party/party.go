@@ -7,6 +7,8 @@ package party
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,12 +64,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, fmt.Errorf("party has no laps; the game lasts a number of weeks (option weeks, default %d)", defaultWeeks)
 	}
 	opt := func(k string) string { return strings.TrimSpace(cfg.Options[k]) }
-	var keys []string
-	for k := range cfg.Options {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // the same error for the same input
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) { // the same error for the same input
 		if !contains(optionNames, k) {
 			return nil, fmt.Errorf("unknown race option %q; party's options: %s", k, strings.Join(optionNames, ", "))
 		}
