@@ -207,15 +207,25 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
-// ParseOrder implements race.Ruleset.
-func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
-	s := st.(*State)
-	c := s.chariot(sub.Seat)
+// orderer is the chariot of seat, if it may order at all: ParseOrder and
+// Choices refuse a seat alike.
+func (s *State) orderer(seat int) (*Chariot, error) {
+	c := s.chariot(seat)
 	if c == nil {
-		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", sub.Seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
 	}
 	if !c.Active() {
 		return nil, race.NotAllowed("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
+	}
+	return c, nil
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	c, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	o, err := ParseOrders(sub.Text)
 	if err != nil {

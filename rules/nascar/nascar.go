@@ -109,15 +109,25 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
-// ParseOrder implements race.Ruleset.
-func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
-	s := st.(*State)
-	c := s.car(sub.Seat)
+// orderer is the car of seat, if it may order at all: ParseOrder and
+// Choices refuse a seat alike.
+func (s *State) orderer(seat int) (*RaceCar, error) {
+	c := s.car(seat)
 	if c == nil {
-		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", sub.Seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
 	}
 	if !c.racing() {
 		return nil, race.NotAllowed("finished", "%s has finished", c.Name)
+	}
+	return c, nil
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	c, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	o, err := Parse(sub.Text)
 	if err != nil {

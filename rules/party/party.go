@@ -276,16 +276,26 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
+// orderer is the player of seat, if they may order at all: ParseOrder and
+// Choices refuse a seat alike.
+func (s *State) orderer(seat int) (*Player, error) {
+	p := s.player(seat)
+	if p == nil {
+		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", seat)
+	}
+	if s.Over() {
+		return nil, race.NotAllowed(codeGameOver, "the game is over")
+	}
+	return p, nil
+}
+
 // ParseOrder implements race.Ruleset: the order is judged at the time the
 // host logged for it.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	p := s.player(sub.Seat)
-	if p == nil {
-		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", sub.Seat)
-	}
-	if s.Over() {
-		return nil, race.NotAllowed(codeGameOver, "the game is over")
+	p, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	o, err := parseText(s.board, sub.Text)
 	if err != nil {
