@@ -21,6 +21,9 @@ type Ruleset struct{}
 
 func init() { race.Register(Ruleset{}) }
 
+// defaultTrack is the track of a race that names none; it is listed first.
+const defaultTrack = "circus-maximus"
+
 func corners(t *Track) int {
 	n := 0
 	for _, s := range t.Segments {
@@ -117,7 +120,7 @@ func splitList(s string) []string {
 
 // Setup implements race.Ruleset: teams from the entrants, the grid by lot.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	t, laps, err := race.TrackAndLaps(cfg, "circus-maximus", LoadTrack, func(x *Track) int { return x.Laps })
+	t, laps, err := race.TrackAndLaps(cfg, defaultTrack, LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}

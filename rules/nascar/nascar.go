@@ -15,10 +15,13 @@ type Ruleset struct{}
 
 func init() { race.Register(Ruleset{}) }
 
+// defaultTrack is the track of a race that names none; it is listed first.
+const defaultTrack = "oval"
+
 // Setup implements race.Ruleset: one car per entrant, each with its upgrade
 // (chosen in secret before the race), the grid drawn by lot.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	t, laps, err := race.TrackAndLaps(cfg, "oval", LoadTrack, func(x *Track) int { return x.Laps })
+	t, laps, err := race.TrackAndLaps(cfg, defaultTrack, LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}
