@@ -312,18 +312,22 @@ func retry[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 	return v, fmt.Errorf("the race's log kept moving on while this write was tried 400 times; try again: %w", err)
 }
 
-// pin fixes the turn a write is for: the turn named, or the one open now.
-// A turn already played is closed; one not yet open is bad input.
-func pin(p *race.Played, q *Req, what string) error {
+// pin fixes the turn a write is for in pinned, on the write's first try: the
+// turn q names, or the one open now; a retry keeps the turn the first try
+// fixed. A turn already played is closed; one not yet open is bad input.
+func pin(p *race.Played, pinned *Req, q Req, what string) error {
 	open := p.Turn()
-	if q.Turn == 0 {
-		q.Turn = open
+	if pinned.Turn == 0 {
+		*pinned = q
+		if q.Turn == 0 {
+			pinned.Turn = open
+		}
 	}
 	switch {
-	case q.Turn < open:
-		return bad(&kindOf{fmt.Sprintf("turn %d has closed (it has been resolved); turn %d is open", q.Turn, open), ErrClosed})
-	case q.Turn > open:
-		return badf("turn %d is not open yet; %s is for turn %d, the one open now", q.Turn, what, open)
+	case pinned.Turn < open:
+		return bad(&kindOf{fmt.Sprintf("turn %d has closed (it has been resolved); turn %d is open", pinned.Turn, open), ErrClosed})
+	case pinned.Turn > open:
+		return badf("turn %d is not open yet; %s is for turn %d, the one open now", pinned.Turn, what, open)
 	case p.Started && p.State.Over():
 		return bad(&kindOf{fmt.Sprintf("race %s is over", p.Race.ID), race.ErrOver})
 	}
@@ -414,10 +418,7 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q R
 		if err != nil {
 			return Ack{}, err
 		}
-		if pinned.Turn == 0 {
-			pinned = q
-		}
-		if err := pin(p, &pinned, "an order"); err != nil {
+		if err := pin(p, &pinned, q, "an order"); err != nil {
 			return Ack{}, err
 		}
 		now := h.now()
@@ -454,10 +455,7 @@ func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, erro
 		if err != nil {
 			return 0, err
 		}
-		if pinned.Turn == 0 {
-			pinned = q
-		}
-		if err := pin(p, &pinned, "a setting"); err != nil {
+		if err := pin(p, &pinned, q, "a setting"); err != nil {
 			return 0, err
 		}
 		if !p.Started {
@@ -496,10 +494,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 				return out{}, err
 			}
 		}
-		if pinned.Turn == 0 {
-			pinned = q
-		}
-		if err := pin(p, &pinned, "a schedule"); err != nil {
+		if err := pin(p, &pinned, q, "a schedule"); err != nil {
 			return out{}, err
 		}
 		now := h.now()
@@ -625,10 +620,7 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 		if err != nil {
 			return Resolution{}, err
 		}
-		if pinned.Turn == 0 {
-			pinned = q
-		}
-		if err := pin(p, &pinned, "a resolve"); err != nil {
+		if err := pin(p, &pinned, q, "a resolve"); err != nil {
 			if errors.Is(err, ErrClosed) {
 				return Resolution{Race: p, Turn: pinned.Turn}, nil
 			}

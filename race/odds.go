@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -25,6 +26,21 @@ type Flag struct {
 	Bool   bool   `json:"bool,omitempty"`
 	Repeat bool   `json:"repeat,omitempty"` // may be given more than once, each value in turn
 	Need   bool   `json:"required,omitempty"`
+}
+
+// IntFlag reads the whole-number flag name of args (a check's or an order
+// check's): def when it is not given, else a number from lo to hi, or an
+// error that says what it must be.
+func IntFlag(args map[string]string, name string, def, lo, hi int) (int, error) {
+	v, ok := args[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("--%s must be a whole number from %d to %d; got %q", name, lo, hi, v)
+	}
+	return n, nil
 }
 
 // Oddser is a ruleset that computes exact odds from its tables.

@@ -157,6 +157,23 @@ type TrackInfo struct {
 	Seats       int    `json:"seats"`
 }
 
+// TrackInfos lists a game's shipped tracks for Game.Tracks, each as info
+// tells it, with def, the track of a race that names none, first and the
+// others in the order tracks gives them. A game whose tracks cannot be read
+// lists none; setting up a race says why.
+func TrackInfos[T any](tracks func() ([]T, error), def string, info func(T) TrackInfo) []TrackInfo {
+	ts, err := tracks()
+	if err != nil {
+		return nil
+	}
+	out := make([]TrackInfo, len(ts))
+	for i, t := range ts {
+		out[i] = info(t)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID == def && out[j].ID != def })
+	return out
+}
+
 // Ruleset plays one game. It never does I/O, never reads the clock and never
 // uses a global random source: everything comes in through its arguments, so a
 // race replays bit for bit.
@@ -346,6 +363,17 @@ func SeatsOf[R any](racers []R, seat func(*R) Seat) []Seat {
 		out[i] = seat(&racers[i])
 	}
 	return out
+}
+
+// BySeat is the racer of racers that sits in seat, or nil when none does;
+// seatOf reads a racer's seat.
+func BySeat[R any](racers []R, seat int, seatOf func(*R) int) *R {
+	for i := range racers {
+		if seatOf(&racers[i]) == seat {
+			return &racers[i]
+		}
+	}
+	return nil
 }
 
 // OrdersAs are a turn's orders as the game's own order type T, each seat's

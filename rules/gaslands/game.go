@@ -2,7 +2,6 @@ package gaslands
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 
 	"pitwall/race"
@@ -71,15 +70,8 @@ func demoEntrants() []race.Entrant {
 }
 
 func trackInfos() []race.TrackInfo {
-	ts, err := ShippedTracks()
-	if err != nil {
-		return nil
-	}
-	sort.SliceStable(ts, func(i, j int) bool { return ts[i].ID == defaultTrack && ts[j].ID != defaultTrack })
-	var out []race.TrackInfo
-	for _, t := range ts {
-		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: t.Seats,
-			Description: fmt.Sprintf("a %.0f mm lap on a %.0f×%.0f mm table, %d gates, %d obstructions", t.Length, t.W, t.H, len(t.Gates), len(t.Obstructions))})
-	}
-	return out
+	return race.TrackInfos(ShippedTracks, defaultTrack, func(t *Track) race.TrackInfo {
+		return race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: t.Seats,
+			Description: fmt.Sprintf("a %.0f mm lap on a %.0f×%.0f mm table, %d gates, %d obstructions", t.Length, t.W, t.H, len(t.Gates), len(t.Obstructions))}
+	})
 }

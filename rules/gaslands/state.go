@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"pitwall/race"
 )
@@ -138,14 +139,7 @@ func (s *State) clone() *State {
 	return &c
 }
 
-func (s *State) gone(i int) bool {
-	for _, g := range s.Gone {
-		if g == i {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) gone(i int) bool { return slices.Contains(s.Gone, i) }
 
 // decode reads a state and reattaches its track.
 func decode(b []byte) (*State, error) {

@@ -42,12 +42,9 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	if !ok {
 		return nil, errors.New("not a ludi state")
 	}
-	c := s.chariot(seat)
-	if c == nil {
-		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
-	}
-	if !c.Active() {
-		return nil, race.NotAllowed("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
+	c, err := s.orderer(seat)
+	if err != nil {
+		return nil, err
 	}
 	allowed, why := s.allowed(c)
 	out := Choices{Orders: s.Orders, Bonus: []string{"bonus move", "bonus initiative"}}

@@ -39,16 +39,10 @@ var game = sync.OnceValue(func() *race.Game {
 })
 
 func trackInfos() []race.TrackInfo {
-	ts, err := Tracks()
-	if err != nil {
-		return nil
-	}
-	var out []race.TrackInfo
-	for _, t := range ts {
-		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
-			Description: fmt.Sprintf("%d lanes, %d spaces a lap in lane 1, %d corner zones", t.Lanes, t.LapLength(1), corners(t))})
-	}
-	return out
+	return race.TrackInfos(Tracks, defaultTrack, func(t *Track) race.TrackInfo {
+		return race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
+			Description: fmt.Sprintf("%d lanes, %d spaces a lap in lane 1, %d corner zones", t.Lanes, t.LapLength(1), corners(t))}
+	})
 }
 
 // demoEntrants is a full grid of twelve chariots: eleven participants, one

@@ -21,6 +21,9 @@ type Ruleset struct{}
 
 func init() { race.Register(Ruleset{}) }
 
+// defaultTrack is the track of a race that names none; it is listed first.
+const defaultTrack = "circus-maximus"
+
 func corners(t *Track) int {
 	n := 0
 	for _, s := range t.Segments {
@@ -117,7 +120,7 @@ func splitList(s string) []string {
 
 // Setup implements race.Ruleset: teams from the entrants, the grid by lot.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	t, laps, err := race.TrackAndLaps(cfg, "circus-maximus", LoadTrack, func(x *Track) int { return x.Laps })
+	t, laps, err := race.TrackAndLaps(cfg, defaultTrack, LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}
@@ -207,15 +210,25 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
-// ParseOrder implements race.Ruleset.
-func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
-	s := st.(*State)
-	c := s.chariot(sub.Seat)
+// orderer is the chariot of seat, if it may order at all: ParseOrder and
+// Choices refuse a seat alike.
+func (s *State) orderer(seat int) (*Chariot, error) {
+	c := s.chariot(seat)
 	if c == nil {
-		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", sub.Seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
 	}
 	if !c.Active() {
 		return nil, race.NotAllowed("out_of_the_race", "%s is out of the race (%s)", c.Name, c.Out)
+	}
+	return c, nil
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	c, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	o, err := ParseOrders(sub.Text)
 	if err != nil {

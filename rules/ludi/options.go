@@ -2,8 +2,8 @@ package ludi
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"pitwall/race"
@@ -156,12 +156,7 @@ func (r *Rules) check() error {
 // key is one ludi knows (package.NAME is read by BuildTeam).
 func readOptions(options map[string]string) (Rules, error) {
 	var r Rules
-	keys := make([]string, 0, len(options))
-	for k := range options {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // the same error for the same options
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(options)) { // the same error for the same options
 		if strings.HasPrefix(k, "package.") && len(k) > len("package.") {
 			continue
 		}

@@ -118,12 +118,7 @@ func (s *State) clone() *State {
 }
 
 func (s *State) chariot(seat int) *Chariot {
-	for i := range s.Chariots {
-		if s.Chariots[i].Seat == seat {
-			return &s.Chariots[i]
-		}
-	}
-	return nil
+	return race.BySeat(s.Chariots, seat, func(c *Chariot) int { return c.Seat })
 }
 
 // at is the chariot or wreck on space p, if any.

@@ -2,7 +2,6 @@ package nascar
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"pitwall/internal/words"
@@ -25,26 +24,15 @@ func (Ruleset) CheckFlags() []race.Flag {
 // CheckOrder implements race.OrderChecker: it traces the order from square
 // [0, 0], as the contract says, step by step.
 func (Ruleset) CheckOrder(flags map[string]string, text string) (race.CheckedOrder, error) {
-	num := func(name string, def, lo, hi int) (int, error) {
-		v, set := flags[name]
-		if !set {
-			return def, nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("--%s is a whole number from %d to %d; got %q", name, lo, hi, v)
-		}
-		return n, nil
-	}
 	c := Car{}
 	var err error
-	if c.Speed, err = num("speed", 0, 0, maxMaxSpeed); err != nil {
+	if c.Speed, err = race.IntFlag(flags, "speed", 0, 0, maxMaxSpeed); err != nil {
 		return race.CheckedOrder{}, err
 	}
-	if c.MaxSpeed, err = num("max-speed", StartMaxSpeed, MinMaxSpeed, maxMaxSpeed); err != nil {
+	if c.MaxSpeed, err = race.IntFlag(flags, "max-speed", StartMaxSpeed, MinMaxSpeed, maxMaxSpeed); err != nil {
 		return race.CheckedOrder{}, err
 	}
-	if c.Wildcards, err = num("wildcards", StartWildcards, 0, 99); err != nil { // the contract: 6, whatever the upgrade
+	if c.Wildcards, err = race.IntFlag(flags, "wildcards", StartWildcards, 0, 99); err != nil { // the contract: 6, whatever the upgrade
 		return race.CheckedOrder{}, err
 	}
 	if c.Heading, err = ParseHeading(flags["heading"]); err != nil {

@@ -59,12 +59,9 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	if !ok {
 		return nil, errors.New("not a nascar state")
 	}
-	c := s.car(seat)
-	if c == nil {
-		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
-	}
-	if !c.racing() {
-		return nil, race.NotAllowed("finished", "%s has finished", c.Name)
+	c, err := s.orderer(seat)
+	if err != nil {
+		return nil, err
 	}
 	car := s.carFor(c)
 	out := Choices{Speed: c.Speed, MaxSpeed: c.MaxSpeed, Heading: c.Heading.String(), Wildcards: c.Wildcards,

@@ -46,12 +46,7 @@ func demoEntrants() []race.Entrant {
 }
 
 func trackInfos() []race.TrackInfo {
-	ts, err := Tracks()
-	if err != nil {
-		return nil
-	}
-	var out []race.TrackInfo
-	for _, t := range ts {
+	return race.TrackInfos(Tracks, defaultTrack, func(t *Track) race.TrackInfo {
 		pit := "no pit lane"
 		for _, q := range t.squares {
 			if q == PPMark {
@@ -59,8 +54,7 @@ func trackInfos() []race.TrackInfo {
 				break
 			}
 		}
-		out = append(out, race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
-			Description: fmt.Sprintf("%dx%d squares, %d a lap, %s", t.W, t.H, t.LapLength()/side, pit)})
-	}
-	return out
+		return race.TrackInfo{ID: t.ID, Name: t.Name, Laps: t.Laps, Seats: len(t.Grid),
+			Description: fmt.Sprintf("%dx%d squares, %d a lap, %s", t.W, t.H, t.LapLength()/side, pit)}
+	})
 }

@@ -15,10 +15,13 @@ type Ruleset struct{}
 
 func init() { race.Register(Ruleset{}) }
 
+// defaultTrack is the track of a race that names none; it is listed first.
+const defaultTrack = "oval"
+
 // Setup implements race.Ruleset: one car per entrant, each with its upgrade
 // (chosen in secret before the race), the grid drawn by lot.
 func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (race.State, error) {
-	t, laps, err := race.TrackAndLaps(cfg, "oval", LoadTrack, func(x *Track) int { return x.Laps })
+	t, laps, err := race.TrackAndLaps(cfg, defaultTrack, LoadTrack, func(x *Track) int { return x.Laps })
 	if err != nil {
 		return nil, err
 	}
@@ -109,15 +112,25 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
-// ParseOrder implements race.Ruleset.
-func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
-	s := st.(*State)
-	c := s.car(sub.Seat)
+// orderer is the car of seat, if it may order at all: ParseOrder and
+// Choices refuse a seat alike.
+func (s *State) orderer(seat int) (*RaceCar, error) {
+	c := s.car(seat)
 	if c == nil {
-		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", sub.Seat)
+		return nil, race.NotAllowed("no_such_seat", "there is no seat %d in this race", seat)
 	}
 	if !c.racing() {
 		return nil, race.NotAllowed("finished", "%s has finished", c.Name)
+	}
+	return c, nil
+}
+
+// ParseOrder implements race.Ruleset.
+func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
+	s := st.(*State)
+	c, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	o, err := Parse(sub.Text)
 	if err != nil {

@@ -2,6 +2,7 @@ package nascar
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"pitwall/race"
@@ -119,12 +120,7 @@ func (s *State) clone() *State {
 }
 
 func (s *State) car(seat int) *RaceCar {
-	for i := range s.Cars {
-		if s.Cars[i].Seat == seat {
-			return &s.Cars[i]
-		}
-	}
-	return nil
+	return race.BySeat(s.Cars, seat, func(c *RaceCar) int { return c.Seat })
 }
 
 // racing says whether the car is still on the track.
@@ -170,24 +166,10 @@ func (s *State) occupant(p Point, c *RaceCar) *RaceCar {
 }
 
 // hasOil says whether a slick lies on p.
-func (s *State) hasOil(p Point) bool {
-	for _, o := range s.Oil {
-		if o == p {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) hasOil(p Point) bool { return slices.Contains(s.Oil, p) }
 
 // sandbag says whether a sandbag lies on p (hit or not).
-func (s *State) sandbag(p Point) bool {
-	for _, b := range s.Sandbags {
-		if b == p {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) sandbag(p Point) bool { return slices.Contains(s.Sandbags, p) }
 
 // canSlipstream says whether c starts directly behind another car moving the
 // same way: that car is on the square ahead of c, with c's heading.

@@ -67,12 +67,9 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	if !ok || s == nil {
 		return nil, errors.New("not a party state")
 	}
-	p := s.player(seat)
-	if p == nil {
-		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", seat)
-	}
-	if s.Over() {
-		return nil, race.NotAllowed(codeGameOver, "the game is over")
+	p, err := s.orderer(seat)
+	if err != nil {
+		return nil, err
 	}
 	out := Choices{Space: p.Space, Coins: p.Coins, Stars: p.Stars, MRDL: p.MRDL.orDefault().String(), Boost: p.Boost,
 		Movement: p.MRDL.movementOdds(p.Boost), Week: s.Week, Phase: s.Phase, Orders: []Choice{}, Forks: []Fork{}}

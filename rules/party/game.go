@@ -2,7 +2,6 @@ package party
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"sync"
 
@@ -74,16 +73,9 @@ func (b *Board) forksAndStars() (forks, stars int) {
 }
 
 func trackInfos() []race.TrackInfo {
-	bs, err := Boards()
-	if err != nil {
-		return nil
-	}
-	sort.SliceStable(bs, func(i, j int) bool { return bs[i].ID == DefaultBoard && bs[j].ID != DefaultBoard })
-	var out []race.TrackInfo
-	for _, b := range bs {
+	return race.TrackInfos(Boards, DefaultBoard, func(b *Board) race.TrackInfo {
 		forks, stars := b.forksAndStars()
-		out = append(out, race.TrackInfo{ID: b.ID, Name: b.Name, Seats: maxPlayers,
-			Description: fmt.Sprintf("%s, %s, %s; MRDL %s", plural(len(b.Spaces), "space"), plural(forks, "fork"), plural(stars, "star space"), b.mrdl)})
-	}
-	return out
+		return race.TrackInfo{ID: b.ID, Name: b.Name, Seats: maxPlayers,
+			Description: fmt.Sprintf("%s, %s, %s; MRDL %s", plural(len(b.Spaces), "space"), plural(forks, "fork"), plural(stars, "star space"), b.mrdl)}
+	})
 }

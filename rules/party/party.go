@@ -7,6 +7,8 @@ package party
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,12 +64,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, fmt.Errorf("party has no laps; the game lasts a number of weeks (option weeks, default %d)", defaultWeeks)
 	}
 	opt := func(k string) string { return strings.TrimSpace(cfg.Options[k]) }
-	var keys []string
-	for k := range cfg.Options {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // the same error for the same input
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) { // the same error for the same input
 		if !contains(optionNames, k) {
 			return nil, fmt.Errorf("unknown race option %q; party's options: %s", k, strings.Join(optionNames, ", "))
 		}
@@ -279,16 +276,26 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 	return out
 }
 
+// orderer is the player of seat, if they may order at all: ParseOrder and
+// Choices refuse a seat alike.
+func (s *State) orderer(seat int) (*Player, error) {
+	p := s.player(seat)
+	if p == nil {
+		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", seat)
+	}
+	if s.Over() {
+		return nil, race.NotAllowed(codeGameOver, "the game is over")
+	}
+	return p, nil
+}
+
 // ParseOrder implements race.Ruleset: the order is judged at the time the
 // host logged for it.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	p := s.player(sub.Seat)
-	if p == nil {
-		return nil, race.NotAllowed(codeNoSeat, "there is no seat %d in this game", sub.Seat)
-	}
-	if s.Over() {
-		return nil, race.NotAllowed(codeGameOver, "the game is over")
+	p, err := s.orderer(sub.Seat)
+	if err != nil {
+		return nil, err
 	}
 	o, err := parseText(s.board, sub.Text)
 	if err != nil {

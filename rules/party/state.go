@@ -2,6 +2,7 @@ package party
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"pitwall/race"
@@ -90,12 +91,7 @@ func (s *State) clone() *State {
 }
 
 func (s *State) player(seat int) *Player {
-	for i := range s.Players {
-		if s.Players[i].Seat == seat {
-			return &s.Players[i]
-		}
-	}
-	return nil
+	return race.BySeat(s.Players, seat, func(p *Player) int { return p.Seat })
 }
 
 // calendar is the game's calendar; when the first Monday is not fixed yet,
@@ -169,11 +165,4 @@ func (s *State) advance(t time.Time) []string {
 	return news
 }
 
-func (s *State) hasResults(week int) bool {
-	for _, w := range s.Results {
-		if w == week {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) hasResults(week int) bool { return slices.Contains(s.Results, week) }

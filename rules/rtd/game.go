@@ -2,7 +2,6 @@ package rtd
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 
 	"pitwall/race"
@@ -63,15 +62,8 @@ func demoEntrants() []race.Entrant {
 }
 
 func trackInfos() []race.TrackInfo {
-	cs, err := Courses()
-	if err != nil {
-		return nil
-	}
-	var out []race.TrackInfo
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].ID == defaultCourse && cs[j].ID != defaultCourse })
-	for _, c := range cs {
-		out = append(out, race.TrackInfo{ID: c.ID, Name: c.Name, Laps: c.Laps, Seats: 12,
-			Description: fmt.Sprintf("%d segments", len(c.Segments))})
-	}
-	return out
+	return race.TrackInfos(Courses, defaultCourse, func(c *Course) race.TrackInfo {
+		return race.TrackInfo{ID: c.ID, Name: c.Name, Laps: c.Laps, Seats: 12,
+			Description: fmt.Sprintf("%d segments", len(c.Segments))}
+	})
 }

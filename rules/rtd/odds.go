@@ -2,8 +2,6 @@ package rtd
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"pitwall/race"
 )
@@ -44,17 +42,7 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 	// num reads a whole-number flag from lo up to maxFlag: far beyond any
 	// Momentum or modifier the game has, and small enough that no sum of
 	// them overflows.
-	num := func(name string, lo int) (int, error) {
-		v, ok := args[name]
-		if !ok {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < lo || n > maxFlag {
-			return 0, fmt.Errorf("--%s must be a whole number from %d to %d; got %q", name, lo, maxFlag, v)
-		}
-		return n, nil
-	}
+	num := func(name string, lo int) (int, error) { return race.IntFlag(args, name, 0, lo, maxFlag) }
 	out := map[string]float64{}
 	switch check {
 	case "racing-check":

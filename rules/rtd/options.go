@@ -2,7 +2,8 @@ package rtd
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"pitwall/race"
@@ -45,12 +46,7 @@ type RaceOptions struct {
 // does not take is refused with what it does take.
 func readOptions(opts map[string]string) (RaceOptions, error) {
 	var o RaceOptions
-	keys := make([]string, 0, len(opts))
-	for k := range opts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // the same error for the same input
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(opts)) { // the same error for the same input
 		f, ok := race.FieldNamed(optionFields, k)
 		if !ok {
 			names := make([]string, len(optionFields))

@@ -99,12 +99,7 @@ func (s *State) clone() *State {
 }
 
 func (s *State) racer(seat int) *Racer {
-	for i := range s.Racers {
-		if s.Racers[i].Seat == seat {
-			return &s.Racers[i]
-		}
-	}
-	return nil
+	return race.BySeat(s.Racers, seat, func(r *Racer) int { return r.Seat })
 }
 
 // distance is how far round the race a racer is, in segments.

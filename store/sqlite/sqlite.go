@@ -522,12 +522,8 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		rolls = string(b)
 	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var exists bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?)`, id).Scan(&exists); err != nil {
+		if err := raceExists(ctx, tx, id); err != nil {
 			return err
-		}
-		if !exists {
-			return store.ErrNotFound
 		}
 		var last int
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM entries WHERE race_id = ?`, id).Scan(&last); err != nil {
@@ -695,16 +691,25 @@ func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) 
 	return out, nil
 }
 
+// raceExists is store.ErrNotFound when there is no race id, for a query
+// that would otherwise find nothing without saying why.
+func raceExists(ctx context.Context, tx *sql.Tx, id string) error {
+	var exists bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?)`, id).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
 // Turns returns the saved turns, in order.
 func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
 	var out []store.SavedTurn
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		var exists bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?)`, id).Scan(&exists); err != nil {
+		if err := raceExists(ctx, tx, id); err != nil {
 			return err
-		}
-		if !exists {
-			return store.ErrNotFound
 		}
 		var err error
 		out, err = loadTurns(ctx, tx, id, 0, math.MaxInt32)

@@ -207,15 +207,10 @@ func (a argReader) level() (Level, error) {
 }
 
 func (a argReader) integer(f race.Flag, lo, hi int) (int, error) {
-	v, err := a.need(f)
-	if err != nil {
+	if _, err := a.need(f); err != nil {
 		return 0, err
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("--%s must be a whole number from %d to %d; got %q", f.Name, lo, hi, v)
-	}
-	return n, nil
+	return race.IntFlag(a.args, f.Name, 0, lo, hi)
 }
 
 // boolean reads a switch: absent is false; "true" (or "", a bare switch) is
