@@ -209,10 +209,7 @@ func StoredStates(t testing.TB, p *race.Played) [][]byte {
 	t.Helper()
 	var out [][]byte
 	for _, n := range []int{0, 5, len(p.Turns) - 1} {
-		s, err := p.StateAt(n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := StateAt(t, p, n)
 		b, err := json.Marshal(s)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"pitwall/race/racetest"
 	"pitwall/render"
 )
 
@@ -20,11 +21,7 @@ func TestDrawRace(t *testing.T) {
 	for _, tr := range []string{"luigi-raceway", "bowser-castle"} {
 		_, p := botRace(t, 3, 8, tr)
 		for n := 0; n <= len(p.Turns); n += 1 + len(p.Turns)/12 {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := racetest.StateAt(t, p, n).(*State)
 			w, h := s.Picture()
 			svg := render.NewSVG(w, h)
 			render.DrawScene(svg, s, "t")
@@ -98,21 +95,13 @@ func TestDrawActivationStaysOnTheTable(t *testing.T) {
 	for _, tr := range []string{"luigi-raceway", "bowser-castle"} {
 		_, p := botRace(t, 3, 8, tr)
 		for n := 1; n <= len(p.Turns); n += 1 + len(p.Turns)/40 {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s := st.(*State); s.Last != nil {
+			if s := racetest.StateAt(t, p, n).(*State); s.Last != nil {
 				check(fmt.Sprintf("%s activation %d", tr, n), s)
 			}
 		}
 	}
 	_, p := botRace(t, 3, 5, "luigi-raceway")
-	st, err := p.StateAt(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := racetest.StateAt(t, p, 1).(*State)
 	a := *s.Last
 	W, H := s.track.W, s.track.H
 	// Past the right edge and past the bottom, where the legend and board are.

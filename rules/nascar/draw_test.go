@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 	"pitwall/render"
 )
 
@@ -49,10 +50,7 @@ func statesOf(t *testing.T) []*State {
 			if n%5 != 0 && n != len(p.Turns) {
 				continue
 			}
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := racetest.StateAt(t, p, n)
 			out = append(out, Ruleset{}.Redact(st, race.Viewer{}).(*State))
 		}
 	}
@@ -179,11 +177,7 @@ func TestDrawCoordinates(t *testing.T) {
 // cut at the map's edge: outside the map the picture is the same as without it.
 func TestDrawTrailStaysOnTheMap(t *testing.T) {
 	_, p := botRace(t, 3, 8, "oval")
-	st, err := p.StateAt(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := racetest.StateAt(t, p, 3).(*State)
 	draw := func(s *State) *image.RGBA {
 		w, h := s.Picture()
 		c := render.NewPNG(w, h, 1)
@@ -224,11 +218,7 @@ func TestDrawTrailStaysOnTheMap(t *testing.T) {
 func TestDrawHidesSandbags(t *testing.T) {
 	_, p := botRace(t, 3, 8, "oval")
 	for n := 0; n <= len(p.Turns); n += 10 {
-		st, err := p.StateAt(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
+		s := racetest.StateAt(t, p, n).(*State)
 		if len(s.Sandbags) <= len(s.Found) {
 			continue
 		}
