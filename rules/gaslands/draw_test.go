@@ -1,7 +1,6 @@
 package gaslands
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"os"
@@ -59,24 +58,6 @@ func pixels(s *State) *image.RGBA {
 
 var backgrounds = map[string]*render.PNG{}
 
-// outside counts the pixels that differ between a and b outside r.
-func outside(a, b *image.RGBA, r image.Rectangle) (in, out int) {
-	bd := a.Bounds()
-	for y := bd.Min.Y; y < bd.Max.Y; y++ {
-		for x := bd.Min.X; x < bd.Max.X; x++ {
-			i := a.PixOffset(x, y)
-			if !bytes.Equal(a.Pix[i:i+4], b.Pix[i:i+4]) {
-				if image.Pt(x, y).In(r) {
-					in++
-				} else {
-					out++
-				}
-			}
-		}
-	}
-	return in, out
-}
-
 // The last activation (template, start, path, slide, hits, shell and
 // Bullet Bill lines) is drawn on the table and nowhere else: at every
 // activation of bot races, and for one laid far past the table's edge.
@@ -87,7 +68,7 @@ func TestDrawActivationStaysOnTheTable(t *testing.T) {
 		table := image.Rect(int(x)-1, int(y)-1, int(x+w)+2, int(y+h)+2)
 		bare := *s
 		bare.Last = nil
-		in, out := outside(pixels(s), pixels(&bare), table)
+		in, out := racetest.ChangedPixels(pixels(s), pixels(&bare), table)
 		if out > 0 {
 			t.Errorf("%s: the activation changes %d pixels off the table (%d on it)", name, out, in)
 		}

@@ -191,20 +191,7 @@ func TestDrawTrailStaysOnTheMap(t *testing.T) {
 	with := draw(off)
 	x0, y0, w, h := s.track.mapRect()
 	inMap := image.Rect(int(x0)-1, int(y0)-1, int(x0+w)+1, int(y0+h)+1)
-	changedIn, changedOut := 0, 0
-	b := with.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			i := with.PixOffset(x, y)
-			if !bytes.Equal(with.Pix[i:i+4], without.Pix[i:i+4]) {
-				if image.Pt(x, y).In(inMap) {
-					changedIn++
-				} else {
-					changedOut++
-				}
-			}
-		}
-	}
+	changedIn, changedOut := racetest.ChangedPixels(with, without, inMap)
 	if changedIn == 0 {
 		t.Fatal("the trail did not draw at all")
 	}
