@@ -203,3 +203,16 @@ func TestSameDecode(t *testing.T) {
 		t.Errorf("orders out of the window: %q", msg)
 	}
 }
+
+func TestFirstTurnWith(t *testing.T) {
+	p := &race.Played{Turns: []race.Turn{
+		{Events: []race.Event{{Kind: "roll"}}},
+		{Events: []race.Event{{Kind: "roll"}, {Kind: "crash"}}},
+		{Events: []race.Event{{Kind: "crash"}}},
+	}}
+	for kind, want := range map[string]int{"roll": 1, "crash": 2, "fork": 0} {
+		if got := FirstTurnWith(p, kind); got != want {
+			t.Errorf("FirstTurnWith(%q) = %d, want %d", kind, got, want)
+		}
+	}
+}
