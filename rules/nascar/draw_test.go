@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,7 +116,7 @@ func TestDrawCarNumbers(t *testing.T) {
 			p := s.track.px(c.Pos)
 			found := false
 			for _, x := range ts {
-				if x.text == fmt.Sprint(c.Seat+1) && abs(x.x-p.X) < 0.01 && abs(x.y-p.Y) < 0.01 {
+				if x.text == fmt.Sprint(c.Seat+1) && math.Abs(x.x-p.X) < 0.01 && math.Abs(x.y-p.Y) < 0.01 {
 					found = true
 				}
 			}
@@ -130,13 +131,6 @@ func TestDrawCarNumbers(t *testing.T) {
 			t.Errorf("text of %v px: too small for a forum", v)
 		}
 	}
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // Every fifth column is numbered above and below the map, every fifth row
@@ -156,16 +150,16 @@ func TestDrawCoordinates(t *testing.T) {
 		}
 		for x := 0; x < tr.W; x += 5 {
 			cx := tr.px(Point{x, 0}).X
-			above := has(fmt.Sprint(x), func(px, py float64) bool { return abs(px-cx) < 0.01 && py < y0 && py > y0-axisH })
-			below := has(fmt.Sprint(x), func(px, py float64) bool { return abs(px-cx) < 0.01 && py > y0+h && py < y0+h+axisH })
+			above := has(fmt.Sprint(x), func(px, py float64) bool { return math.Abs(px-cx) < 0.01 && py < y0 && py > y0-axisH })
+			below := has(fmt.Sprint(x), func(px, py float64) bool { return math.Abs(px-cx) < 0.01 && py > y0+h && py < y0+h+axisH })
 			if !above || !below {
 				t.Errorf("%s: column %d numbered above %v, below %v", s.TrackID, x, above, below)
 			}
 		}
 		for y := 0; y < tr.H; y += 5 {
 			cy := tr.px(Point{0, y}).Y
-			left := has(fmt.Sprint(y), func(px, py float64) bool { return abs(py-cy) < 0.01 && px < x0 })
-			right := has(fmt.Sprint(y), func(px, py float64) bool { return abs(py-cy) < 0.01 && px > x0+w })
+			left := has(fmt.Sprint(y), func(px, py float64) bool { return math.Abs(py-cy) < 0.01 && px < x0 })
+			right := has(fmt.Sprint(y), func(px, py float64) bool { return math.Abs(py-cy) < 0.01 && px > x0+w })
 			if !left || !right {
 				t.Errorf("%s: row %d numbered left %v, right %v", s.TrackID, y, left, right)
 			}
