@@ -142,6 +142,7 @@ func (r *recorder) Fatalf(format string, a ...any) {
 	r.msg = fmt.Sprintf(format, a...)
 	runtime.Goexit()
 }
+func (r *recorder) Errorf(format string, a ...any) { r.msg = fmt.Sprintf(format, a...) }
 func (r *recorder) Fatal(a ...any) {
 	r.msg = fmt.Sprint(a...)
 	runtime.Goexit()
