@@ -18,12 +18,13 @@ import (
 	"pitwall/store/sqlite"
 )
 
-// stores are the stores the write path is held to: SQLite (two Stores on
-// one file stand for two processes) and memory.
-func stores(t *testing.T) map[string]func() (*Host, *Host) {
+// onStores runs f as a subtest on each store the write path is held to,
+// with a host on each of two Stores of it: SQLite (two Stores on one file
+// stand for two processes) and memory.
+func onStores(t *testing.T, f func(t *testing.T, a, b *Host)) {
 	clock := ClockFunc(func() time.Time { return time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC) })
-	return map[string]func() (*Host, *Host){
-		"sqlite": func() (*Host, *Host) {
+	for name, open := range map[string]func(t *testing.T) (*Host, *Host){
+		"sqlite": func(t *testing.T) (*Host, *Host) {
 			path := filepath.Join(t.TempDir(), "races.db")
 			a, err := sqlite.Open(path)
 			if err != nil {
@@ -36,10 +37,15 @@ func stores(t *testing.T) map[string]func() (*Host, *Host) {
 			t.Cleanup(func() { a.Close(); b.Close() })
 			return &Host{Store: a, Clock: clock}, &Host{Store: b, Clock: clock}
 		},
-		"memory": func() (*Host, *Host) {
+		"memory": func(*testing.T) (*Host, *Host) {
 			d := memstore.NewData()
 			return &Host{Store: memstore.Open(d), Clock: clock}, &Host{Store: memstore.Open(d), Clock: clock}
 		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, b := open(t)
+			f(t, a, b)
+		})
 	}
 }
 
@@ -86,161 +92,152 @@ func resolves(t *testing.T, h *Host, id string) map[int]int {
 // turn with it. Resolves that name no turn each keep the turn open when they
 // began: none plays a turn twice, and each says which turn it was for.
 func TestConcurrentResolvesPlayOneTurn(t *testing.T) {
-	for name, open := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			a, b := open()
-			ctx := context.Background()
-			newLudi(t, a, "r")
-			for round, q := range []Req{{Turn: 1}, {Turn: 2}, {Turn: 3}, {}} {
-				var mu sync.Mutex
-				played := 0
-				at(8, a, b, func(i int, h *Host) {
-					res, err := h.Resolve(ctx, "r", q)
-					if err != nil {
-						t.Errorf("round %d, resolve %d: %v", round, i, err)
-						return
-					}
-					if q.Turn != 0 && res.Turn != q.Turn {
-						t.Errorf("round %d: a resolve of turn %d; every one was for turn %d", round, res.Turn, q.Turn)
-					}
-					if res.Resolved {
-						mu.Lock()
-						played++
-						mu.Unlock()
-					}
-				})
-				if q.Turn != 0 && played != 1 {
-					t.Fatalf("round %d: %d resolves played the turn, want 1", round, played)
+	onStores(t, func(t *testing.T, a, b *Host) {
+		ctx := context.Background()
+		newLudi(t, a, "r")
+		for round, q := range []Req{{Turn: 1}, {Turn: 2}, {Turn: 3}, {}} {
+			var mu sync.Mutex
+			played := 0
+			at(8, a, b, func(i int, h *Host) {
+				res, err := h.Resolve(ctx, "r", q)
+				if err != nil {
+					t.Errorf("round %d, resolve %d: %v", round, i, err)
+					return
 				}
-				for turn, n := range resolves(t, a, "r") {
-					if n != 1 {
-						t.Fatalf("round %d: turn %d resolved %d times", round, turn, n)
-					}
+				if q.Turn != 0 && res.Turn != q.Turn {
+					t.Errorf("round %d: a resolve of turn %d; every one was for turn %d", round, res.Turn, q.Turn)
+				}
+				if res.Resolved {
+					mu.Lock()
+					played++
+					mu.Unlock()
+				}
+			})
+			if q.Turn != 0 && played != 1 {
+				t.Fatalf("round %d: %d resolves played the turn, want 1", round, played)
+			}
+			for turn, n := range resolves(t, a, "r") {
+				if n != 1 {
+					t.Fatalf("round %d: turn %d resolved %d times", round, turn, n)
 				}
 			}
-			if rep, err := a.Verify(ctx, "r", ""); err != nil || !rep.OK {
-				t.Fatalf("verify: %v %+v", err, rep)
-			}
-		})
-	}
+		}
+		if rep, err := a.Verify(ctx, "r", ""); err != nil || !rep.OK {
+			t.Fatalf("verify: %v %+v", err, rep)
+		}
+	})
 }
 
 // Eight joins at once: eight entrants.
 func TestConcurrentJoins(t *testing.T) {
-	for name, open := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			a, b := open()
-			ctx := context.Background()
-			if _, err := a.NewRace(ctx, "ludi", "j", race.Config{}, nil, nil); err != nil {
-				t.Fatal(err)
-			}
-			at(8, a, b, func(i int, h *Host) {
-				e := race.Entrant{Player: fmt.Sprint("P", i), Racers: []string{fmt.Sprint("Auriga ", i)},
-					Options: map[string]string{"package": "noble", "extras": "skill,speed"}}
-				if _, err := h.Join(ctx, "j", e, Req{}); err != nil {
-					t.Errorf("join %d: %v", i, err)
-				}
-			})
-			f, err := a.Forming(ctx, "j")
-			if err != nil || len(f.Entrants) != 8 || f.Started {
-				t.Fatalf("%+v entrants stored (%v), want 8", f, err)
-			}
-			p, err := a.Load(ctx, "j")
-			if err != nil || len(p.State.Seats()) != 8 {
-				t.Fatalf("the race sets up with %v seats: %v", p, err)
+	onStores(t, func(t *testing.T, a, b *Host) {
+		ctx := context.Background()
+		if _, err := a.NewRace(ctx, "ludi", "j", race.Config{}, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		at(8, a, b, func(i int, h *Host) {
+			e := race.Entrant{Player: fmt.Sprint("P", i), Racers: []string{fmt.Sprint("Auriga ", i)},
+				Options: map[string]string{"package": "noble", "extras": "skill,speed"}}
+			if _, err := h.Join(ctx, "j", e, Req{}); err != nil {
+				t.Errorf("join %d: %v", i, err)
 			}
 		})
-	}
+		f, err := a.Forming(ctx, "j")
+		if err != nil || len(f.Entrants) != 8 || f.Started {
+			t.Fatalf("%+v entrants stored (%v), want 8", f, err)
+		}
+		p, err := a.Load(ctx, "j")
+		if err != nil || len(p.State.Seats()) != 8 {
+			t.Fatalf("the race sets up with %v seats: %v", p, err)
+		}
+	})
 }
 
 // Racers submitting while the host resolves: every order is stored for the
 // turn its acknowledgement names, and a turn is played with exactly the
 // orders acknowledged for it before its resolve.
 func TestSubmitRacingResolve(t *testing.T) {
-	for name, open := range stores(t) {
-		t.Run(name, func(t *testing.T) {
-			a, b := open()
-			ctx := context.Background()
-			newLudi(t, a, "r")
-			type ack struct {
-				turn, entry, seat int
-			}
-			var mu sync.Mutex
-			var acks []ack
-			stop := make(chan struct{})
-			var wg sync.WaitGroup
-			for i := range 4 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					h := []*Host{a, b}[i%2]
-					for n := 0; ; n++ {
-						select {
-						case <-stop:
-							return
-						default:
-						}
-						p, err := h.Load(ctx, "r")
-						if err != nil {
-							t.Error(err)
-							return
-						}
-						turn := p.Turn()
-						text := p.Ruleset.(race.Botter).BotOrder(p.State, i, false, rand.New(rand.NewPCG(uint64(n), uint64(i))))
-						got, err := h.Submit(ctx, "r", i, text, Req{Turn: turn})
-						var oe *race.OrderError
-						switch {
-						case errors.Is(err, ErrClosed) || errors.Is(err, race.ErrOver):
-							continue // refused, with the reason: the turn closed meanwhile
-						case errors.As(err, &oe):
-							continue // the chariot's state changed since the load (a flip, a crash)
-						case err != nil:
-							t.Errorf("seat %d: %v", i, err)
-							return
-						case got.Turn != turn:
-							t.Errorf("seat %d: orders for turn %d acknowledged for turn %d", i, turn, got.Turn)
-						}
-						mu.Lock()
-						acks = append(acks, ack{got.Turn, got.Entry, i})
-						mu.Unlock()
+	onStores(t, func(t *testing.T, a, b *Host) {
+		ctx := context.Background()
+		newLudi(t, a, "r")
+		type ack struct {
+			turn, entry, seat int
+		}
+		var mu sync.Mutex
+		var acks []ack
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				h := []*Host{a, b}[i%2]
+				for n := 0; ; n++ {
+					select {
+					case <-stop:
+						return
+					default:
 					}
-				}()
-			}
-			for turn := 1; turn <= 6; turn++ {
-				time.Sleep(5 * time.Millisecond)
-				if _, err := a.Resolve(ctx, "r", Req{Turn: turn}); err != nil {
-					t.Fatal(err)
+					p, err := h.Load(ctx, "r")
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					turn := p.Turn()
+					text := p.Ruleset.(race.Botter).BotOrder(p.State, i, false, rand.New(rand.NewPCG(uint64(n), uint64(i))))
+					got, err := h.Submit(ctx, "r", i, text, Req{Turn: turn})
+					var oe *race.OrderError
+					switch {
+					case errors.Is(err, ErrClosed) || errors.Is(err, race.ErrOver):
+						continue // refused, with the reason: the turn closed meanwhile
+					case errors.As(err, &oe):
+						continue // the chariot's state changed since the load (a flip, a crash)
+					case err != nil:
+						t.Errorf("seat %d: %v", i, err)
+						return
+					case got.Turn != turn:
+						t.Errorf("seat %d: orders for turn %d acknowledged for turn %d", i, turn, got.Turn)
+					}
+					mu.Lock()
+					acks = append(acks, ack{got.Turn, got.Entry, i})
+					mu.Unlock()
 				}
-			}
-			close(stop)
-			wg.Wait()
-			r, err := a.Store.Load(ctx, "r")
-			if err != nil {
+			}()
+		}
+		for turn := 1; turn <= 6; turn++ {
+			time.Sleep(5 * time.Millisecond)
+			if _, err := a.Resolve(ctx, "r", Req{Turn: turn}); err != nil {
 				t.Fatal(err)
 			}
-			resolvedAt := map[int]int{}
-			for _, e := range r.Log {
-				if e.Kind == race.EntryResolve {
-					resolvedAt[e.Turn] = e.Seq
-				}
+		}
+		close(stop)
+		wg.Wait()
+		r, err := a.Store.Load(ctx, "r")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resolvedAt := map[int]int{}
+		for _, e := range r.Log {
+			if e.Kind == race.EntryResolve {
+				resolvedAt[e.Turn] = e.Seq
 			}
-			for _, k := range acks {
-				e := r.Log[k.entry-1]
-				if e.Kind != race.EntryOrder || e.Turn != k.turn || e.Seat != k.seat {
-					t.Fatalf("acknowledged as entry %d for turn %d, seat %d; stored as %+v", k.entry, k.turn, k.seat, e)
-				}
-				if at, ok := resolvedAt[k.turn]; ok && at < k.entry {
-					t.Fatalf("entry %d acknowledged for turn %d, stored after that turn's resolve (entry %d)", k.entry, k.turn, at)
-				}
+		}
+		for _, k := range acks {
+			e := r.Log[k.entry-1]
+			if e.Kind != race.EntryOrder || e.Turn != k.turn || e.Seat != k.seat {
+				t.Fatalf("acknowledged as entry %d for turn %d, seat %d; stored as %+v", k.entry, k.turn, k.seat, e)
 			}
-			if len(acks) == 0 {
-				t.Fatal("no order got in")
+			if at, ok := resolvedAt[k.turn]; ok && at < k.entry {
+				t.Fatalf("entry %d acknowledged for turn %d, stored after that turn's resolve (entry %d)", k.entry, k.turn, at)
 			}
-			if rep, err := a.Verify(ctx, "r", ""); err != nil || !rep.OK {
-				t.Fatalf("verify: %v %+v", err, rep)
-			}
-		})
-	}
+		}
+		if len(acks) == 0 {
+			t.Fatal("no order got in")
+		}
+		if rep, err := a.Verify(ctx, "r", ""); err != nil || !rep.OK {
+			t.Fatalf("verify: %v %+v", err, rep)
+		}
+	})
 }
 
 func TestClientKeys(t *testing.T) {

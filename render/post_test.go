@@ -72,37 +72,35 @@ func TestPostEscapingEverywhere(t *testing.T) {
 	d.H(2, nasty).P(Bold(nasty), Italic(nasty), Text(nasty)).Bullets(nasty).
 		Table([]string{nasty}, [][]string{{nasty}}).Image(nasty, nasty).
 		Spoiler(nasty, func(d *Doc) { d.P(Link(nasty, nasty)) })
-	md := d.Markdown()
-	// Every raw occurrence must be escaped: no unescaped | [ ] < * _ that
-	// came from the name.
-	if strings.Contains(md, nasty) {
-		t.Errorf("unescaped name in Markdown:\n%s", md)
-	}
-	for _, want := range []string{
-		"## A\\*b\\_\\[c\\]\\|\\<d\\>\n",
-		"**A\\*b\\_\\[c\\]\\|\\<d\\>***A\\*b",
-		"| A\\*b\\_\\[c\\]\\|\\<d\\> |\n| --- |\n",
-		"![A\\*b\\_\\[c\\]\\|\\<d\\>](A*b_%5Bc%5D|%3Cd%3E)",
-		"<summary>A*b_[c]|&lt;d&gt;</summary>",
-		"[A\\*b\\_\\[c\\]\\|\\<d\\>](A*b_%5Bc%5D|%3Cd%3E)",
+	// Every raw occurrence must be escaped: in Markdown no unescaped | [ ] <
+	// * _ that came from the name, in BBCode no tag-like [c].
+	for _, f := range []struct {
+		format, doc, raw, says string
+		wants                  []string
+	}{
+		{"Markdown", d.Markdown(), nasty, "unescaped name", []string{
+			"## A\\*b\\_\\[c\\]\\|\\<d\\>\n",
+			"**A\\*b\\_\\[c\\]\\|\\<d\\>***A\\*b",
+			"| A\\*b\\_\\[c\\]\\|\\<d\\> |\n| --- |\n",
+			"![A\\*b\\_\\[c\\]\\|\\<d\\>](A*b_%5Bc%5D|%3Cd%3E)",
+			"<summary>A*b_[c]|&lt;d&gt;</summary>",
+			"[A\\*b\\_\\[c\\]\\|\\<d\\>](A*b_%5Bc%5D|%3Cd%3E)",
+		}},
+		{"BBCode", d.BBCode(), "[c]", "tag-like [c] survived", []string{
+			"[b]A*b_[\u200bc]|<d>[/b][i]A*b_[\u200bc]|<d>[/i]",
+			"[spoiler=A*b_(c)|<d>]",
+			"[img]A*b_%5Bc%5D|%3Cd%3E[/img]",
+			"[url=A*b_%5Bc%5D|%3Cd%3E]A*b_[\u200bc]|<d>[/url]",
+			"[table][tr][th]A*b_[\u200bc]|<d>[/th][/tr][tr][td]",
+		}},
 	} {
-		if !strings.Contains(md, want) {
-			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		if strings.Contains(f.doc, f.raw) {
+			t.Errorf("%s in %s:\n%s", f.says, f.format, f.doc)
 		}
-	}
-	bb := d.BBCode()
-	if strings.Contains(bb, "[c]") {
-		t.Errorf("tag-like [c] survived in BBCode:\n%s", bb)
-	}
-	for _, want := range []string{
-		"[b]A*b_[\u200bc]|<d>[/b][i]A*b_[\u200bc]|<d>[/i]",
-		"[spoiler=A*b_(c)|<d>]",
-		"[img]A*b_%5Bc%5D|%3Cd%3E[/img]",
-		"[url=A*b_%5Bc%5D|%3Cd%3E]A*b_[\u200bc]|<d>[/url]",
-		"[table][tr][th]A*b_[\u200bc]|<d>[/th][/tr][tr][td]",
-	} {
-		if !strings.Contains(bb, want) {
-			t.Errorf("BBCode lacks %q:\n%s", want, bb)
+		for _, want := range f.wants {
+			if !strings.Contains(f.doc, want) {
+				t.Errorf("%s lacks %q:\n%s", f.format, want, f.doc)
+			}
 		}
 	}
 }

@@ -180,8 +180,7 @@ func TestHelpEverywhere(t *testing.T) {
 func TestAHostsRace(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "races.db")
-	entrants := filepath.Join(dir, "entrants.yaml")
-	os.WriteFile(entrants, []byte(`entrants:
+	entrants := writeFile(t, dir, "entrants.yaml", `entrants:
   - player: Marcus
     package: military
     extras: [skill, speed]
@@ -190,7 +189,7 @@ func TestAHostsRace(t *testing.T) {
     package: noble
     extras: [endurance, size]
     aurigae: [Livia Drusilla]
-`), 0o644)
+`)
 	must := mustJSON(t, db)
 	doc := must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "ludi-test", "--entrants", entrants, "--seed", "4")
 	if len(doc["commitment"].(string)) != 64 {
@@ -304,6 +303,30 @@ func mustText(t *testing.T, db string, args ...string) string {
 	return out
 }
 
+// nascarPair is a database with the NASCAR race n1 on the oval (seed 3),
+// with Dale's Intimidator (turbo) and Jeff's Rainbow Warrior entered, and a
+// runner of commands on it that must succeed.
+func nascarPair(t *testing.T) (string, func(args ...string) map[string]any) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := mustJSON(t, db)
+	must("race", "new", "--rules", "nascar", "--track", "oval", "--id", "n1", "--seed", "3")
+	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator", "--upgrade", "turbo")
+	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
+	return db, must
+}
+
+// writeFile writes src to the file name in dir, for a command to read, and
+// gives its path.
+func writeFile(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func TestDemo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the demo plays a whole race")
@@ -366,11 +389,7 @@ func TestOrderCheckNascar(t *testing.T) {
 
 // TestANascarRace runs a short NASCAR race from the command line.
 func TestANascarRace(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "races.db")
-	must := mustJSON(t, db)
-	must("race", "new", "--rules", "nascar", "--track", "oval", "--id", "n1", "--seed", "3")
-	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator", "--upgrade", "turbo")
-	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
+	db, must := nascarPair(t)
 	code, _, errs := pitwall(t, "--db", db, "race", "join", "n1", "--player", "Kyle", "--upgrade", "nitro")
 	if code != 2 || !strings.Contains(errs, "upgrade is one of none, turbo, swaybars, performance") {
 		t.Fatalf("a bad upgrade: %d %s", code, errs)
@@ -586,11 +605,8 @@ func TestPartySettings(t *testing.T) {
 func TestGaslandsManeuversFile(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "races.db")
-	file := filepath.Join(dir, "m.yaml")
 	src := "templates:\n  - {name: short, length: 60}\n  - {name: long, length: 200}\n  - {name: curve, radius: 100, degrees: 60}\nslide: 30\nchart:\n  short: T T X X X X\n  long: X P P T T T\n  curve: P P H H X X\n"
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := writeFile(t, dir, "m.yaml", src)
 	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "rtd", "--id", "x", "--maneuvers", file)
 	if code != 2 || !strings.Contains(errs, "for gaslands races") {
 		t.Fatalf("--maneuvers on rtd: %d %s", code, errs)
@@ -616,11 +632,8 @@ func TestGaslandsManeuversFile(t *testing.T) {
 func TestPartyOwnBoard(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "races.db")
-	file := filepath.Join(dir, "b.yaml")
 	src := "id: tiny\nname: Tiny Loop\nstart: s0\nspaces:\n  - {id: s0, next: [s1]}\n  - {id: s1, next: [s2, s3], type: blue}\n  - {id: s2, type: red}\n  - {id: s3, type: star, decrementing: false}\n"
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := writeFile(t, dir, "b.yaml", src)
 	if code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "p", "--board", file); code != 0 {
 		t.Fatalf("race new: %d %s", code, errs)
 	}
@@ -640,10 +653,8 @@ func TestPartyOwnBoard(t *testing.T) {
 	if code, _, errs := pitwall(t, "--db", db, "render", "p", "--format", "png", "--out", png); code != 0 {
 		t.Fatalf("render: %d %s", code, errs)
 	}
-	if err := os.WriteFile(file, []byte("id: bad\nstart: s0\nspaces:\n  - {id: s0, next: [s9]}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "q", "--board", file)
+	bad := writeFile(t, dir, "bad.yaml", "id: bad\nstart: s0\nspaces:\n  - {id: s0, next: [s9]}\n")
+	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "q", "--board", bad)
 	if code != 2 || !strings.Contains(errs, "s9") {
 		t.Fatalf("a bad board: %d %s", code, errs)
 	}
@@ -670,8 +681,7 @@ func TestOutRefusesWhatIsNotAFile(t *testing.T) {
 	if st, err := os.Lstat(fifo); err != nil || st.Mode()&fs.ModeNamedPipe == 0 {
 		t.Fatalf("the FIFO is no longer one: %v %v", st, err)
 	}
-	target := filepath.Join(dir, "keep.png")
-	os.WriteFile(target, []byte("keep"), 0o644)
+	target := writeFile(t, dir, "keep.png", "keep")
 	link := filepath.Join(dir, "link.png")
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
@@ -738,7 +748,7 @@ func TestDemoReplacesAnEarlierDemo(t *testing.T) {
 		t.Errorf("the demo's database: %d %s", code, errs)
 	}
 	// someone's own file in the folder: refused, and nothing changes
-	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	writeFile(t, dir, "notes.txt", "mine")
 	code, _, errs = pitwall(t, "demo", "--out", dir, "--rules", "party")
 	if code != 2 || !strings.Contains(errs, "notes.txt") {
 		t.Fatalf("a folder with notes.txt: %d %s", code, errs)
@@ -756,8 +766,7 @@ func TestDemoReplacesAnEarlierDemo(t *testing.T) {
 func TestEntrantsFileLimits(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "races.db")
-	deep := filepath.Join(dir, "entrants.yaml")
-	os.WriteFile(deep, []byte("entrants: "+strings.Repeat("[", 80_000)+strings.Repeat("]", 80_000)+"\n"), 0o644)
+	deep := writeFile(t, dir, "entrants.yaml", "entrants: "+strings.Repeat("[", 80_000)+strings.Repeat("]", 80_000)+"\n")
 	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "ludi", "--entrants", deep)
 	if code != 2 || !strings.Contains(errs, "entrants.yaml: line 1: nesting deeper than 32 levels") {
 		t.Fatalf("nested brackets: %d %s", code, errs)

@@ -10,11 +10,7 @@ import (
 // 'orders options' as the contract gives it, for two games' choices as data
 // (ludi, rtd), and the cases with none.
 func TestOrdersOptions(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "races.db")
-	must := mustJSON(t, db)
-	must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "l1", "--seed", "3")
-	must("race", "join", "l1", "--player", "Marcus", "--auriga", "Marcus Aurelius", "--package", "military", "--extras", "skill,speed")
-	must("race", "join", "l1", "--player", "Livia", "--auriga", "Livia Drusilla", "--package", "noble", "--extras", "endurance,size")
+	db, must := ludiPair(t)
 	doc := must("orders", "options", "l1", "livia drusilla")
 	if doc["ok"] != true || doc["turn"] != 1.0 || doc["seat"] != 2.0 || doc["racer"] != "Livia Drusilla" || doc["orders"] != 1.0 {
 		t.Fatalf("options: %v", doc)
@@ -65,11 +61,7 @@ func TestOrdersOptions(t *testing.T) {
 // 'turn set' checks every part before it writes one: a refused command
 // changes nothing.
 func TestTurnSetAllOrNothing(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "races.db")
-	must := mustJSON(t, db)
-	must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "l1", "--seed", "3")
-	must("race", "join", "l1", "--player", "Marcus", "--auriga", "Marcus Aurelius", "--package", "military", "--extras", "skill,speed")
-	must("race", "join", "l1", "--player", "Livia", "--auriga", "Livia Drusilla", "--package", "noble", "--extras", "endurance,size")
+	db, must := ludiPair(t)
 	entries := func() float64 { return must("race", "show", "l1")["entries"].(float64) }
 	before := entries()
 	for _, args := range [][]string{
@@ -111,4 +103,17 @@ func TestFilesThatAreNotFiles(t *testing.T) {
 			t.Errorf("%v: status %d, %s", args, code, errs)
 		}
 	}
+}
+
+// ludiPair is a database with the ludi race l1 on the Circus Maximus (seed
+// 3), with Marcus's and Livia's chariots entered, and a runner of commands on
+// it that must succeed.
+func ludiPair(t *testing.T) (string, func(args ...string) map[string]any) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "races.db")
+	must := mustJSON(t, db)
+	must("race", "new", "--rules", "ludi", "--track", "circus-maximus", "--id", "l1", "--seed", "3")
+	must("race", "join", "l1", "--player", "Marcus", "--auriga", "Marcus Aurelius", "--package", "military", "--extras", "skill,speed")
+	must("race", "join", "l1", "--player", "Livia", "--auriga", "Livia Drusilla", "--package", "noble", "--extras", "endurance,size")
+	return db, must
 }

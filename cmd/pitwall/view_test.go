@@ -251,11 +251,7 @@ func sandbagsIn(doc any) map[string]bool {
 // sandbags, a spectator and a seat do not; a seat sees its own orders and
 // no one else's; a viewer that is not one is bad input.
 func TestAsViewer(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "races.db")
-	must := mustJSON(t, db)
-	must("race", "new", "--rules", "nascar", "--track", "oval", "--id", "n1", "--seed", "3")
-	must("race", "join", "n1", "--player", "Dale", "--racer", "Intimidator", "--upgrade", "turbo")
-	must("race", "join", "n1", "--player", "Jeff", "--racer", "Rainbow Warrior")
+	db, must := nascarPair(t)
 	must("orders", "submit", "n1", "Intimidator", "AM")
 	must("turn", "resolve", "n1")
 	must("orders", "submit", "n1", "Intimidator", "R")

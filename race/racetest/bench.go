@@ -23,10 +23,7 @@ type Turn struct {
 // every prompt (drawn from a fixed stream), sent at at.
 func MidRace(b testing.TB, p *race.Played, n int, at time.Time) Turn {
 	b.Helper()
-	s, err := p.StateAt(n)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := StateAt(b, p, n)
 	rs := p.Ruleset
 	bot, ok := rs.(race.Botter)
 	if !ok {

@@ -135,6 +135,15 @@ func DecodeSurvives(t testing.TB, rs race.Ruleset, doc []byte, rounds int, rng *
 	}
 }
 
+// DecodeMutations runs DecodeSurvives for 300 rounds on each of the stored
+// states, each with its own fixed stream: what the games' decode tests run.
+func DecodeMutations(t testing.TB, rs race.Ruleset, states [][]byte) {
+	t.Helper()
+	for i, doc := range states {
+		DecodeSurvives(t, rs, doc, 300, rand.New(rand.NewPCG(uint64(i), 11)))
+	}
+}
+
 // decodeUse decodes b and uses the state; it returns what panicked, if anything.
 func decodeUse(rs race.Ruleset, b []byte) (msg string) {
 	defer func() {
@@ -209,10 +218,7 @@ func StoredStates(t testing.TB, p *race.Played) [][]byte {
 	t.Helper()
 	var out [][]byte
 	for _, n := range []int{0, 5, len(p.Turns) - 1} {
-		s, err := p.StateAt(n)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := StateAt(t, p, n)
 		b, err := json.Marshal(s)
 		if err != nil {
 			t.Fatal(err)

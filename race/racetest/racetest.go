@@ -70,6 +70,30 @@ func BotRace(t testing.TB, rs race.Ruleset, seed, stream uint64, cfg race.Config
 	return r, Play(t, rs, r, rand.New(rand.NewPCG(seed, stream)), o)
 }
 
+// StateAt is p's state after turn n (0: the start); a turn p cannot give
+// fails t.
+func StateAt(t testing.TB, p *race.Played, n int) race.State {
+	t.Helper()
+	s, err := p.StateAt(n)
+	if err != nil {
+		t.Fatalf("the state after turn %d: %v", n, err)
+	}
+	return s
+}
+
+// FirstTurnWith is the first turn of p with an event of kind, or 0 if no
+// turn has one.
+func FirstTurnWith(p *race.Played, kind string) int {
+	for i, tn := range p.Turns {
+		for _, e := range tn.Events {
+			if e.Kind == kind {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
 // SameReplay replays r from its log and fails t unless it gives the same
 // turns as live: every state hash and every roll.
 func SameReplay(t testing.TB, rs race.Ruleset, r *race.Race, live *race.Played) {

@@ -142,6 +142,7 @@ func (r *recorder) Fatalf(format string, a ...any) {
 	r.msg = fmt.Sprintf(format, a...)
 	runtime.Goexit()
 }
+func (r *recorder) Errorf(format string, a ...any) { r.msg = fmt.Sprintf(format, a...) }
 func (r *recorder) Fatal(a ...any) {
 	r.msg = fmt.Sprint(a...)
 	runtime.Goexit()
@@ -201,5 +202,18 @@ func TestSameDecode(t *testing.T) {
 	msg = failure(t, func(tb testing.TB) { SameDecode(tb, dash{}, &q) })
 	if !strings.Contains(msg, "a boost only in the window") {
 		t.Errorf("orders out of the window: %q", msg)
+	}
+}
+
+func TestFirstTurnWith(t *testing.T) {
+	p := &race.Played{Turns: []race.Turn{
+		{Events: []race.Event{{Kind: "roll"}}},
+		{Events: []race.Event{{Kind: "roll"}, {Kind: "crash"}}},
+		{Events: []race.Event{{Kind: "crash"}}},
+	}}
+	for kind, want := range map[string]int{"roll": 1, "crash": 2, "fork": 0} {
+		if got := FirstTurnWith(p, kind); got != want {
+			t.Errorf("FirstTurnWith(%q) = %d, want %d", kind, got, want)
+		}
 	}
 }

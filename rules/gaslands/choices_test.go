@@ -51,10 +51,7 @@ func TestChoicesMatchTheRules(t *testing.T) {
 		_, p := botRace(t, seed, 4, []string{"luigi-raceway", "bowser-castle"}[seed%2])
 		// densely early on, while the karts are bunched (targets in cover)
 		for n := 0; n <= p.Resolved(); n += map[bool]int{true: 4, false: 9}[n < 40] {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := racetest.StateAt(t, p, n)
 			if st.Over() {
 				continue
 			}

@@ -1,7 +1,6 @@
 package gaslands
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"pitwall/race/racetest"
 	"pitwall/render"
 )
 
@@ -20,11 +20,7 @@ func TestDrawRace(t *testing.T) {
 	for _, tr := range []string{"luigi-raceway", "bowser-castle"} {
 		_, p := botRace(t, 3, 8, tr)
 		for n := 0; n <= len(p.Turns); n += 1 + len(p.Turns)/12 {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := racetest.StateAt(t, p, n).(*State)
 			w, h := s.Picture()
 			svg := render.NewSVG(w, h)
 			render.DrawScene(svg, s, "t")
@@ -62,24 +58,6 @@ func pixels(s *State) *image.RGBA {
 
 var backgrounds = map[string]*render.PNG{}
 
-// outside counts the pixels that differ between a and b outside r.
-func outside(a, b *image.RGBA, r image.Rectangle) (in, out int) {
-	bd := a.Bounds()
-	for y := bd.Min.Y; y < bd.Max.Y; y++ {
-		for x := bd.Min.X; x < bd.Max.X; x++ {
-			i := a.PixOffset(x, y)
-			if !bytes.Equal(a.Pix[i:i+4], b.Pix[i:i+4]) {
-				if image.Pt(x, y).In(r) {
-					in++
-				} else {
-					out++
-				}
-			}
-		}
-	}
-	return in, out
-}
-
 // The last activation (template, start, path, slide, hits, shell and
 // Bullet Bill lines) is drawn on the table and nowhere else: at every
 // activation of bot races, and for one laid far past the table's edge.
@@ -90,7 +68,7 @@ func TestDrawActivationStaysOnTheTable(t *testing.T) {
 		table := image.Rect(int(x)-1, int(y)-1, int(x+w)+2, int(y+h)+2)
 		bare := *s
 		bare.Last = nil
-		in, out := outside(pixels(s), pixels(&bare), table)
+		in, out := racetest.ChangedPixels(pixels(s), pixels(&bare), table)
 		if out > 0 {
 			t.Errorf("%s: the activation changes %d pixels off the table (%d on it)", name, out, in)
 		}
@@ -98,21 +76,13 @@ func TestDrawActivationStaysOnTheTable(t *testing.T) {
 	for _, tr := range []string{"luigi-raceway", "bowser-castle"} {
 		_, p := botRace(t, 3, 8, tr)
 		for n := 1; n <= len(p.Turns); n += 1 + len(p.Turns)/40 {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if s := st.(*State); s.Last != nil {
+			if s := racetest.StateAt(t, p, n).(*State); s.Last != nil {
 				check(fmt.Sprintf("%s activation %d", tr, n), s)
 			}
 		}
 	}
 	_, p := botRace(t, 3, 5, "luigi-raceway")
-	st, err := p.StateAt(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := racetest.StateAt(t, p, 1).(*State)
 	a := *s.Last
 	W, H := s.track.W, s.track.H
 	// Past the right edge and past the bottom, where the legend and board are.

@@ -14,14 +14,7 @@ import (
 // them, against testdata/posts (-update rewrites them; read the diff).
 func TestGoldenPosts(t *testing.T) {
 	_, p := botRace(t, 5, 6, "luigi-raceway")
-	turn := 0
-	for i, tn := range p.Turns {
-		for _, e := range tn.Events {
-			if e.Kind == "collision" && turn == 0 {
-				turn = i + 1
-			}
-		}
-	}
+	turn := racetest.FirstTurnWith(p, "collision")
 	if turn == 0 {
 		t.Fatal("no collision in the race")
 	}

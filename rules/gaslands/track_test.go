@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest"
 )
 
 func TestShippedTracks(t *testing.T) {
@@ -14,13 +16,7 @@ func TestShippedTracks(t *testing.T) {
 	if len(ts) < 2 {
 		t.Fatalf("%d tracks; the issue asks for two", len(ts))
 	}
-	// Each is named by its file (tracks/ID.yaml), in the files' order.
-	ents, _ := trackFiles.ReadDir("tracks")
-	for i, tr := range ts {
-		if tr.ID+".yaml" != ents[i].Name() {
-			t.Errorf("track %d is %q, from %s", i, tr.ID, ents[i].Name())
-		}
-	}
+	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	for _, tr := range ts {
 		// The start line is at lap distance 0 and the first control point.
 		p, _ := tr.At(0)

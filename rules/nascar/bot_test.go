@@ -162,11 +162,7 @@ func TestBotKeepsNothingOfEarlierRaces(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, n := range []int{1, 10, 25} {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			warm := st.(*State)
+			warm := racetest.StateAt(t, p, n).(*State)
 			fresh := warm.clone()
 			if fresh.track, err = ParseTrack(track+".txt", src); err != nil {
 				t.Fatal(err)
@@ -193,11 +189,7 @@ func TestBotKeepsNothingOfEarlierRaces(t *testing.T) {
 // that many squares, and the order passes Check.
 func TestBotBrakesBeyondItsTable(t *testing.T) {
 	_, p := botRace(t, 5, 8, "oval")
-	st, err := p.StateAt(10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State).clone()
+	s := racetest.StateAt(t, p, 10).(*State).clone()
 	c := &s.Cars[0]
 	c.MaxSpeed, c.Speed = maxMaxSpeed, maxMaxSpeed
 	if err := s.check(); err != nil {

@@ -1,7 +1,6 @@
 package nascar
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"pitwall/race/racetest"
@@ -45,9 +44,7 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 // DecodeState on arbitrary changes to real states refuses them or gives a
 // state that prompts, stands and plays a turn; it never panics.
 func TestDecodeStateMutations(t *testing.T) {
-	for i, b := range storedStates(t) {
-		racetest.DecodeSurvives(t, Ruleset{}, b, 300, rand.New(rand.NewPCG(uint64(i), 11)))
-	}
+	racetest.DecodeMutations(t, Ruleset{}, storedStates(t))
 }
 
 func FuzzDecodeState(f *testing.F) { racetest.FuzzDecode(f, Ruleset{}, storedStates(f)) }

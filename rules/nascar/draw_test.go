@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 	"pitwall/render"
 )
 
@@ -49,10 +51,7 @@ func statesOf(t *testing.T) []*State {
 			if n%5 != 0 && n != len(p.Turns) {
 				continue
 			}
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := racetest.StateAt(t, p, n)
 			out = append(out, Ruleset{}.Redact(st, race.Viewer{}).(*State))
 		}
 	}
@@ -117,7 +116,7 @@ func TestDrawCarNumbers(t *testing.T) {
 			p := s.track.px(c.Pos)
 			found := false
 			for _, x := range ts {
-				if x.text == fmt.Sprint(c.Seat+1) && abs(x.x-p.X) < 0.01 && abs(x.y-p.Y) < 0.01 {
+				if x.text == fmt.Sprint(c.Seat+1) && math.Abs(x.x-p.X) < 0.01 && math.Abs(x.y-p.Y) < 0.01 {
 					found = true
 				}
 			}
@@ -132,13 +131,6 @@ func TestDrawCarNumbers(t *testing.T) {
 			t.Errorf("text of %v px: too small for a forum", v)
 		}
 	}
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 // Every fifth column is numbered above and below the map, every fifth row
@@ -158,16 +150,16 @@ func TestDrawCoordinates(t *testing.T) {
 		}
 		for x := 0; x < tr.W; x += 5 {
 			cx := tr.px(Point{x, 0}).X
-			above := has(fmt.Sprint(x), func(px, py float64) bool { return abs(px-cx) < 0.01 && py < y0 && py > y0-axisH })
-			below := has(fmt.Sprint(x), func(px, py float64) bool { return abs(px-cx) < 0.01 && py > y0+h && py < y0+h+axisH })
+			above := has(fmt.Sprint(x), func(px, py float64) bool { return math.Abs(px-cx) < 0.01 && py < y0 && py > y0-axisH })
+			below := has(fmt.Sprint(x), func(px, py float64) bool { return math.Abs(px-cx) < 0.01 && py > y0+h && py < y0+h+axisH })
 			if !above || !below {
 				t.Errorf("%s: column %d numbered above %v, below %v", s.TrackID, x, above, below)
 			}
 		}
 		for y := 0; y < tr.H; y += 5 {
 			cy := tr.px(Point{0, y}).Y
-			left := has(fmt.Sprint(y), func(px, py float64) bool { return abs(py-cy) < 0.01 && px < x0 })
-			right := has(fmt.Sprint(y), func(px, py float64) bool { return abs(py-cy) < 0.01 && px > x0+w })
+			left := has(fmt.Sprint(y), func(px, py float64) bool { return math.Abs(py-cy) < 0.01 && px < x0 })
+			right := has(fmt.Sprint(y), func(px, py float64) bool { return math.Abs(py-cy) < 0.01 && px > x0+w })
 			if !left || !right {
 				t.Errorf("%s: row %d numbered left %v, right %v", s.TrackID, y, left, right)
 			}
@@ -179,11 +171,7 @@ func TestDrawCoordinates(t *testing.T) {
 // cut at the map's edge: outside the map the picture is the same as without it.
 func TestDrawTrailStaysOnTheMap(t *testing.T) {
 	_, p := botRace(t, 3, 8, "oval")
-	st, err := p.StateAt(3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := racetest.StateAt(t, p, 3).(*State)
 	draw := func(s *State) *image.RGBA {
 		w, h := s.Picture()
 		c := render.NewPNG(w, h, 1)
@@ -197,20 +185,7 @@ func TestDrawTrailStaysOnTheMap(t *testing.T) {
 	with := draw(off)
 	x0, y0, w, h := s.track.mapRect()
 	inMap := image.Rect(int(x0)-1, int(y0)-1, int(x0+w)+1, int(y0+h)+1)
-	changedIn, changedOut := 0, 0
-	b := with.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			i := with.PixOffset(x, y)
-			if !bytes.Equal(with.Pix[i:i+4], without.Pix[i:i+4]) {
-				if image.Pt(x, y).In(inMap) {
-					changedIn++
-				} else {
-					changedOut++
-				}
-			}
-		}
-	}
+	changedIn, changedOut := racetest.ChangedPixels(with, without, inMap)
 	if changedIn == 0 {
 		t.Fatal("the trail did not draw at all")
 	}
@@ -224,11 +199,7 @@ func TestDrawTrailStaysOnTheMap(t *testing.T) {
 func TestDrawHidesSandbags(t *testing.T) {
 	_, p := botRace(t, 3, 8, "oval")
 	for n := 0; n <= len(p.Turns); n += 10 {
-		st, err := p.StateAt(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
+		s := racetest.StateAt(t, p, n).(*State)
 		if len(s.Sandbags) <= len(s.Found) {
 			continue
 		}

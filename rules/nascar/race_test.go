@@ -56,11 +56,7 @@ func TestReplayThousandRaces(t *testing.T) {
 // headway keeps it going for ever.
 func TestRaceIsCalled(t *testing.T) {
 	_, p := botRace(t, 1, 4, "oval")
-	st, err := p.StateAt(10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := racetest.StateAt(t, p, 10).(*State)
 	s.T = s.MaxTurns() // the last turn it may run
 	if s.Over() {
 		t.Fatal("over before its last turn")

@@ -3,6 +3,8 @@ package nascar
 import (
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest"
 )
 
 func TestShippedTracks(t *testing.T) {
@@ -13,13 +15,7 @@ func TestShippedTracks(t *testing.T) {
 	if len(ts) != 2 {
 		t.Fatalf("%d tracks, want the oval and the road course", len(ts))
 	}
-	// Each is named by its file, in the files' order.
-	ents, _ := trackFiles.ReadDir("tracks")
-	for i, tr := range ts {
-		if tr.ID+".txt" != ents[i].Name() {
-			t.Errorf("track %d is %q, from %s", i, tr.ID, ents[i].Name())
-		}
-	}
+	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".txt")
 	oval, err := LoadTrack("oval")
 	if err != nil {
 		t.Fatal(err)

@@ -15,11 +15,7 @@ func midGame(b *testing.B) (*State, map[int]race.Order, time.Time) {
 	_, p := botGame(b, 3, 8, map[string]string{"weeks": "4"}, 48*time.Hour)
 	var s *State
 	for n := 0; n <= len(p.Turns); n++ {
-		st, err := p.StateAt(n)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if x := st.(*State); x.Week == 2 && x.Phase == Boardplay {
+		if x := racetest.StateAt(b, p, n).(*State); x.Week == 2 && x.Phase == Boardplay {
 			s = x
 			break
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest"
 )
 
 // A board that cannot be played is refused when it is loaded, with a reason
@@ -84,13 +86,7 @@ func TestShippedBoards(t *testing.T) {
 	if err != nil || len(bs) == 0 {
 		t.Fatalf("%v, %d boards", err, len(bs))
 	}
-	// Each is named by its file (boards/ID.yaml), in the files' order.
-	ents, _ := boardFiles.ReadDir("boards")
-	for i, b := range bs {
-		if b.ID+".yaml" != ents[i].Name() {
-			t.Errorf("board %d is %q, from %s", i, b.ID, ents[i].Name())
-		}
-	}
+	racetest.NamedByFiles(t, "board", bs, func(b *Board) string { return b.ID }, boardFiles, "boards", ".yaml")
 	b, err := LoadBoard(DefaultBoard)
 	if err != nil {
 		t.Fatal(err)

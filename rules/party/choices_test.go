@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // Every choice listed as allowed is accepted as that order, every one listed
@@ -24,10 +25,7 @@ func TestChoicesMatchTheRules(t *testing.T) {
 		opts := map[string]string{"tz": zones[seed%3], "weeks": fmt.Sprint(1 + seed%3)}
 		_, p := botGame(t, seed, 2+int(seed%5), opts, time.Duration(10+seed%50)*time.Hour)
 		for n := 0; n <= p.Resolved(); n++ {
-			st, err := p.StateAt(n)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := racetest.StateAt(t, p, n)
 			if st.Over() {
 				if _, err := rs.Choices(st, 0); !hasCode(err, "game_over") {
 					t.Fatalf("a game over has choices: %v", err)

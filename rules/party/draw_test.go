@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"pitwall/race/racetest"
 	"pitwall/render"
 )
 
@@ -19,11 +20,7 @@ func TestDrawGame(t *testing.T) {
 	_, p := botGame(t, 3, 6, nil, 40*time.Hour)
 	dir := os.Getenv("PARTY_PICTURES")
 	for turn := 0; turn <= len(p.Turns); turn++ {
-		st, err := p.StateAt(turn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
+		s := racetest.StateAt(t, p, turn).(*State)
 		w, h := s.Picture()
 		svg := render.NewSVG(w, h)
 		render.DrawScene(svg, s, "t")

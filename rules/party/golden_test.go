@@ -10,6 +10,7 @@ import (
 
 	"pitwall/host"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata and testdata/turns")
@@ -64,14 +65,7 @@ func TestGoldenGame(t *testing.T) {
 // the host's, which changes on its own.)
 func TestGoldenPost(t *testing.T) {
 	_, p := botGame(t, 3, 6, nil, 40*time.Hour)
-	turn := 0
-	for i, tn := range p.Turns {
-		for _, e := range tn.Events {
-			if e.Kind == "fork" && turn == 0 {
-				turn = i + 1
-			}
-		}
-	}
+	turn := racetest.FirstTurnWith(p, "fork")
 	if turn == 0 {
 		t.Fatal("no player waited at a fork")
 	}

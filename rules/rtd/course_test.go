@@ -3,6 +3,8 @@ package rtd
 import (
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest"
 )
 
 func TestShippedCourses(t *testing.T) {
@@ -13,13 +15,7 @@ func TestShippedCourses(t *testing.T) {
 	if len(cs) != 3 {
 		t.Fatalf("%d courses, want 3", len(cs))
 	}
-	// Each is named by its file (courses/ID.yaml), in the files' order.
-	ents, _ := courseFiles.ReadDir("courses")
-	for i, c := range cs {
-		if c.ID+".yaml" != ents[i].Name() {
-			t.Errorf("course %d is %q, from %s", i, c.ID, ents[i].Name())
-		}
-	}
+	racetest.NamedByFiles(t, "course", cs, func(c *Course) string { return c.ID }, courseFiles, "courses", ".yaml")
 	for _, c := range cs {
 		if len(c.Segments) < 5 || len(c.Segments) > 6 || c.Laps != 3 {
 			t.Errorf("%s: %d segments, %d laps", c.ID, len(c.Segments), c.Laps)

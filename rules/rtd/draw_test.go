@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"pitwall/race/racetest"
 	"pitwall/render"
 )
 
@@ -44,11 +45,7 @@ func TestDrawEveryCourse(t *testing.T) {
 		id := c.ID
 		_, p := botRace(t, 5, 8, id)
 		for turn := 0; turn < p.State.Turn(); turn += 4 {
-			st, err := p.StateAt(turn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := racetest.StateAt(t, p, turn).(*State)
 			w, h := s.Picture()
 			svg := render.NewSVG(w, h)
 			render.DrawScene(svg, s, "t")
@@ -79,11 +76,7 @@ func TestDrawTokensAreTheBoardsNumbers(t *testing.T) {
 	_, p := botRace(t, 5, 8, "luigi-circuit")
 	checked := 0
 	for turn := 1; turn < p.State.Turn(); turn++ {
-		st, err := p.StateAt(turn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
+		s := racetest.StateAt(t, p, turn).(*State)
 		w, h := s.Picture()
 		svg := render.NewSVG(w, h)
 		render.DrawScene(svg, s, "t")
