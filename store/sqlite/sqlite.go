@@ -18,8 +18,6 @@ import (
 	"io/fs"
 	"math"
 	"net/url"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +28,7 @@ import (
 	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/store"
+	"pitwall/store/migrate"
 )
 
 // Memory is the path of a private in-memory database, for tests: it lives as
@@ -72,7 +71,7 @@ func openWith(path string, migrations fs.FS) (*Store, error) {
 	if strings.Contains(path, "?") {
 		return nil, fmt.Errorf("opening the SQLite store %s: the path may not contain '?'", path)
 	}
-	ms, err := loadMigrations(migrations)
+	ms, err := migrate.Load(migrations)
 	if err != nil {
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
@@ -202,85 +201,47 @@ func mustSub(f embed.FS, dir string) fs.FS {
 	return sub
 }
 
-type migration struct {
-	version int
-	name    string
-	sql     string
+// migrator is the SQLite side of a migration run, in the write transaction
+// that Open's migrate holds: SQLite admits one writer, so a second process
+// opening the database waits for it and then finds the versions recorded.
+type migrator struct{ tx *sql.Tx }
+
+func (m migrator) Prepare(ctx context.Context) error {
+	_, err := m.tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER NOT NULL PRIMARY KEY,
+		name    TEXT    NOT NULL,
+		applied TEXT    NOT NULL
+	) STRICT`)
+	return err
 }
 
-var migrationName = regexp.MustCompile(`^(\d+)_[a-z0-9_]+\.sql$`)
+func (m migrator) Version(ctx context.Context) (int, error) {
+	var v int
+	err := m.tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}
 
-// loadMigrations reads NNNN_name.sql files; their versions must run 1, 2, 3...
-// with no gap, so that a version number always means the same schema.
-func loadMigrations(fsys fs.FS) ([]migration, error) {
-	des, err := fs.ReadDir(fsys, ".")
-	if err != nil {
-		return nil, fmt.Errorf("reading the schema migrations: %w", err)
+func (m migrator) Apply(ctx context.Context, mg migrate.Migration) error {
+	if _, err := m.tx.ExecContext(ctx, mg.SQL); err != nil {
+		return err
 	}
-	var ms []migration
-	for _, de := range des {
-		m := migrationName.FindStringSubmatch(de.Name())
-		if de.IsDir() || m == nil {
-			continue
-		}
-		v, err := strconv.Atoi(m[1])
-		if err != nil {
-			return nil, fmt.Errorf("schema migration %s: bad version: %w", de.Name(), err)
-		}
-		b, err := fs.ReadFile(fsys, de.Name())
-		if err != nil {
-			return nil, fmt.Errorf("reading schema migration %s: %w", de.Name(), err)
-		}
-		ms = append(ms, migration{version: v, name: de.Name(), sql: string(b)})
+	if hook := afterMigration[mg.Name]; hook != nil {
+		return hook(ctx, m.tx)
 	}
-	// ReadDir sorts by name and the numbers are zero-padded, but check rather than trust.
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("schema migration %s has version %d, expected %d: versions must run from 1 with no gaps or repeats", m.name, m.version, i+1)
-		}
-	}
-	if len(ms) == 0 {
-		return nil, errors.New("no schema migrations found")
-	}
-	return ms, nil
+	return nil
+}
+
+func (m migrator) Record(ctx context.Context, mg migrate.Migration) error {
+	_, err := m.tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
+		mg.Version, mg.Name, formatTime(time.Now()))
+	return err
 }
 
 // migrate applies the migrations the database lacks, all in one transaction:
 // an upgrade that fails part way leaves the database as it was, and two
 // processes opening the database at once do not both apply a migration.
-func (s *Store) migrate(ctx context.Context, ms []migration) error {
-	latest := ms[len(ms)-1].version
-	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-			version INTEGER NOT NULL PRIMARY KEY,
-			name    TEXT    NOT NULL,
-			applied TEXT    NOT NULL
-		) STRICT`); err != nil {
-			return fmt.Errorf("creating the schema_migrations table: %w", err)
-		}
-		var current int
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-			return fmt.Errorf("reading the schema version: %w", err)
-		}
-		if current > latest {
-			return fmt.Errorf("the database has schema version %d but this pitwall knows only up to version %d; use a newer pitwall", current, latest)
-		}
-		for _, m := range ms[current:] {
-			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-				return fmt.Errorf("applying schema migration %s: %w", m.name, err)
-			}
-			if hook := afterMigration[m.name]; hook != nil {
-				if err := hook(ctx, tx); err != nil {
-					return fmt.Errorf("applying schema migration %s: %w", m.name, err)
-				}
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
-				m.version, m.name, formatTime(time.Now())); err != nil {
-				return fmt.Errorf("recording schema migration %s: %w", m.name, err)
-			}
-		}
-		return nil
-	})
+func (s *Store) migrate(ctx context.Context, ms []migrate.Migration) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return migrate.Run(ctx, migrator{tx}, ms) })
 }
 
 // Races.

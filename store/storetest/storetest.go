@@ -334,7 +334,7 @@ func testRoundTripMinimal(t *testing.T, h *harness) {
 		Config:   race.Config{Track: "oval"},
 		Entrants: []race.Entrant{{Player: "solo"}},
 		Seed:     dice.SeedFromInt(2),
-		Created:  time.Date(2024, 12, 31, 23, 59, 59, 1, time.UTC),
+		Created:  time.Date(2024, 12, 31, 23, 59, 59, 1000, time.UTC), // the finest time a store keeps
 	}
 	mustCreate(t, s, want)
 	checkRace(t, mustLoad(t, s, want.ID), want)

@@ -1,0 +1,511 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/store"
+	"pitwall/store/storetest"
+)
+
+// defaultURL is the server these tests use unless PITWALL_TEST_POSTGRES
+// names another: the machine's own, with trust authentication.
+const defaultURL = "postgres://postgres@127.0.0.1:5432/test"
+
+// server returns the test server's URL and a connection to it, or skips the
+// test when the server cannot be reached; under CI it fails instead, so that
+// the tests cannot go quietly unrun there.
+func server(t testing.TB) (string, *pgx.Conn) {
+	t.Helper()
+	u := os.Getenv("PITWALL_TEST_POSTGRES")
+	if u == "" {
+		u = defaultURL
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		msg := fmt.Sprintf("PostgreSQL is not reachable at %s: %v\n"+
+			"To run these tests, start a server that lets user postgres into database test over 127.0.0.1:5432 "+
+			"(on Debian: pg_ctlcluster --skip-systemctl-redirect 15 main start), or set PITWALL_TEST_POSTGRES to a server's URL.", redact(u), err)
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg + "\nCI is set: these tests must run there.")
+		}
+		t.Skip(msg)
+	}
+	t.Cleanup(func() { _ = conn.Close(context.Background()) })
+	return u, conn
+}
+
+// runPrefix keeps the schemas of two test runs on one server apart.
+var runPrefix = fmt.Sprintf("pitwall_t%d_", os.Getpid())
+
+// schema creates an empty schema for the test, dropped when the test ends,
+// and returns a URL whose connections use it.
+func schema(t testing.TB, name string) string {
+	t.Helper()
+	base, conn := server(t)
+	name = runPrefix + name
+	ctx := context.Background()
+	ident := pgx.Identifier{name}.Sanitize()
+	if _, err := conn.Exec(ctx, `DROP SCHEMA IF EXISTS `+ident+` CASCADE; CREATE SCHEMA `+ident); err != nil {
+		t.Fatalf("creating schema %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		if _, err := conn.Exec(ctx, `DROP SCHEMA IF EXISTS `+ident+` CASCADE`); err != nil {
+			t.Errorf("dropping schema %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("PITWALL_TEST_POSTGRES must be a URL (postgres://...): %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", name)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func open(t testing.TB, u string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), u)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// Each subtest gets a schema of its own; a second open of a name reopens it.
+func TestConformance(t *testing.T) {
+	server(t) // skip once, not in every subtest
+	var mu sync.Mutex
+	urls := map[string]string{}
+	storetest.Run(t, func(t *testing.T, name string) store.Store {
+		mu.Lock()
+		u, ok := urls[name]
+		mu.Unlock()
+		if !ok {
+			u = schema(t, name)
+			mu.Lock()
+			urls[name] = u
+			mu.Unlock()
+		}
+		s, err := Open(t.Context(), u)
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		return s
+	})
+}
+
+func appliedMigrations(t *testing.T, s *Store) []string {
+	t.Helper()
+	rows, err := s.pool.Query(context.Background(), `SELECT version, name FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatalf("reading schema_migrations: %v", err)
+	}
+	var out []string
+	for rows.Next() {
+		var v int
+		var name string
+		if err := rows.Scan(&v, &name); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%d %s", v, name))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func embeddedNames(t *testing.T) []string {
+	t.Helper()
+	names, err := fs.Glob(embeddedMigrations, "*.sql")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no migrations are embedded (%v)", err)
+	}
+	return names
+}
+
+// A schema version means the same on both stores: each has one file per
+// version, under the same name.
+func TestMigrationsMatchSQLite(t *testing.T) {
+	lite, err := fs.Glob(os.DirFS("../sqlite/migrations"), "*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pg := embeddedNames(t); !slices.Equal(pg, lite) {
+		t.Errorf("PostgreSQL's migrations %v, SQLite's %v: a version must mean the same on both", pg, lite)
+	}
+}
+
+func TestFreshSchemaGetsEveryMigrationOnce(t *testing.T) {
+	u := schema(t, "fresh")
+	s := open(t, u)
+	names := embeddedNames(t)
+	got := appliedMigrations(t, s)
+	if len(got) != len(names) {
+		t.Fatalf("applied %v, want %v", got, names)
+	}
+	for i, a := range got {
+		if want := fmt.Sprintf("%d %s", i+1, names[i]); a != want {
+			t.Errorf("migration %d recorded as %q, want %q", i, a, want)
+		}
+	}
+	s.Close()
+	// 0001 would fail at CREATE TABLE if it ran again.
+	again := open(t, u)
+	if after := appliedMigrations(t, again); !slices.Equal(after, got) {
+		t.Errorf("reopening changed schema_migrations: %v, then %v", got, after)
+	}
+}
+
+func TestNewerSchemaIsRefused(t *testing.T) {
+	u := schema(t, "newer")
+	s := open(t, u)
+	newer := len(embeddedNames(t)) + 97
+	if _, err := s.pool.Exec(context.Background(), `INSERT INTO schema_migrations VALUES ($1, 'future.sql', now())`, newer); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := Open(context.Background(), u)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(newer)) || !strings.Contains(err.Error(), "newer pitwall") {
+		t.Fatalf("Open of a newer schema: error = %v", err)
+	}
+}
+
+func TestFailedMigrationChangesNothing(t *testing.T) {
+	u := schema(t, "broken")
+	bad := fstest.MapFS{
+		"0001_first.sql":  {Data: []byte(`CREATE TABLE a (x integer);`)},
+		"0002_broken.sql": {Data: []byte(`CREATE TABLE b (y text); THIS IS NOT SQL;`)},
+	}
+	_, err := openWith(context.Background(), u, bad)
+	if err == nil || !strings.Contains(err.Error(), "0002_broken.sql") {
+		t.Fatalf("Open with a broken migration: error = %v, want one naming 0002_broken.sql", err)
+	}
+	conn, err := pgx.Connect(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var n int
+	if err := conn.QueryRow(context.Background(), `SELECT COUNT(*) FROM pg_tables WHERE schemaname = current_schema()`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Errorf("a failed upgrade left %d tables behind", n)
+	}
+}
+
+// Instances that start together on a new database must not both create the
+// schema: the advisory lock makes them take turns.
+func TestConcurrentFirstOpen(t *testing.T) {
+	u := schema(t, "first_open")
+	const n = 6
+	stores := make([]*Store, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			stores[i], errs[i] = Open(context.Background(), u)
+		})
+	}
+	close(start)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("Open %d: %v", i, err)
+			continue
+		}
+		t.Cleanup(func() { _ = stores[i].Close() })
+	}
+	if got, want := len(appliedMigrations(t, open(t, u))), len(embeddedNames(t)); got != want {
+		t.Errorf("%d migrations recorded, want %d", got, want)
+	}
+}
+
+func newRace(id string) *race.Race {
+	return &race.Race{ID: id, Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
+}
+
+// The log is append-only in the database itself, not only in the Go code:
+// no statement but an INSERT of a new row changes it.
+func TestLogIsAppendOnly(t *testing.T) {
+	s := open(t, schema(t, "append_only"))
+	ctx := context.Background()
+	if err := s.Create(ctx, newRace("r")); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().Truncate(time.Microsecond)
+	e := race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: now}
+	if err := s.Append(ctx, "r", e, &store.SavedTurn{Turn: 1, Hash: "h", At: now}); err != nil {
+		t.Fatal(err)
+	}
+	const copyEntry = `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+		SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries `
+	refusals := []string{"append-only", "never changes", "are kept"}
+	for _, stmt := range []string{
+		`UPDATE entries SET text = 'forged'`,
+		`DELETE FROM entries`,
+		`TRUNCATE entries`,
+		copyEntry + `ON CONFLICT (race_id, seq) DO UPDATE SET text = 'forged'`,
+		copyEntry + `ON CONFLICT (race_id, seq) DO UPDATE SET seq = 2`,
+		`MERGE INTO entries e USING (VALUES ('r', 1)) v (id, seq) ON e.race_id = v.id AND e.seq = v.seq
+			WHEN MATCHED THEN UPDATE SET text = 'forged'`,
+		`MERGE INTO entries e USING (VALUES ('r', 1)) v (id, seq) ON e.race_id = v.id AND e.seq = v.seq
+			WHEN MATCHED THEN DELETE`,
+		`UPDATE turns SET hash = 'forged'`,
+		`DELETE FROM turns`,
+		`TRUNCATE turns`,
+		`INSERT INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', now())
+			ON CONFLICT (race_id, turn) DO UPDATE SET hash = 'forged'`,
+		`UPDATE races SET seed = 'forged'`,
+		`UPDATE races SET entrants = '[]'`,
+		`DELETE FROM races`,
+		`TRUNCATE races CASCADE`,
+		`INSERT INTO races (id, ruleset, config, entrants, seed, commitment, created) VALUES ('r', 'ludi', '{}', '[]', 'x', 'y', now())
+			ON CONFLICT (id) DO UPDATE SET seed = 'forged'`,
+	} {
+		_, err := s.pool.Exec(ctx, stmt)
+		if err == nil || !slices.ContainsFunc(refusals, func(r string) bool { return strings.Contains(err.Error(), r) }) {
+			t.Errorf("%s: error = %v, want the append-only refusal", stmt, err)
+		}
+	}
+	// A plain insert of a stored row collides with a key; one that does
+	// nothing on a conflict does nothing.
+	for stmt, wantErr := range map[string]bool{
+		copyEntry:                            true,
+		copyEntry + `ON CONFLICT DO NOTHING`: false,
+		`INSERT INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', now())`: true,
+	} {
+		if _, err := s.pool.Exec(ctx, stmt); (err != nil) != wantErr {
+			t.Errorf("%s: error = %v", stmt, err)
+		}
+	}
+	got, err := s.Load(ctx, "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Log) != 1 || got.Log[0].Text != "" {
+		t.Errorf("the log changed: %+v", got.Log)
+	}
+	turns, err := s.Turns(ctx, "r")
+	if err != nil || len(turns) != 1 || turns[0].Hash != "h" {
+		t.Errorf("the saved turns changed: %+v, %v", turns, err)
+	}
+}
+
+// A seed edited behind the store's back no longer matches the commitment the
+// players saw: Load says so rather than replaying with the wrong dice.
+func TestTamperedSeed(t *testing.T) {
+	s := open(t, schema(t, "tamper"))
+	ctx := context.Background()
+	if err := s.Create(ctx, newRace("tampered")); err != nil {
+		t.Fatal(err)
+	}
+	// The table's owner can switch the guard off first.
+	if _, err := s.pool.Exec(ctx, `ALTER TABLE races DISABLE TRIGGER races_no_update`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.pool.Exec(ctx, `UPDATE races SET seed = $1`, dice.SeedFromInt(2).Hex()); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Load(ctx, "tampered")
+	if err == nil || !strings.Contains(err.Error(), "commitment") || !strings.Contains(err.Error(), "tampered") {
+		t.Errorf("Load of a race with a changed seed: error = %v", err)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		t.Error("a damaged race is reported as missing")
+	}
+}
+
+// PostgreSQL keeps microseconds: a finer time would come back changed, so
+// the store refuses it rather than break the hash chain quietly.
+func TestNanosecondsRefused(t *testing.T) {
+	s := open(t, schema(t, "nanos"))
+	ctx := context.Background()
+	r := newRace("r")
+	r.Created = r.Created.Add(time.Nanosecond)
+	if err := s.Create(ctx, r); err == nil || !strings.Contains(err.Error(), "microsecond") {
+		t.Errorf("Create with nanoseconds: error = %v", err)
+	}
+	if err := s.Create(ctx, newRace("r")); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().Truncate(time.Microsecond)
+	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryOrder, Turn: 1, At: at.Add(999)}, nil); err == nil {
+		t.Error("Append took an entry time with nanoseconds")
+	}
+	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, At: at},
+		&store.SavedTurn{Turn: 1, At: at.Add(1)}); err == nil {
+		t.Error("Append took a turn time with nanoseconds")
+	}
+	if got, err := s.Load(ctx, "r"); err != nil || len(got.Log) != 0 {
+		t.Errorf("the log after refused appends: %+v, %v", got, err)
+	}
+}
+
+// Two Stores on one database stand for two pitwall instances: they share no
+// lock in Go, so the database alone must keep appends in order.
+func TestTwoStoresOnOneDatabase(t *testing.T) {
+	u := schema(t, "two_pools")
+	a, b := open(t, u), open(t, u)
+	ctx := context.Background()
+	if err := a.Create(ctx, newRace("shared")); err != nil {
+		t.Fatal(err)
+	}
+	const rounds, writers = 20, 8
+	for seq := 1; seq <= rounds; seq++ {
+		errs := make([]error, writers)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for w := range writers {
+			s := []*Store{a, b}[w%2]
+			wg.Go(func() {
+				<-start
+				e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: w, Text: fmt.Sprint(w), At: time.Now().Truncate(time.Microsecond)}
+				var rec *store.SavedTurn
+				if seq%5 == 0 { // every fifth a resolve with its turn, in a transaction
+					e.Kind, e.Turn = race.EntryResolve, seq/5
+					rec = &store.SavedTurn{Turn: seq / 5, Hash: fmt.Sprint(w), At: e.At}
+				}
+				errs[w] = s.Append(ctx, "shared", e, rec)
+			})
+		}
+		close(start)
+		wg.Wait()
+		won := -1
+		for w, err := range errs {
+			switch {
+			case err == nil && won >= 0:
+				t.Fatalf("seq %d: writers %d and %d both won", seq, won, w)
+			case err == nil:
+				won = w
+			case !errors.Is(err, store.ErrConflict):
+				t.Errorf("seq %d: %v; want nil or ErrConflict", seq, err)
+			}
+		}
+		if won < 0 {
+			t.Fatalf("seq %d: no writer won", seq)
+		}
+	}
+	for _, s := range []*Store{a, b} {
+		got, err := s.Load(ctx, "shared")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Log) != rounds {
+			t.Errorf("the log has %d entries, want %d", len(got.Log), rounds)
+		}
+		turns, err := s.Turns(ctx, "shared")
+		if err != nil || len(turns) != rounds/5 {
+			t.Fatalf("%d turns saved (%v), want %d", len(turns), err, rounds/5)
+		}
+		for _, tr := range turns {
+			if e := got.Log[tr.Turn*5-1]; tr.Hash != e.Text {
+				t.Errorf("turn %d was saved by writer %s but resolved by writer %s", tr.Turn, tr.Hash, e.Text)
+			}
+		}
+	}
+}
+
+// The URL's password never shows in an error.
+func TestOpenErrorsHideThePassword(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for _, u := range []string{
+		"postgres://pitwall:s3cret@127.0.0.1:1/none?connect_timeout=1",
+		"postgres://pitwall:s3cret@127.0.0.1:5432/x?sslmode=nonsense",
+		"not a url s3cret",
+	} {
+		s, err := Open(ctx, u)
+		if err == nil {
+			s.Close()
+			t.Errorf("Open(%q) succeeded", u)
+			continue
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("Open(%q): the error shows the password: %v", u, err)
+		}
+	}
+}
+
+// BenchmarkResumeAfterResends is a load of a race whose racers resent their
+// orders 20,000 times in the open turn: the replaced orders are not read (as
+// the SQLite store's benchmark of the same name).
+func BenchmarkResumeAfterResends(b *testing.B) {
+	s := open(b, schema(b, "bench_resume"))
+	ctx := context.Background()
+	now := time.Now().Truncate(time.Microsecond)
+	if err := s.Create(ctx, newRace("r")); err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: now},
+		&store.SavedTurn{Turn: 1, Hash: "h", State: []byte(`{}`), At: now}); err != nil {
+		b.Fatal(err)
+	}
+	const resends = 20000
+	if _, err := s.pool.Exec(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+		SELECT 'r', i, 'order', 2, i % 12, 'Accelerate', false, now(), '', 'x' FROM generate_series(2, $1::integer) i`, resends+1); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.pool.Exec(ctx, `ANALYZE entries`); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		r, _, err := s.Resume(ctx, "r", -1)
+		if err != nil || len(r.Log) != 13 {
+			b.Fatalf("%d entries, %v", len(r.Log), err)
+		}
+	}
+}
+
+// BenchmarkAppend is one order appended (one statement, committed), and one
+// resolve with its turn (a transaction of two).
+func BenchmarkAppend(b *testing.B) {
+	for _, withTurn := range []bool{false, true} {
+		b.Run(fmt.Sprintf("turn=%v", withTurn), func(b *testing.B) {
+			s := open(b, schema(b, fmt.Sprintf("bench_append_%v", withTurn)))
+			ctx := context.Background()
+			if err := s.Create(ctx, newRace("r")); err != nil {
+				b.Fatal(err)
+			}
+			at := time.Now().Truncate(time.Microsecond)
+			state := []byte(`{"turn":1,"cars":[{"seat":0,"pos":3},{"seat":1,"pos":2}]}`)
+			b.ReportAllocs()
+			seq := 0
+			for b.Loop() {
+				seq++
+				e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: seq % 10, Text: "M3 B", At: at, Hash: "h"}
+				var rec *store.SavedTurn
+				if withTurn {
+					e.Kind, e.Turn = race.EntryResolve, seq
+					rec = &store.SavedTurn{Turn: seq, Hash: "h", State: state, DiceState: []byte{1, 2, 3}, At: at}
+				}
+				if err := s.Append(ctx, "r", e, rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
