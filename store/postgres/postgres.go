@@ -174,7 +174,11 @@ func checkTime(what string, t time.Time) error {
 // Races.
 
 // Create stores a new race's definition.
-func (s *Store) Create(ctx context.Context, r *race.Race) error {
+func (s *Store) Create(ctx context.Context, r *race.Race) error { return s.create(ctx, r, nil) }
+
+// create stores a new race's definition, and whatever also writes in the
+// same transaction.
+func (s *Store) create(ctx context.Context, r *race.Race, also func(tx pgx.Tx) error) error {
 	if r == nil {
 		return errors.New("creating a race: no race given")
 	}
@@ -195,14 +199,23 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error {
 	if err != nil {
 		return fmt.Errorf("creating race %q: encoding its entrants: %w", r.ID, err)
 	}
-	tag, err := s.pool.Exec(ctx, `INSERT INTO races (id, ruleset, rules, config, entrants, seed, commitment, created)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-		r.ID, r.Ruleset, r.Rules, string(cfg), string(ents), r.Seed.Hex(), r.Seed.Commitment(), r.Created)
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO races (id, ruleset, rules, config, entrants, seed, commitment, created)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+			r.ID, r.Ruleset, r.Rules, string(cfg), string(ents), r.Seed.Hex(), r.Seed.Commitment(), r.Created)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return store.ErrExists
+		}
+		if also != nil {
+			return also(tx)
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("creating race %q: %w", r.ID, err)
-	}
-	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("creating race %q: %w", r.ID, store.ErrExists)
 	}
 	return nil
 }
