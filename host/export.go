@@ -78,7 +78,7 @@ func (h *Host) Export(ctx context.Context, id string) (Export, error) {
 	// Read from the records, not a replay: a race that no longer replays
 	// (rewritten behind the host's back) can still be exported and shown up.
 	n := race.PublicLen(r.Log)
-	x := Export{Format: ExportFormat, Log: r.Log[:n], ChainHead: race.Genesis(r), Exported: h.now(), LogEntries: len(r.Log),
+	x := Export{Format: ExportFormat, Log: r.Log[:n], ChainHead: race.Genesis(r), Exported: h.Now(), LogEntries: len(r.Log),
 		Turns: []ExportedTurn{},
 		Race: ExportedRace{ID: r.ID, Ruleset: r.Ruleset, Rules: r.Rules, Config: race.Config{Track: r.Config.Track, Laps: r.Config.Laps},
 			Entrants: r.Entrants, Created: r.Created, Commitment: r.Seed.Commitment(), OptionsCommitment: race.OptionsCommitment(r.Seed, r.Config.Options)}}

@@ -40,8 +40,8 @@ var SystemClock Clock = ClockFunc(time.Now)
 // New returns a host on st that reads the system clock.
 func New(st store.Store) *Host { return &Host{Store: st, Clock: SystemClock} }
 
-// now is the time to log: UTC, to the microsecond (what every store keeps).
-func (h *Host) now() time.Time { return h.Clock.Now().UTC().Truncate(time.Microsecond) }
+// Now is the time to log: UTC, to the microsecond (what every store keeps).
+func (h *Host) Now() time.Time { return h.Clock.Now().UTC().Truncate(time.Microsecond) }
 
 // BadInput marks an error in what the user gave (exit status 2 on the command line).
 type BadInput struct{ Err error }
@@ -113,10 +113,11 @@ type Req struct {
 // given seed is for tests and demos. With no entrants the race is forming and
 // takes entrants with Join until its first order.
 func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config, entrants []race.Entrant, seed *dice.Seed) (*race.Race, error) {
-	r, err := h.Prepare(ruleset, id, cfg, entrants, seed)
+	p, err := h.Prepare(ruleset, id, cfg, entrants, seed)
 	if err != nil {
 		return nil, err
 	}
+	r := p.Race
 	if err := h.Store.Create(ctx, r); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return nil, bad(fmt.Errorf("a race called %q exists already; choose another --id", id))
@@ -127,8 +128,9 @@ func (h *Host) NewRace(ctx context.Context, ruleset, id string, cfg race.Config,
 }
 
 // Prepare is NewRace without storing the race: the race checked and ready
-// to store (the service stores it together with its links).
-func (h *Host) Prepare(ruleset, id string, cfg race.Config, entrants []race.Entrant, seed *dice.Seed) (*race.Race, error) {
+// to store (p.Race; the service stores it together with its links), set up
+// when it has enough entrants (p.Started), so its seats are known.
+func (h *Host) Prepare(ruleset, id string, cfg race.Config, entrants []race.Entrant, seed *dice.Seed) (*race.Played, error) {
 	rs, err := race.Lookup(ruleset)
 	if err != nil {
 		return nil, bad(err)
@@ -159,22 +161,20 @@ func (h *Host) Prepare(ruleset, id string, cfg race.Config, entrants []race.Entr
 			return nil, bad(err)
 		}
 	}
-	r := &race.Race{ID: id, Ruleset: ruleset, Rules: rs.Game().Version, Config: cfg, Entrants: entrants, Seed: s, Created: h.now()}
-	if err := check(rs, r, entrants); err != nil {
-		return nil, err
-	}
-	return r, nil
+	r := &race.Race{ID: id, Ruleset: ruleset, Rules: rs.Game().Version, Config: cfg, Entrants: entrants, Seed: s, Created: h.Now()}
+	return check(rs, r, entrants)
 }
 
-// check sets the race up to see that its configuration and entrants hold; too
-// few entrants is fine while the race is forming.
-func check(rs race.Ruleset, r *race.Race, entrants []race.Entrant) error {
+// check sets the race up with entrants to see that its configuration and
+// entrants hold, and returns it; too few entrants is fine while the race is
+// forming.
+func check(rs race.Ruleset, r *race.Race, entrants []race.Entrant) (*race.Played, error) {
 	p := race.Begin(rs, r)
 	p.Entrants = entrants
 	if err := p.SetUp(); err != nil && !errors.Is(err, race.ErrTooFew) {
-		return bad(err)
+		return nil, bad(err)
 	}
-	return nil
+	return p, nil
 }
 
 func checkID(id string) error {
@@ -421,7 +421,7 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q R
 		if err := pin(p, &pinned, q, "an order"); err != nil {
 			return Ack{}, err
 		}
-		now := h.now()
+		now := h.Now()
 		in := p.Schedule.InWindow(now)
 		o, err := p.Check(race.Submission{Seat: seat, Text: text, InWindow: in, At: now})
 		if err != nil {
@@ -466,7 +466,7 @@ func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, erro
 		if err := p.CheckSetting(key, value); err != nil {
 			return 0, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: pinned.Turn, Seat: -1, Text: key + "=" + value, At: h.now(), Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: pinned.Turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)
 		return e.Turn, err
 	})
 }
@@ -497,7 +497,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 		if err := pin(p, &pinned, q, "a schedule"); err != nil {
 			return out{}, err
 		}
-		now := h.now()
+		now := h.Now()
 		s := p.Schedule
 		for _, f := range []struct {
 			name     string
@@ -583,12 +583,12 @@ func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *rac
 				return nil, bad(err)
 			}
 		}
-		entry := race.Entry{Kind: kind, Turn: 0, Seat: -1, Text: text, At: h.now(), Key: q.Key}
+		entry := race.Entry{Kind: kind, Turn: 0, Seat: -1, Text: text, At: h.Now(), Key: q.Key}
 		es, err := race.ApplyEntrant(p.Entrants, entry)
 		if err != nil {
 			return nil, bad(err)
 		}
-		if err := check(p.Ruleset, p.Race, es); err != nil {
+		if _, err := check(p.Ruleset, p.Race, es); err != nil {
 			return nil, err
 		}
 		if _, err := h.appendEntry(ctx, p, entry, nil); err != nil {
@@ -629,7 +629,7 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 			}
 			return Resolution{}, err
 		}
-		now := h.now()
+		now := h.Now()
 		t, err := p.NextTurn(now)
 		if err != nil {
 			return Resolution{}, err

@@ -122,44 +122,32 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cfg := race.Config{Track: req.Track, Laps: req.Laps, Options: req.Options}
-	rc, err := s.host.Prepare(req.Ruleset, "", cfg, es, nil)
+	p, err := s.host.Prepare(req.Ruleset, "", cfg, es, nil)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	p := race.Begin(rs, rc)
-	p.Entrants = es
-	if err := p.SetUp(); err != nil {
-		s.fail(w, r, &apiError{Msg: err.Error(), Field: "seats", Code: "bad_input"})
+	if !p.Started {
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("%s needs more seats to start than the %d given", g.Name, len(req.Seats)), Field: "seats", Code: "bad_input"})
 		return
 	}
-	now := s.host.Clock.Now().UTC()
-	hostTok, err := newToken()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	toks := []store.Token{{Hash: hashToken(hostTok), Race: rc.ID, Role: store.RoleHost, Seat: -1, Created: now}}
-	var seats []createdSeat
-	for _, x := range p.State.Seats() {
-		tok, err := newToken()
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: store.RoleSeat, Seat: x.Seat, Created: now})
-		seats = append(seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: tok})
+	rc, now := p.Race, s.host.Now()
+	var toks []store.Token
+	// link makes a secret link of the race: the token, shown once, and what is stored of it.
+	link := func(role string, seat int) string {
+		tok := newToken()
+		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: role, Seat: seat, Created: now})
+		return tok
 	}
 	acc := store.Access{Race: rc.ID, Public: req.Public == nil || *req.Public, ResolveWhen: req.ResolveWhen, Created: now}
-	out := map[string]any{"id": rc.ID, "ruleset": rc.Ruleset, "host_token": hostTok, "commitment": rc.Commitment(), "seats": seats, "resolve_when": acc.ResolveWhen, "public": acc.Public}
+	out := map[string]any{"id": rc.ID, "ruleset": rc.Ruleset, "host_token": link(store.RoleHost, -1), "commitment": rc.Commitment(), "resolve_when": acc.ResolveWhen, "public": acc.Public}
+	var seats []createdSeat
+	for _, x := range p.State.Seats() {
+		seats = append(seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat)})
+	}
+	out["seats"] = seats
 	if !acc.Public { // a private race is watched through a link of its own
-		tok, err := newToken()
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: store.RoleSpectator, Seat: -1, Created: now})
-		out["spectator_token"] = tok
+		out["spectator_token"] = link(store.RoleSpectator, -1)
 	}
 	if err := s.access.CreateWithAccess(r.Context(), rc, acc, toks); err != nil {
 		s.fail(w, r, err)
@@ -210,20 +198,12 @@ func readTurn(w http.ResponseWriter, r *http.Request, orders bool) (turnBody, er
 
 func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	v, tok, err := s.viewer(r, id)
+	v, err := s.writer(r, id, store.RoleSeat, "orders need the seat's token (Authorization: Bearer TOKEN from the seat's link)", "only a racer sends orders, with the seat's own link")
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	seat, isSeat := v.Seat()
-	if !isSeat {
-		if tok == nil {
-			s.fail(w, r, &apiError{Msg: "orders need the seat's token (Authorization: Bearer TOKEN from the seat's link)", Field: "Authorization", Code: "no_token"})
-		} else {
-			s.fail(w, r, &apiError{Msg: fmt.Sprintf("only a racer sends orders, with the seat's own link; this is the %s's", tok.Role), Field: "Authorization", Code: "forbidden"})
-		}
-		return
-	}
+	seat, _ := v.Seat()
 	b, err := readTurn(w, r, true)
 	if err != nil {
 		s.fail(w, r, err)
@@ -246,17 +226,8 @@ func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	v, tok, err := s.viewer(r, id)
-	if err != nil {
+	if _, err := s.writer(r, id, store.RoleHost, "a resolve needs the host's token (Authorization: Bearer TOKEN)", "only the race's host resolves a turn"); err != nil {
 		s.fail(w, r, err)
-		return
-	}
-	if !v.IsHost() {
-		if tok == nil {
-			s.fail(w, r, &apiError{Msg: "a resolve needs the host's token (Authorization: Bearer TOKEN)", Field: "Authorization", Code: "no_token"})
-		} else {
-			s.fail(w, r, &apiError{Msg: "only the race's host resolves a turn", Field: "Authorization", Code: "forbidden"})
-		}
 		return
 	}
 	b, err := readTurn(w, r, false)

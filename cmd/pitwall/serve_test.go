@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestServeShutsDownCleanly runs 'pitwall serve' on a free port, creates a
+// race and sends an order through it, holds a stream open, and sends the
+// process SIGTERM: serve must end the stream, return with status 0, and have
+// kept the acknowledged order.
+func TestServeShutsDownCleanly(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "served.db")
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		var out strings.Builder
+		done <- run([]string{"--db", db, "serve", "--addr", "127.0.0.1:0"}, &out, pw)
+		pw.Close()
+	}()
+	lines := bufio.NewScanner(pr)
+	var base string
+	for base == "" && lines.Scan() {
+		if _, after, ok := strings.Cut(lines.Text(), " on http://"); ok {
+			base = "http://" + strings.Fields(after)[0]
+		}
+	}
+	if base == "" {
+		t.Fatal("serve never said where it listens")
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }() // the service's log
+	res, err := http.Get(base + "/healthz")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("healthz: %v %v", res, err)
+	}
+	res.Body.Close()
+	post := func(path, token, body string) map[string]any {
+		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var v map[string]any
+		if err := json.NewDecoder(res.Body).Decode(&v); err != nil || res.StatusCode >= 300 {
+			t.Fatalf("POST %s: %d %v %v", path, res.StatusCode, v, err)
+		}
+		return v
+	}
+	c := post("/api/races", "", `{"ruleset": "nascar", "seats": [{"name": "Red"}, {"name": "Blue"}]}`)
+	id := c["id"].(string)
+	seat := c["seats"].([]any)[0].(map[string]any)["token"].(string)
+	post("/api/races/"+id+"/orders", seat, `{"turn": 1, "orders": "AM"}`)
+	stream, err := http.Get(base + "/api/races/" + id + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("serve ended with status %d after SIGTERM", code)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("serve did not end within a minute of SIGTERM (an open stream held it?)")
+	}
+	if _, err := io.ReadAll(stream.Body); err != nil && !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("the stream did not end cleanly: %v", err)
+	}
+	_, show, _ := jsonOf(t, "--db", db, "race", "show", id, "--as", "host")
+	if in := show["orders_in"]; len(in.([]any)) != 1 {
+		t.Errorf("after the shutdown, the orders in: %v; want Red's", in)
+	}
+}
