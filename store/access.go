@@ -36,7 +36,7 @@ type Token struct {
 
 // Access is how the service opens a race: to everyone (a public race's
 // spectators need no link) or only to its links, and when its turns
-// resolve. The race's definition and log never change; Access may.
+// resolve. It is written with the race.
 type Access struct {
 	Race        string    `json:"race"`
 	Public      bool      `json:"public"`
@@ -50,13 +50,14 @@ type Access struct {
 type AccessStore interface {
 	Store
 	// CreateWithAccess stores a new race (as Create), its Access and its
-	// first links, in one transaction: all of them, or none.
+	// first links, in one transaction: all of them, or none. Access and
+	// links must name the race (store.CheckAccess).
 	CreateWithAccess(ctx context.Context, r *race.Race, a Access, ts []Token) error
 	// Access returns a race's Access; ErrNotFound for a race created without.
 	Access(ctx context.Context, id string) (Access, error)
-	// AddTokens stores more links of a race (all or none); a hash stored
-	// already gives ErrExists.
-	AddTokens(ctx context.Context, ts []Token) error
+	// AddTokens stores more links of race id (all or none); a hash stored
+	// already gives ErrExists, a race not stored ErrNotFound.
+	AddTokens(ctx context.Context, id string, ts []Token) error
 	// Token returns the link whose token hashes to hash; ErrNotFound when none.
 	Token(ctx context.Context, hash string) (Token, error)
 	// RevokeToken marks a link of race id revoked at the time given (the

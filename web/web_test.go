@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"pitwall/host"
 	_ "pitwall/rules/nascar"
@@ -233,7 +232,7 @@ func TestAuthorisation(t *testing.T) {
 	}
 	other := s.create(twoCars)
 	revoked := priv.Seats[1]
-	if err := s.srv.access.RevokeToken(t.Context(), priv.ID, hashToken(revoked), time.Now()); err != nil {
+	if err := s.srv.access.RevokeToken(t.Context(), priv.ID, hashToken(revoked), s.srv.host.Now()); err != nil {
 		t.Fatal(err)
 	}
 	callers := []struct{ name, token string }{

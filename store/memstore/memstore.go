@@ -125,11 +125,8 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if r.ID == "" {
-		return errors.New("creating a race: it has no id")
-	}
-	if len(r.Log) > 0 {
-		return fmt.Errorf("creating race %q: a new race has an empty log; this one has %d entries", r.ID, len(r.Log))
+	if _, _, err := store.EncodeNew(r); err != nil {
+		return err
 	}
 	d, err := s.lock()
 	if err != nil {
@@ -187,6 +184,9 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 }
 
 func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
+	if _, err := store.EncodeAppend(id, e, turn); err != nil {
+		return err
+	}
 	if e.Key != "" {
 		for _, x := range r.log {
 			if x.Key == e.Key {
@@ -205,12 +205,6 @@ func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 		}
 	}
 	if turn != nil {
-		if e.Kind != race.EntryResolve {
-			return fmt.Errorf("race %q: a turn is stored only with a resolve entry, not %q", id, e.Kind)
-		}
-		if turn.Turn != e.Turn {
-			return fmt.Errorf("race %q: turn %d stored with a resolve entry for turn %d", id, turn.Turn, e.Turn)
-		}
 		for _, t := range r.turns {
 			if t.Turn == turn.Turn {
 				return fmt.Errorf("race %q: turn %d is already stored: %w", id, turn.Turn, store.ErrConflict)

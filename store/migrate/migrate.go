@@ -77,10 +77,21 @@ func Load(fsys fs.FS) ([]Migration, error) {
 	return ms, nil
 }
 
+// Sub is the folder dir of an embedded file system, for a store's
+// migrations; dir is a constant, so a bad one is a programming error.
+func Sub(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(fmt.Sprintf("migrations in %q: %v", dir, err))
+	}
+	return sub
+}
+
 // Run applies the migrations of ms that the database lacks, in tx: an
 // upgrade that fails part way leaves the database as it was once the store
 // rolls tx back. A database with a version newer than the last of ms is
-// refused: this build does not know its schema.
+// refused: this build does not know its schema. ms must be as Load gives
+// it: versions 1, 2, 3... in order, so that ms[v] follows version v.
 func Run(ctx context.Context, tx Tx, ms []Migration) error {
 	if len(ms) == 0 {
 		return errors.New("no schema migrations given")

@@ -16,8 +16,10 @@ var _ store.AccessStore = (*Store)(nil)
 
 // CreateWithAccess implements store.AccessStore.
 func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Access, ts []store.Token) error {
-	if r != nil && a.Race != r.ID {
-		return fmt.Errorf("creating race %q: its access names race %q", r.ID, a.Race)
+	if r != nil {
+		if err := store.CheckAccess(r.ID, &a, ts); err != nil {
+			return err
+		}
 	}
 	return s.create(ctx, r, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO access (race_id, public, resolve_when, created) VALUES ($1, $2, $3, $4)`,
@@ -28,10 +30,11 @@ func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Acce
 	})
 }
 
+// insertTokens stores links; the primary key refuses a hash stored already.
 func insertTokens(ctx context.Context, tx pgx.Tx, ts []store.Token) error {
 	for _, t := range ts {
-		tag, err := tx.Exec(ctx, `INSERT INTO tokens (hash, race_id, role, seat, created, revoked) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-			t.Hash, t.Race, t.Role, t.Seat, t.Created, t.Revoked)
+		tag, err := tx.Exec(ctx, `INSERT INTO tokens (hash, race_id, role, seat, created) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash) DO NOTHING`,
+			t.Hash, t.Race, t.Role, t.Seat, t.Created)
 		if err != nil {
 			return fmt.Errorf("storing a link of race %q: %w", t.Race, err)
 		}
@@ -54,8 +57,20 @@ func (s *Store) Access(ctx context.Context, id string) (store.Access, error) {
 }
 
 // AddTokens implements store.AccessStore.
-func (s *Store) AddTokens(ctx context.Context, ts []store.Token) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return insertTokens(ctx, tx, ts) })
+func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) error {
+	if err := store.CheckAccess(id, nil, ts); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var exists bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = $1)`, id).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists {
+			return fmt.Errorf("adding links: %w", notFound(id))
+		}
+		return insertTokens(ctx, tx, ts)
+	})
 }
 
 // Token implements store.AccessStore.
@@ -74,17 +89,21 @@ func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
 	return t, err
 }
 
-// RevokeToken implements store.AccessStore.
+// RevokeToken implements store.AccessStore: one statement that revokes the
+// link if it is not revoked yet (a second revocation keeps the first's
+// time) and says whether the race has it at all.
 func (s *Store) RevokeToken(ctx context.Context, id, hash string, at time.Time) error {
-	// One statement: a second revocation matches nothing and keeps the first's time.
-	if _, err := s.pool.Exec(ctx, `UPDATE tokens SET revoked = $1 WHERE hash = $2 AND race_id = $3 AND revoked IS NULL`, at, hash, id); err != nil {
+	if err := store.CheckTime("the revocation", at); err != nil {
 		return err
 	}
-	var n int
-	if err := s.pool.QueryRow(ctx, `SELECT COUNT(*) FROM tokens WHERE hash = $1 AND race_id = $2`, hash, id).Scan(&n); err != nil {
+	var known bool
+	err := s.pool.QueryRow(ctx, `WITH known AS (SELECT 1 FROM tokens WHERE hash = $2 AND race_id = $3),
+		revoked AS (UPDATE tokens SET revoked = $1 WHERE hash = $2 AND race_id = $3 AND revoked IS NULL)
+		SELECT EXISTS (SELECT 1 FROM known)`, at, hash, id).Scan(&known)
+	if err != nil {
 		return err
 	}
-	if n == 0 {
+	if !known {
 		return fmt.Errorf("race %q has no such link: %w", id, store.ErrNotFound)
 	}
 	return nil

@@ -17,13 +17,11 @@ import (
 	"math"
 	"net/url"
 	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/store"
 	"pitwall/store/migrate"
@@ -106,16 +104,7 @@ func (s *Store) read(ctx context.Context, fn func(q querier) error) error {
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-var embeddedMigrations = mustSub(migrationFiles, "migrations")
-
-func mustSub(f embed.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		// fs.Sub only fails for an invalid name, and dir is a constant.
-		return f
-	}
-	return sub
-}
+var embeddedMigrations = migrate.Sub(migrationFiles, "migrations")
 
 // migrator is the PostgreSQL side of a migration run.
 type migrator struct{ tx pgx.Tx }
@@ -160,17 +149,6 @@ func (s *Store) migrate(ctx context.Context, ms []migrate.Migration) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return migrate.Run(ctx, migrator{tx}, ms) })
 }
 
-// Times.
-
-// checkTime refuses a time finer than PostgreSQL keeps: stored, it would
-// come back different, and an entry's time is in the race's hash chain.
-func checkTime(what string, t time.Time) error {
-	if t.Nanosecond()%1000 != 0 {
-		return fmt.Errorf("%s %s is finer than a microsecond; the store keeps times to the microsecond", what, t.Format(time.RFC3339Nano))
-	}
-	return nil
-}
-
 // Races.
 
 // Create stores a new race's definition.
@@ -179,25 +157,9 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error { return s.creat
 // create stores a new race's definition, and whatever also writes in the
 // same transaction.
 func (s *Store) create(ctx context.Context, r *race.Race, also func(tx pgx.Tx) error) error {
-	if r == nil {
-		return errors.New("creating a race: no race given")
-	}
-	if r.ID == "" {
-		return errors.New("creating a race: the race has no ID")
-	}
-	if len(r.Log) != 0 {
-		return fmt.Errorf("creating race %q: a new race's log must be empty, it has %d entries; append them after creating it", r.ID, len(r.Log))
-	}
-	if err := checkTime("its creation time", r.Created); err != nil {
-		return fmt.Errorf("creating race %q: %w", r.ID, err)
-	}
-	cfg, err := json.Marshal(r.Config)
+	cfg, ents, err := store.EncodeNew(r)
 	if err != nil {
-		return fmt.Errorf("creating race %q: encoding its configuration: %w", r.ID, err)
-	}
-	ents, err := json.Marshal(r.Entrants)
-	if err != nil {
-		return fmt.Errorf("creating race %q: encoding its entrants: %w", r.ID, err)
+		return err
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `INSERT INTO races (id, ruleset, rules, config, entrants, seed, commitment, created)
@@ -256,21 +218,7 @@ func loadRace(ctx context.Context, q querier, id string) (*race.Race, error) {
 		return nil, err
 	}
 	r.Created = r.Created.UTC()
-	if err := json.Unmarshal([]byte(cfg), &r.Config); err != nil {
-		return nil, fmt.Errorf("decoding the configuration: %w", err)
-	}
-	if err := json.Unmarshal([]byte(ents), &r.Entrants); err != nil {
-		return nil, fmt.Errorf("decoding the entrants: %w", err)
-	}
-	if r.Seed, err = dice.ParseSeed(seed); err != nil {
-		return nil, fmt.Errorf("reading the seed: %w", err)
-	}
-	// The commitment was published when the race began: a seed that does not
-	// match it would make every audit of the race fail, so say so here.
-	if r.Seed.Commitment() != commitment {
-		return nil, fmt.Errorf("the stored seed does not match the race's commitment %s; the database has been altered", commitment)
-	}
-	return r, nil
+	return r, store.DecodeRace(r, cfg, ents, seed, commitment)
 }
 
 const entryColumns = `seq, kind, turn, seat, text, in_window, at, key, hash`
@@ -285,14 +233,7 @@ func loadLog(ctx context.Context, q querier, id string, from int) ([]race.Entry,
 	if err != nil {
 		return nil, err
 	}
-	for i, e := range log {
-		// The seq check in Append keeps the log gapless; a gap here means the
-		// table was edited behind the store's back, and replay would be wrong.
-		if e.Seq != from+i {
-			return nil, fmt.Errorf("the log skips from entry %d to %d", from+i-1, e.Seq)
-		}
-	}
-	return log, nil
+	return log, store.CheckGapless(log, from)
 }
 
 // scanEntries reads log entries from rows of entryColumns, and closes them.
@@ -328,15 +269,13 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 		var (
 			sm  store.Summary
 			cfg string
-			c   race.Config
 		)
 		if err := rows.Scan(&sm.ID, &sm.Ruleset, &cfg, &sm.Created, &sm.Commitment, &sm.Entries, &sm.Turns); err != nil {
 			return nil, fmt.Errorf("listing races: %w", err)
 		}
-		if err := json.Unmarshal([]byte(cfg), &c); err != nil {
-			return nil, fmt.Errorf("listing races: race %q: decoding the configuration: %w", sm.ID, err)
+		if sm.Track, err = store.TrackOf(sm.ID, cfg); err != nil {
+			return nil, fmt.Errorf("listing races: %w", err)
 		}
-		sm.Track = c.Track
 		sm.Created = sm.Created.UTC()
 		out = append(out, sm)
 	}
@@ -360,32 +299,12 @@ const insertEntry = `INSERT INTO entries (race_id, seq, kind, turn, seat, text, 
 // Append adds e to the race's log, with the turn it resolved if it is a
 // resolve entry, in one transaction.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
-	var rolls string
-	if err := checkTime("its time", e.At); err != nil {
-		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
-	}
-	if turn != nil {
-		if e.Kind != race.EntryResolve {
-			return fmt.Errorf("race %q: appending entry %d: a saved turn goes with a %q entry, not %q", id, e.Seq, race.EntryResolve, e.Kind)
-		}
-		if turn.Turn != e.Turn {
-			return fmt.Errorf("race %q: appending entry %d: it resolves turn %d but the saved turn is turn %d", id, e.Seq, e.Turn, turn.Turn)
-		}
-		if turn.State != nil && !json.Valid(turn.State) || turn.Story != nil && !json.Valid(turn.Story) {
-			return fmt.Errorf("race %q: saving turn %d: the state snapshot or the story is not valid JSON", id, turn.Turn)
-		}
-		if err := checkTime("its time", turn.At); err != nil {
-			return fmt.Errorf("race %q: saving turn %d: %w", id, turn.Turn, err)
-		}
-		b, err := json.Marshal(turn.Rolls)
-		if err != nil {
-			return fmt.Errorf("race %q: saving turn %d: encoding the rolls: %w", id, turn.Turn, err)
-		}
-		rolls = string(b)
+	rolls, err := store.EncodeAppend(id, e, turn)
+	if err != nil {
+		return err
 	}
 	args := []any{id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash}
 	var stored bool
-	var err error
 	if turn == nil {
 		// One statement is a transaction of its own: one round trip.
 		var tag pgconn.CommandTag

@@ -90,28 +90,29 @@ func open(t testing.TB, u string) *Store {
 	return s
 }
 
-// Each subtest gets a schema of its own; a second open of a name reopens it.
-func TestConformance(t *testing.T) {
+// opener opens each name in a schema of its own (prefix keeps two suites'
+// names apart); a second open of a name reopens it.
+func opener(t *testing.T, prefix string) storetest.Opener {
 	server(t) // skip once, not in every subtest
 	var mu sync.Mutex
 	urls := map[string]string{}
-	storetest.Run(t, func(t *testing.T, name string) store.Store {
+	return func(t *testing.T, name string) store.Store {
 		mu.Lock()
 		u, ok := urls[name]
-		mu.Unlock()
 		if !ok {
-			u = schema(t, name)
-			mu.Lock()
+			u = schema(t, prefix+name)
 			urls[name] = u
-			mu.Unlock()
 		}
+		mu.Unlock()
 		s, err := Open(t.Context(), u)
 		if err != nil {
 			t.Fatalf("Open: %v", err)
 		}
 		return s
-	})
+	}
 }
+
+func TestConformance(t *testing.T) { storetest.Run(t, opener(t, "")) }
 
 func appliedMigrations(t *testing.T, s *Store) []string {
 	t.Helper()

@@ -15,8 +15,10 @@ var _ store.AccessStore = (*Store)(nil)
 
 // CreateWithAccess implements store.AccessStore.
 func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Access, ts []store.Token) error {
-	if r != nil && a.Race != r.ID {
-		return fmt.Errorf("creating race %q: its access names race %q", r.ID, a.Race)
+	if r != nil {
+		if err := store.CheckAccess(r.ID, &a, ts); err != nil {
+			return err
+		}
 	}
 	return s.create(ctx, r, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO access (race_id, public, resolve_when, created) VALUES (?, ?, ?, ?)`,
@@ -27,21 +29,21 @@ func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Acce
 	})
 }
 
+// insertTokens stores links. A hash stored already is looked for first:
+// the tokens_no_replace trigger refuses such an insert before an ON
+// CONFLICT clause could, and the write transaction holds SQLite's one write
+// lock, so nothing comes between the look and the insert.
 func insertTokens(ctx context.Context, tx *sql.Tx, ts []store.Token) error {
 	for _, t := range ts {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tokens WHERE hash = ?`, t.Hash).Scan(&n); err != nil {
+		var stored bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tokens WHERE hash = ?)`, t.Hash).Scan(&stored); err != nil {
 			return err
 		}
-		if n > 0 {
+		if stored {
 			return fmt.Errorf("a link of race %q: %w", t.Race, store.ErrExists)
 		}
-		var revoked any
-		if t.Revoked != nil {
-			revoked = formatTime(*t.Revoked)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, race_id, role, seat, created, revoked) VALUES (?, ?, ?, ?, ?, ?)`,
-			t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), revoked); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, race_id, role, seat, created) VALUES (?, ?, ?, ?, ?)`,
+			t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created)); err != nil {
 			return fmt.Errorf("storing a link of race %q: %w", t.Race, err)
 		}
 	}
@@ -67,8 +69,18 @@ func (s *Store) Access(ctx context.Context, id string) (store.Access, error) {
 }
 
 // AddTokens implements store.AccessStore.
-func (s *Store) AddTokens(ctx context.Context, ts []store.Token) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return insertTokens(ctx, tx, ts) })
+func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) error {
+	if err := store.CheckAccess(id, nil, ts); err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := raceExists(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("adding links: %w", notFound(id))
+		} else if err != nil {
+			return err
+		}
+		return insertTokens(ctx, tx, ts)
+	})
 }
 
 // Token implements store.AccessStore.
@@ -94,10 +106,14 @@ func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
 	return t, err
 }
 
-// RevokeToken implements store.AccessStore.
+// RevokeToken implements store.AccessStore: one transaction that revokes
+// the link if it is not revoked yet (a second revocation keeps the first's
+// time) and says whether the race has it at all.
 func (s *Store) RevokeToken(ctx context.Context, id, hash string, at time.Time) error {
+	if err := store.CheckTime("the revocation", at); err != nil {
+		return err
+	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		// One statement: a second revocation matches nothing and keeps the first's time.
 		if _, err := tx.ExecContext(ctx, `UPDATE tokens SET revoked = ? WHERE hash = ? AND race_id = ? AND revoked IS NULL`,
 			formatTime(at), hash, id); err != nil {
 			return err

@@ -25,7 +25,6 @@ import (
 	msqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/store"
 	"pitwall/store/migrate"
@@ -190,16 +189,7 @@ func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-var embeddedMigrations = mustSub(migrationFiles, "migrations")
-
-func mustSub(f embed.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		// fs.Sub only fails for an invalid name, and dir is a constant.
-		return f
-	}
-	return sub
-}
+var embeddedMigrations = migrate.Sub(migrationFiles, "migrations")
 
 // migrator is the SQLite side of a migration run, in the write transaction
 // that Open's migrate holds: SQLite admits one writer, so a second process
@@ -273,22 +263,9 @@ func (s *Store) Create(ctx context.Context, r *race.Race) error { return s.creat
 // create stores a new race's definition, and whatever also writes in the
 // same transaction.
 func (s *Store) create(ctx context.Context, r *race.Race, also func(tx *sql.Tx) error) error {
-	if r == nil {
-		return errors.New("creating a race: no race given")
-	}
-	if r.ID == "" {
-		return errors.New("creating a race: the race has no ID")
-	}
-	if len(r.Log) != 0 {
-		return fmt.Errorf("creating race %q: a new race's log must be empty, it has %d entries; append them after creating it", r.ID, len(r.Log))
-	}
-	cfg, err := json.Marshal(r.Config)
+	cfg, ents, err := store.EncodeNew(r)
 	if err != nil {
-		return fmt.Errorf("creating race %q: encoding its configuration: %w", r.ID, err)
-	}
-	ents, err := json.Marshal(r.Entrants)
-	if err != nil {
-		return fmt.Errorf("creating race %q: encoding its entrants: %w", r.ID, err)
+		return err
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		if err := createTx(ctx, tx, r, cfg, ents); err != nil {
@@ -358,19 +335,8 @@ func loadRace(ctx context.Context, tx *sql.Tx, id string) (*race.Race, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal([]byte(cfg), &r.Config); err != nil {
-		return nil, fmt.Errorf("decoding the configuration: %w", err)
-	}
-	if err := json.Unmarshal([]byte(ents), &r.Entrants); err != nil {
-		return nil, fmt.Errorf("decoding the entrants: %w", err)
-	}
-	if r.Seed, err = dice.ParseSeed(seed); err != nil {
-		return nil, fmt.Errorf("reading the seed: %w", err)
-	}
-	// The commitment was published when the race began: a seed that does not
-	// match it would make every audit of the race fail, so say so here.
-	if r.Seed.Commitment() != commitment {
-		return nil, fmt.Errorf("the stored seed does not match the race's commitment %s; the database has been altered", commitment)
+	if err := store.DecodeRace(r, cfg, ents, seed, commitment); err != nil {
+		return nil, err
 	}
 	if r.Created, err = parseTime(created); err != nil {
 		return nil, fmt.Errorf("reading the creation time: %w", err)
@@ -389,14 +355,7 @@ func loadLog(ctx context.Context, tx *sql.Tx, id string, from int) ([]race.Entry
 	if err != nil {
 		return nil, err
 	}
-	for i, e := range log {
-		// The seq check in Append keeps the log gapless; a gap here means the
-		// file was edited behind the store's back, and replay would be wrong.
-		if e.Seq != from+i {
-			return nil, fmt.Errorf("the log skips from entry %d to %d", from+i-1, e.Seq)
-		}
-	}
-	return log, nil
+	return log, store.CheckGapless(log, from)
 }
 
 // scanEntries reads log entries from rows of seq, kind, turn, seat, text,
@@ -440,15 +399,13 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 			var (
 				sm           store.Summary
 				cfg, created string
-				c            race.Config
 			)
 			if err := rows.Scan(&sm.ID, &sm.Ruleset, &cfg, &created, &sm.Commitment, &sm.Entries, &sm.Turns); err != nil {
 				return err
 			}
-			if err := json.Unmarshal([]byte(cfg), &c); err != nil {
-				return fmt.Errorf("race %q: decoding the configuration: %w", sm.ID, err)
+			if sm.Track, err = store.TrackOf(sm.ID, cfg); err != nil {
+				return err
 			}
-			sm.Track = c.Track
 			if sm.Created, err = parseTime(created); err != nil {
 				return fmt.Errorf("race %q: reading the creation time: %w", sm.ID, err)
 			}
@@ -465,24 +422,11 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 // Append adds e to the race's log, with the turn it resolved if it is a
 // resolve entry, in one transaction.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
-	var rolls string
-	if turn != nil {
-		if e.Kind != race.EntryResolve {
-			return fmt.Errorf("race %q: appending entry %d: a saved turn goes with a %q entry, not %q", id, e.Seq, race.EntryResolve, e.Kind)
-		}
-		if turn.Turn != e.Turn {
-			return fmt.Errorf("race %q: appending entry %d: it resolves turn %d but the saved turn is turn %d", id, e.Seq, e.Turn, turn.Turn)
-		}
-		if turn.State != nil && !json.Valid(turn.State) || turn.Story != nil && !json.Valid(turn.Story) {
-			return fmt.Errorf("race %q: saving turn %d: the state snapshot or the story is not valid JSON", id, turn.Turn)
-		}
-		b, err := json.Marshal(turn.Rolls)
-		if err != nil {
-			return fmt.Errorf("race %q: saving turn %d: encoding the rolls: %w", id, turn.Turn, err)
-		}
-		rolls = string(b)
+	rolls, err := store.EncodeAppend(id, e, turn)
+	if err != nil {
+		return err
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) error {
 		if err := raceExists(ctx, tx, id); err != nil {
 			return err
 		}

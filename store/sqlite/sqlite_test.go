@@ -31,7 +31,7 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-func open(t *testing.T, path string) *Store {
+func open(t testing.TB, path string) *Store {
 	t.Helper()
 	s, err := Open(path)
 	if err != nil {
@@ -290,12 +290,12 @@ func TestBadPaths(t *testing.T) {
 func TestMemory(t *testing.T) {
 	s := open(t, Memory)
 	ctx := context.Background()
-	r := &race.Race{ID: "m", Ruleset: "ludi", Config: race.Config{Track: "t"}, Seed: dice.SeedFromInt(1), Created: time.Now()}
+	r := &race.Race{ID: "m", Ruleset: "ludi", Config: race.Config{Track: "t"}, Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
 	if err := s.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}
 	for seq := 1; seq <= 3; seq++ {
-		if err := s.Append(ctx, "m", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, At: time.Now()}, nil); err != nil {
+		if err := s.Append(ctx, "m", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, At: time.Now().Truncate(time.Microsecond)}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -312,12 +312,12 @@ func TestMemory(t *testing.T) {
 func TestLogIsAppendOnly(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "append-only.db"))
 	ctx := context.Background()
-	r := &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}
+	r := &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
 	if err := s.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	e := race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now()}
-	if err := s.Append(ctx, "r", e, &store.SavedTurn{Turn: 1, Hash: "h", At: time.Now()}); err != nil {
+	e := race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now().Truncate(time.Microsecond)}
+	if err := s.Append(ctx, "r", e, &store.SavedTurn{Turn: 1, Hash: "h", At: time.Now().Truncate(time.Microsecond)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, stmt := range []string{
@@ -353,7 +353,7 @@ func TestLogIsAppendOnly(t *testing.T) {
 func TestTamperedSeed(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "tamper.db"))
 	ctx := context.Background()
-	r := &race.Race{ID: "tampered", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}
+	r := &race.Race{ID: "tampered", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
 	if err := s.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +392,7 @@ func TestTwoStoresOnOneFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shared.db")
 	a, b := open(t, path), open(t, path)
 	ctx := context.Background()
-	r := &race.Race{ID: "shared", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}
+	r := &race.Race{ID: "shared", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
 	if err := a.Create(ctx, r); err != nil {
 		t.Fatal(err)
 	}
@@ -404,7 +404,7 @@ func TestTwoStoresOnOneFile(t *testing.T) {
 			s := []*Store{a, b}[w%2]
 			go func() {
 				<-start
-				errs <- s.Append(ctx, "shared", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: w, At: time.Now()}, nil)
+				errs <- s.Append(ctx, "shared", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: w, At: time.Now().Truncate(time.Microsecond)}, nil)
 			}()
 		}
 		close(start)
@@ -543,11 +543,11 @@ func BenchmarkResumeAfterResends(b *testing.B) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	if err := s.Create(ctx, &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now()}); err != nil {
+	if err := s.Create(ctx, &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}); err != nil {
 		b.Fatal(err)
 	}
-	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now()},
-		&store.SavedTurn{Turn: 1, Hash: "h", State: []byte(`{}`), At: time.Now()}); err != nil {
+	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now().Truncate(time.Microsecond)},
+		&store.SavedTurn{Turn: 1, Hash: "h", State: []byte(`{}`), At: time.Now().Truncate(time.Microsecond)}); err != nil {
 		b.Fatal(err)
 	}
 	tx, err := s.db.Begin()
@@ -570,5 +570,35 @@ func BenchmarkResumeAfterResends(b *testing.B) {
 		if err != nil || len(r.Log) != 14 { // the resolve, the turn's first order and each of 12 seats' last
 			b.Fatalf("%d entries, %v", len(r.Log), err)
 		}
+	}
+}
+
+// BenchmarkAppend: one writer appending orders, or resolves with their turn
+// records, each durable before the next (as PostgreSQL's BenchmarkAppend).
+func BenchmarkAppend(b *testing.B) {
+	for _, withTurn := range []bool{false, true} {
+		b.Run(fmt.Sprintf("turn=%v", withTurn), func(b *testing.B) {
+			s := open(b, filepath.Join(b.TempDir(), "bench.db"))
+			ctx := context.Background()
+			at := time.Now().Truncate(time.Microsecond)
+			if err := s.Create(ctx, &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: at}); err != nil {
+				b.Fatal(err)
+			}
+			state := []byte(`{"turn":1,"cars":[{"seat":0,"pos":3},{"seat":1,"pos":2}]}`)
+			b.ReportAllocs()
+			seq := 0
+			for b.Loop() {
+				seq++
+				e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: seq % 10, Text: "M3 B", At: at, Hash: "h"}
+				var rec *store.SavedTurn
+				if withTurn {
+					e.Kind, e.Turn = race.EntryResolve, seq
+					rec = &store.SavedTurn{Turn: seq, Hash: "h", State: state, DiceState: []byte{1, 2, 3}, At: at}
+				}
+				if err := s.Append(ctx, "r", e, rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

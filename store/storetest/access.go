@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,6 +23,7 @@ func RunAccess(t *testing.T, open Opener) {
 		{"CreateWithAccess", testCreateWithAccess},
 		{"CreateWithAccessAllOrNone", testCreateWithAccessAllOrNone},
 		{"Revoke", testRevoke},
+		{"RefusesBadLinks", testRefusesBadLinks},
 		{"AccessReopen", testAccessReopen},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, h) })
@@ -100,7 +103,7 @@ func testCreateWithAccess(t *testing.T, h *harness) {
 		t.Errorf("the access of a race created without: got %v, want ErrNotFound", err)
 	}
 	more := store.Token{Hash: hashOf("spectator"), Race: r.ID, Role: store.RoleSpectator, Seat: -1, Created: accessAt}
-	if err := s.AddTokens(ctx(t), []store.Token{more}); err != nil {
+	if err := s.AddTokens(ctx(t), r.ID, []store.Token{more}); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.Token(ctx(t), more.Hash); err != nil {
@@ -146,7 +149,7 @@ func testCreateWithAccessAllOrNone(t *testing.T, h *harness) {
 	}
 	// AddTokens: all or none.
 	fresh := store.Token{Hash: hashOf("fresh"), Race: first.ID, Role: store.RoleSeat, Seat: 2, Created: accessAt}
-	if err := s.AddTokens(ctx(t), []store.Token{fresh, ts[1]}); !errors.Is(err, store.ErrExists) {
+	if err := s.AddTokens(ctx(t), first.ID, []store.Token{fresh, ts[1]}); !errors.Is(err, store.ErrExists) {
 		t.Fatalf("adding a link stored already: got %v, want ErrExists", err)
 	}
 	if _, err := s.Token(ctx(t), fresh.Hash); !errors.Is(err, store.ErrNotFound) {
@@ -176,14 +179,20 @@ func testRevoke(t *testing.T, h *harness) {
 		t.Fatal(err)
 	}
 	checkToken(t, got, want) // the first revocation's time stays
-	if got, _ := s.Token(ctx(t), ts[2].Hash); got.Revoked != nil {
-		t.Errorf("the other seat's link was revoked too: %+v", got)
+	if got, err := s.Token(ctx(t), ts[2].Hash); err != nil || got.Revoked != nil {
+		t.Errorf("the other seat's link: %+v, %v; want it, not revoked", got, err)
 	}
 	if err := s.RevokeToken(ctx(t), "another", ts[2].Hash, at); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("revoking a link through another race: got %v, want ErrNotFound", err)
 	}
-	if got, _ := s.Token(ctx(t), ts[2].Hash); got.Revoked != nil {
-		t.Errorf("a link revoked through another race: %+v", got)
+	if got, err := s.Token(ctx(t), ts[2].Hash); err != nil || got.Revoked != nil {
+		t.Errorf("after revoking it through another race: %+v, %v; want it, not revoked", got, err)
+	}
+	if err := s.RevokeToken(ctx(t), r.ID, ts[2].Hash, at.Add(time.Nanosecond)); err == nil {
+		t.Error("a revocation at a time finer than a microsecond: accepted")
+	}
+	if got, err := s.Token(ctx(t), ts[2].Hash); err != nil || got.Revoked != nil {
+		t.Errorf("after a refused revocation: %+v, %v; want it, not revoked", got, err)
 	}
 	if err := s.RevokeToken(ctx(t), r.ID, hashOf("nobody"), at); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("revoking an unknown link: got %v, want ErrNotFound", err)
@@ -218,5 +227,52 @@ func testAccessReopen(t *testing.T, h *harness) {
 	checkToken(t, got, want)
 	if got, err := s2.Access(ctx(t), r.ID); err != nil || got.ResolveWhen != a.ResolveWhen {
 		t.Errorf("access after reopening: %+v, %v", got, err)
+	}
+}
+
+// testRefusesBadLinks: access and links that do not name the race, or name
+// a role, seat, hash or time a link cannot have, are refused with nothing
+// stored; links for a race not stored give ErrNotFound.
+func testRefusesBadLinks(t *testing.T, h *harness) {
+	s, _ := accessStore(t, h)
+	defer s.Close()
+	r := sampleRace("links", 1)
+	a, ts := sampleLinks(r.ID)
+	bad := map[string]func(a *store.Access, t *store.Token){
+		"a link of another race":       func(_ *store.Access, t *store.Token) { t.Race = "other" },
+		"an access of another race":    func(a *store.Access, _ *store.Token) { a.Race = "other" },
+		"an unknown role":              func(_ *store.Access, t *store.Token) { t.Role = "owner" },
+		"a seat link without its seat": func(_ *store.Access, t *store.Token) { t.Role, t.Seat = store.RoleSeat, -1 },
+		"a host link with a seat":      func(_ *store.Access, t *store.Token) { t.Role, t.Seat = store.RoleHost, 3 },
+		"a hash that is not SHA-256":   func(_ *store.Access, t *store.Token) { t.Hash = strings.Repeat("Z", 64) },
+		"an upper-case hash":           func(_ *store.Access, t *store.Token) { t.Hash = strings.ToUpper(t.Hash) },
+		"a link revoked at its making": func(_ *store.Access, t *store.Token) { t.Revoked = &accessAt },
+		"a nanosecond link":            func(_ *store.Access, t *store.Token) { t.Created = t.Created.Add(time.Nanosecond) },
+		"a nanosecond access":          func(a *store.Access, _ *store.Token) { a.Created = a.Created.Add(time.Nanosecond) },
+		"an unknown resolve_when":      func(a *store.Access, _ *store.Token) { a.ResolveWhen = "soon" },
+	}
+	for what, spoil := range bad {
+		a2, ts2 := a, slices.Clone(ts)
+		spoil(&a2, &ts2[0])
+		if err := s.CreateWithAccess(ctx(t), r, a2, ts2); err == nil {
+			t.Errorf("%s: the race was created", what)
+		}
+	}
+	if _, err := s.Load(ctx(t), r.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a race refused for its links: got %v, want ErrNotFound (not stored)", err)
+	}
+	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
+		t.Fatal(err)
+	}
+	spy := store.Token{Hash: hashOf("spy"), Race: "other", Role: store.RoleHost, Seat: -1, Created: accessAt}
+	if err := s.AddTokens(ctx(t), r.ID, []store.Token{spy}); err == nil {
+		t.Error("adding a link that names another race: accepted")
+	}
+	if _, err := s.Token(ctx(t), spy.Hash); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the link naming another race: got %v, want ErrNotFound (not stored)", err)
+	}
+	lost := store.Token{Hash: hashOf("lost"), Race: "nowhere", Role: store.RoleHost, Seat: -1, Created: accessAt}
+	if err := s.AddTokens(ctx(t), "nowhere", []store.Token{lost}); !errors.Is(err, store.ErrNotFound) || !strings.Contains(err.Error(), "nowhere") {
+		t.Errorf("links for a race not stored: got %v, want ErrNotFound naming the race", err)
 	}
 }

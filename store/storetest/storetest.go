@@ -84,6 +84,7 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentAppendsSameSeq", testConcurrentSameSeq},
 		{"ConcurrentAppendsWithRetry", testConcurrentWithRetry},
 		{"Reopen", testReopen},
+		{"RefusesWhatNotEveryStoreKeeps", testRefusesWhatNotEveryStoreKeeps},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, h) })
