@@ -312,22 +312,23 @@ func retry[T any](ctx context.Context, fn func() (T, error)) (T, error) {
 	return v, fmt.Errorf("the race's log kept moving on while this write was tried 400 times; try again: %w", err)
 }
 
-// pin fixes the turn a write is for in pinned, on the write's first try: the
-// turn q names, or the one open now; a retry keeps the turn the first try
-// fixed. A turn already played is closed; one not yet open is bad input.
-func pin(p *race.Played, pinned *Req, q Req, what string) error {
+// pin fixes the turn a write is for in turn, on the write's first try: the
+// turn the request names (want), or the one open now; a retry keeps the
+// turn the first try fixed. A turn already played is closed; one not yet
+// open is bad input.
+func pin(p *race.Played, turn *int, want int, what string) error {
 	open := p.Turn()
-	if pinned.Turn == 0 {
-		*pinned = q
-		if q.Turn == 0 {
-			pinned.Turn = open
+	if *turn == 0 {
+		*turn = want
+		if want == 0 {
+			*turn = open
 		}
 	}
 	switch {
-	case pinned.Turn < open:
-		return bad(&kindOf{fmt.Sprintf("turn %d has closed (it has been resolved); turn %d is open", pinned.Turn, open), ErrClosed})
-	case pinned.Turn > open:
-		return badf("turn %d is not open yet; %s is for turn %d, the one open now", pinned.Turn, what, open)
+	case *turn < open:
+		return bad(&kindOf{fmt.Sprintf("turn %d has closed (it has been resolved); turn %d is open", *turn, open), ErrClosed})
+	case *turn > open:
+		return badf("turn %d is not open yet; %s is for turn %d, the one open now", *turn, what, open)
 	case p.Started && p.State.Over():
 		return bad(&kindOf{fmt.Sprintf("race %s is over", p.Race.ID), race.ErrOver})
 	}
@@ -371,6 +372,10 @@ func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int, tex
 func write[T any](ctx context.Context, h *Host, id string, q Req, kind string, seat int, text string,
 	again func(e *race.Entry) (T, error), try func() (T, error)) (T, error) {
 	var zero T
+	// What every store keeps as it is, so that no store refuses it later.
+	if err := errors.Join(store.CheckText("the key", q.Key), store.CheckText("the text", text)); err != nil {
+		return zero, bad(err)
+	}
 	return retry(ctx, func() (T, error) {
 		e, err := h.repeated(ctx, id, q.Key, kind, seat, text)
 		if err != nil {
@@ -401,7 +406,7 @@ type Ack struct {
 // Submit checks a racer's orders for the turn q names and stores them; it
 // returns what was stored. A refused order changes nothing.
 func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q Req) (Ack, error) {
-	var pinned Req
+	var turn int // the turn the write is for, fixed on its first try
 	again := func(e *race.Entry) (Ack, error) {
 		p, err := h.Load(ctx, id)
 		if err != nil {
@@ -418,7 +423,7 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q R
 		if err != nil {
 			return Ack{}, err
 		}
-		if err := pin(p, &pinned, q, "an order"); err != nil {
+		if err := pin(p, &turn, q.Turn, "an order"); err != nil {
 			return Ack{}, err
 		}
 		now := h.Now()
@@ -427,7 +432,7 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q R
 		if err != nil {
 			return Ack{}, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryOrder, Turn: pinned.Turn, Seat: seat, Text: text, InWindow: in, At: now, Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryOrder, Turn: turn, Seat: seat, Text: text, InWindow: in, At: now, Key: q.Key}, nil)
 		if err != nil {
 			return Ack{}, err
 		}
@@ -448,14 +453,14 @@ func racerOf(p *race.Played, seat int) string {
 
 // Set applies a host's setting (KEY=VALUE) for the turn q names and returns that turn.
 func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, error) {
-	var pinned Req
+	var turn int // the turn the write is for, fixed on its first try
 	again := func(e *race.Entry) (int, error) { return e.Turn, nil }
 	return write(ctx, h, id, q, race.EntrySet, -1, key+"="+value, again, func() (int, error) {
 		p, err := h.Load(ctx, id)
 		if err != nil {
 			return 0, err
 		}
-		if err := pin(p, &pinned, q, "a setting"); err != nil {
+		if err := pin(p, &turn, q.Turn, "a setting"); err != nil {
 			return 0, err
 		}
 		if !p.Started {
@@ -466,7 +471,7 @@ func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, erro
 		if err := p.CheckSetting(key, value); err != nil {
 			return 0, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: pinned.Turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)
 		return e.Turn, err
 	})
 }
@@ -479,7 +484,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 		turn int
 		s    race.Schedule
 	}
-	var pinned Req
+	var turn int // the turn the write is for, fixed on its first try
 	again := func(e *race.Entry) (out, error) {
 		s, err := race.ParseSchedule(e.Text)
 		return out{e.Turn, s}, err
@@ -494,7 +499,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 				return out{}, err
 			}
 		}
-		if err := pin(p, &pinned, q, "a schedule"); err != nil {
+		if err := pin(p, &turn, q.Turn, "a schedule"); err != nil {
 			return out{}, err
 		}
 		now := h.Now()
@@ -516,7 +521,7 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 		if _, err := race.ParseSchedule(text); err != nil {
 			return out{}, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySchedule, Turn: pinned.Turn, Seat: -1, Text: text, At: now, Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySchedule, Turn: turn, Seat: -1, Text: text, At: now, Key: q.Key}, nil)
 		return out{e.Turn, s}, err
 	})
 	return o.turn, o.s, err
@@ -610,7 +615,7 @@ type Resolution struct {
 // it. Any number of resolves of one turn, at once or one after another, play
 // it once: the others resolve nothing and say so.
 func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error) {
-	var pinned Req
+	var turn int // the turn the write is for, fixed on its first try
 	again := func(e *race.Entry) (Resolution, error) {
 		p, err := h.Load(ctx, id)
 		return Resolution{Race: p, Turn: e.Turn}, err
@@ -620,9 +625,9 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 		if err != nil {
 			return Resolution{}, err
 		}
-		if err := pin(p, &pinned, q, "a resolve"); err != nil {
+		if err := pin(p, &turn, q.Turn, "a resolve"); err != nil {
 			if errors.Is(err, ErrClosed) {
-				return Resolution{Race: p, Turn: pinned.Turn}, nil
+				return Resolution{Race: p, Turn: turn}, nil
 			}
 			if errors.Is(err, race.ErrOver) {
 				return Resolution{}, bad(&kindOf{fmt.Sprintf("race %s is over: nothing to resolve", id), race.ErrOver})

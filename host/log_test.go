@@ -473,3 +473,29 @@ func TestKeyWithOtherText(t *testing.T) {
 		t.Fatalf("%v entrants stored: %v", p, err)
 	}
 }
+
+// TestTextEveryStoreKeeps: a key or a text with a NUL byte or bytes that are
+// not UTF-8 is the client's mistake, refused before any store sees it (one
+// store would keep it, another refuse it with an error of its own).
+func TestTextEveryStoreKeeps(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.race(t, 1)
+	for what, q := range map[string]struct{ text, key string }{
+		"a key with NUL":   {"Accelerate", "k\x00"},
+		"a key not UTF-8":  {"Accelerate", "k\xff"},
+		"orders with NUL":  {"Accelerate\x00", "a"},
+		"orders not UTF-8": {"Accelerate\xff", "b"},
+	} {
+		_, err := f.h.Submit(ctx, "r1", 0, q.text, Req{Key: q.key})
+		if !IsBadInput(err) || Code(err) != "bad_input" {
+			t.Errorf("%s: %v (code %q); want bad input", what, err, Code(err))
+		}
+	}
+	if _, err := f.h.Resolve(ctx, "r1", Req{Key: "\xfe"}); !IsBadInput(err) {
+		t.Errorf("a resolve with a key not UTF-8: %v; want bad input", err)
+	}
+	if n := logLen(t, f.h, "r1"); n != 0 {
+		t.Errorf("refused writes stored %d entries", n)
+	}
+}
