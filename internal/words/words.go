@@ -64,6 +64,11 @@ func Ordinal(n int) string {
 	if n >= 1 && n < len(ordinals) {
 		return ordinals[n]
 	}
+	return Nth(n)
+}
+
+// Nth is a place in figures: "1st", "2nd", "3rd", "4th", "11th", "21st".
+func Nth(n int) string {
 	suffix := "th"
 	if n%100 < 11 || n%100 > 13 {
 		switch n % 10 {

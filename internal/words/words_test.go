@@ -50,6 +50,14 @@ func TestOrdinal(t *testing.T) {
 	}
 }
 
+func TestNth(t *testing.T) {
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 23: "23rd", 101: "101st", 111: "111th", 0: "0th"} {
+		if got := Nth(n); got != want {
+			t.Errorf("Nth(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestVerb(t *testing.T) {
 	for n, want := range map[int]string{0: "win", 1: "wins", 2: "win", 12: "win"} {
 		if got := Verb(n, "wins", "win"); got != want {

@@ -123,28 +123,31 @@ func (g dash) DecodeState(b []byte) (race.State, error) {
 	return &s, nil
 }
 
-// failure runs f with a TB that records the first fatal message.
+// failure runs f with a TB that records its failures, and returns their
+// messages, one a line (up to the first fatal one).
 func failure(t *testing.T, f func(tb testing.TB)) string {
 	r := &recorder{TB: t}
 	var wg sync.WaitGroup
 	wg.Go(func() { f(r) })
 	wg.Wait()
-	return r.msg
+	return strings.Join(r.msgs, "\n")
 }
 
 type recorder struct {
 	testing.TB
-	msg string
+	msgs []string
 }
 
 func (r *recorder) Helper() {}
 func (r *recorder) Fatalf(format string, a ...any) {
-	r.msg = fmt.Sprintf(format, a...)
+	r.Errorf(format, a...)
 	runtime.Goexit()
 }
-func (r *recorder) Errorf(format string, a ...any) { r.msg = fmt.Sprintf(format, a...) }
+func (r *recorder) Errorf(format string, a ...any) {
+	r.msgs = append(r.msgs, fmt.Sprintf(format, a...))
+}
 func (r *recorder) Fatal(a ...any) {
-	r.msg = fmt.Sprint(a...)
+	r.msgs = append(r.msgs, fmt.Sprint(a...))
 	runtime.Goexit()
 }
 

@@ -13,7 +13,7 @@ func TestNamedByFiles(t *testing.T) {
 		ids  []string
 		want string
 	}{
-		{[]string{"b", "a"}, "track 1 is \"a\", from b.yaml"},
+		{[]string{"b", "a"}, "track 0 is \"b\", from a.yaml\ntrack 1 is \"a\", from b.yaml"},
 		{[]string{"a", "c"}, "track 1 is \"c\", from b.yaml"},
 		{[]string{"a"}, "1 tracks from 2 files in tracks"},
 		{[]string{"a", "b", "c"}, "3 tracks from 2 files in tracks"},

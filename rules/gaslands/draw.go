@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"pitwall/internal/words"
 	"pitwall/render"
 )
 
@@ -291,7 +292,7 @@ func (s *State) Board() (header []string, rows [][]string) {
 		next := ""
 		switch {
 		case k.Finished:
-			lap, next = "-", fmt.Sprintf("finished %s", ordinal(k.Place))
+			lap, next = "-", fmt.Sprintf("finished %s", words.Nth(k.Place))
 		case k.Gate == 0 && k.Lap > 0:
 			next = "the line"
 		case k.Gate > 0:

@@ -41,7 +41,7 @@ var game = sync.OnceValue(func() *race.Game {
 		Entrant: []race.Field{{Name: "vehicle", Type: race.Choice, Values: vehicles, Default: "car", Help: "the kart's vehicle"}},
 		Racers:  race.Range{Min: 1, Max: 1},
 		Words:   race.Words{Racer: "kart", Racers: "karts", Turn: "activation", Start: "the grid", Default: "the template that gains the most road without a hazard, no skid dice"},
-		// every post is one activation: one lap of the demo's five karts makes 55 or so
+		// every post is one activation: one lap of the demo's three karts makes 30-45
 		Demo: race.Demo{Laps: 1, Entrants: demoEntrants()},
 	}
 })

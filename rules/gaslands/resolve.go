@@ -545,7 +545,7 @@ func (p *play) gates(i int, a, b Vec) bool {
 	case k.Lap == 1:
 	case k.Lap > s.Laps:
 		k.Finished, k.Place, k.FinishAt = true, s.placed()+1, s.Act+1
-		p.say(k.Seat, "finish", "%s crosses the line to finish %s!", k.Name, ordinal(k.Place))
+		p.say(k.Seat, "finish", "%s crosses the line to finish %s!", k.Name, words.Nth(k.Place))
 	default:
 		p.say(k.Seat, "lap", "%s starts lap %d of %d.", k.Name, k.Lap, s.Laps)
 	}
@@ -569,20 +569,6 @@ func (t *Track) passGate(k *Kart, a, b Vec) bool {
 		k.Lap++
 	}
 	return true
-}
-
-func ordinal(n int) string {
-	suf := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suf = "st"
-	case n%10 == 2:
-		suf = "nd"
-	case n%10 == 3:
-		suf = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suf)
 }
 
 func segmentsCross(a, b, c, d Vec) bool {

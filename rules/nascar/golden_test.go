@@ -57,9 +57,9 @@ func (r *caseReader) Line(w []string) error {
 		if k != "pit-finish" {
 			l.Failf("option %q: the cases take pit-finish", k)
 		}
-		f, _ := race.FieldNamed(game().Options, k)
-		l.Check(f.Check(v))
-		r.state.PitFinishNoWin = v == "no-win"
+		noWin, err := pitFinishNoWin(v)
+		l.Check(err)
+		r.state.PitFinishNoWin = noWin
 	case "finished": // finished NAME: a car that took the flag before the turn, on the track
 		if seat, ok := r.byName[l.Word()]; !ok {
 			l.Failf("finished names a car on a line before")

@@ -2,6 +2,8 @@ package nascar
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,15 +31,14 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if s.Sandbags, err = sandbags(t, cfg.Options); err != nil {
 		return nil, err
 	}
-	for k, v := range cfg.Options {
-		switch k {
+	// In key order, so that the same bad options always give the same error.
+	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) {
+		switch v := cfg.Options[k]; k {
 		case "sandbags":
 		case "pit-finish":
-			f, _ := race.FieldNamed(game().Options, k)
-			if err := f.Check(v); err != nil {
+			if s.PitFinishNoWin, err = pitFinishNoWin(v); err != nil {
 				return nil, err
 			}
-			s.PitFinishNoWin = strings.EqualFold(strings.TrimSpace(v), "no-win")
 		default:
 			return nil, fmt.Errorf("unknown race option %q; nascar options: sandbags (x,y;x,y... or none), pit-finish (lap or no-win)", k)
 		}
@@ -291,4 +292,14 @@ func sandbags(t *Track, options map[string]string) ([]Point, error) {
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// pitFinishNoWin reads the pit-finish option: whether a finish through the
+// pit lane is a finish that cannot win (no-win) or no finish at all (lap).
+func pitFinishNoWin(v string) (bool, error) {
+	f, _ := race.FieldNamed(game().Options, "pit-finish")
+	if err := f.Check(v); err != nil {
+		return false, err
+	}
+	return strings.EqualFold(strings.TrimSpace(v), "no-win"), nil
 }

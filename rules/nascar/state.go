@@ -91,7 +91,7 @@ func (s *State) Over() bool {
 
 // MaxTurns is the most turns a race runs: pitwall's bound, 100 a lap and 50
 // more (the longest of the 1,000 bot races of TestReplayThousandRaces takes
-// 160 turns for 3 laps, one turn in 12 missed), so that a car that can make
+// 163 turns for 3 laps, one turn in 12 missed), so that a car that can make
 // no headway (one slewed off a slick and put back on it, turn after turn)
 // never keeps a race from ending. The cars still running when it is reached
 // are placed by how far round they are.

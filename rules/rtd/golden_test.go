@@ -99,6 +99,7 @@ func (r *caseReader) Line(w []string) error {
 		k, v, ok := strings.Cut(l.Word(), "=")
 		if !ok {
 			l.Failf("an option line is 'option KEY=VALUE'")
+			break
 		}
 		r.options[k] = v
 	default:

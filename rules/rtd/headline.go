@@ -72,9 +72,6 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 // hitMoment is what an item did to name: the event's words up to the
 // Momentum it cost ("Daisy flips", "Mario spins out on the banana").
 func hitMoment(name, text string) string {
-	if strings.Contains(text, " is caught in the blast") {
-		return name + " spins out in the blast"
-	}
 	rest := strings.TrimPrefix(text, name)
 	if i := strings.Index(rest, ":"); i >= 0 {
 		rest = rest[:i]
