@@ -359,7 +359,7 @@ func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int, tex
 	if e == nil {
 		return nil, nil
 	}
-	if e.Kind != kind || kind == race.EntryOrder && e.Seat != seat || text != "" && e.Text != text {
+	if e.Kind != kind || (kind == race.EntryOrder || kind == race.EntryReady) && e.Seat != seat || text != "" && e.Text != text {
 		return nil, badf("key %q was used for another request (entry %d, %s for turn %d); a key names one request", key, e.Seq, e.Kind, e.Turn)
 	}
 	return e, nil
@@ -472,6 +472,33 @@ func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, erro
 			return 0, bad(err)
 		}
 		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)
+		return e.Turn, err
+	})
+}
+
+// Ready marks a racer done with the turn q names (ready true), or not after
+// all (false), and returns that turn. A mark changes no orders; it tells the
+// host, the other racers and a service that resolves once everyone is
+// ready.
+func (h *Host) Ready(ctx context.Context, id string, seat int, ready bool, q Req) (int, error) {
+	text := "no"
+	if ready {
+		text = "yes"
+	}
+	var turn int // the turn the write is for, fixed on its first try
+	again := func(e *race.Entry) (int, error) { return e.Turn, nil }
+	return write(ctx, h, id, q, race.EntryReady, seat, text, again, func() (int, error) {
+		p, err := h.Load(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		if err := pin(p, &turn, q.Turn, "a ready mark"); err != nil {
+			return 0, err
+		}
+		if err := p.CheckReady(seat, text); err != nil {
+			return 0, bad(err)
+		}
+		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryReady, Turn: turn, Seat: seat, Text: text, At: h.Now(), Key: q.Key}, nil)
 		return e.Turn, err
 	})
 }

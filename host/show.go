@@ -32,13 +32,15 @@ type Shown struct {
 	standings     race.Standings // for the text form
 }
 
-// ShownSeat is a seat: its number from 1, its racer and player, and whether
-// its orders for the open turn are in (never what they are).
+// ShownSeat is a seat: its number from 1, its racer and player, whether its
+// orders for the open turn are in (never what they are) and whether it has
+// marked itself ready.
 type ShownSeat struct {
 	Seat     int    `json:"seat"`
 	Name     string `json:"name"`
 	Player   string `json:"player"`
 	OrdersIn bool   `json:"orders_in"`
+	Ready    bool   `json:"ready"`
 }
 
 // Standing is a standing with the seat numbered from 1.
@@ -82,7 +84,7 @@ func Show(w *race.View) Shown {
 		}
 	}
 	for _, x := range s.Seats() {
-		sh.Seats = append(sh.Seats, ShownSeat{Seat: x.Seat + 1, Name: x.Name, Player: x.Player, OrdersIn: w.OrdersIn[x.Seat]})
+		sh.Seats = append(sh.Seats, ShownSeat{Seat: x.Seat + 1, Name: x.Name, Player: x.Player, OrdersIn: w.OrdersIn[x.Seat], Ready: w.Ready[x.Seat]})
 	}
 	if seat, ok := w.Viewer.Seat(); ok {
 		o := w.Orders[seat]

@@ -25,6 +25,7 @@ const (
 	EntryOrder    = "order"    // a racer's orders for turn Entry.Turn (a later one replaces an earlier one)
 	EntrySet      = "set"      // a host's setting for turn Entry.Turn (KEY=VALUE)
 	EntryResolve  = "resolve"  // the host resolved turn Entry.Turn
+	EntryReady    = "ready"    // a racer is done with turn Entry.Turn (Text "yes"), or not after all ("no")
 )
 
 // Entry is one line of a race's append-only log. Every entry names the turn

@@ -65,6 +65,9 @@ type Played struct {
 	State      State
 	Pending    map[int]Order // orders in for the current turn, by seat
 	PendingAt  map[int]int   // the log entry of each pending order
+	// Ready holds the seats that have marked themselves done with the
+	// current turn (a later mark of "no" takes a seat out again).
+	Ready map[int]bool
 	// Schedule is the deadline and bonus window of the current turn.
 	Schedule Schedule
 	Seq      int    // the entries in the log so far: the next one is Seq+1
@@ -92,7 +95,7 @@ type Played struct {
 func Begin(rs Ruleset, r *Race) *Played {
 	g := Genesis(r)
 	return &Played{Ruleset: rs, Race: r, Entrants: r.Entrants, Head: g, PublicHead: g, Pending: map[int]Order{},
-		PendingAt: map[int]int{}}
+		PendingAt: map[int]int{}, Ready: map[int]bool{}}
 }
 
 // Start sets a race up from its definition: it checks the configuration and
@@ -185,7 +188,7 @@ func Resume(rs Ruleset, r *Race, rec *TurnRecord) (*Played, error) {
 	}
 	t.After, t.Hash, t.DiceState = s, rec.Hash, rec.DiceState
 	p := &Played{Ruleset: rs, Race: r, Started: true, Turns: []Turn{t}, State: s,
-		Pending: map[int]Order{}, PendingAt: map[int]int{}, roller: roller,
+		Pending: map[int]Order{}, PendingAt: map[int]int{}, Ready: map[int]bool{}, roller: roller,
 		Seq: r.Log[0].Seq, Head: r.Log[0].Hash, Lenient: rec.Rules != rs.Game().Version}
 	p.note(r.Log[0])
 	tail := r.Log[1:]
@@ -256,6 +259,27 @@ func (p *Played) Check(sub Submission) (Order, error) {
 		return nil, Illegalf("%s has nothing to order on turn %d%s", p.seatName(sub.Seat), p.State.Turn(), p.seatList())
 	}
 	return p.Ruleset.ParseOrder(p.State, sub)
+}
+
+// CheckReady says what is wrong with a racer's ready mark for the current
+// turn: "yes" (done with the turn) or "no" (not after all), from a seat the
+// turn prompts.
+func (p *Played) CheckReady(seat int, text string) error {
+	if p.State.Over() {
+		return ErrOver
+	}
+	if !p.prompted(seat) {
+		return Illegalf("%s has nothing to do on turn %d, so nothing to be ready with%s", p.seatName(seat), p.State.Turn(), p.seatList())
+	}
+	if text != "yes" && text != "no" {
+		return fmt.Errorf("a ready mark is \"yes\" or \"no\"; got %q", text)
+	}
+	return nil
+}
+
+// openTurn forgets what was pending for the turn just played.
+func (p *Played) openTurn() {
+	p.Pending, p.PendingAt, p.Schedule, p.Voided, p.Ready = map[int]Order{}, map[int]int{}, Schedule{}, nil, map[int]bool{}
 }
 
 // CheckSetting validates a host's setting for the current turn without changing anything.
@@ -365,6 +389,15 @@ func (p *Played) Apply(e Entry) error {
 		if _, err := p.resolve(e.At); err != nil {
 			return err
 		}
+	case EntryReady:
+		if err := p.CheckReady(e.Seat, e.Text); err != nil {
+			return err
+		}
+		if e.Text == "yes" {
+			p.Ready[e.Seat] = true
+		} else {
+			delete(p.Ready, e.Seat)
+		}
 	default:
 		return fmt.Errorf("unknown log entry kind %q", e.Kind)
 	}
@@ -430,7 +463,7 @@ func (p *Played) resolve(at time.Time) (Turn, error) {
 	}
 	p.Turns = append(p.Turns, t)
 	p.State = next
-	p.Pending, p.PendingAt, p.Schedule, p.Voided = map[int]Order{}, map[int]int{}, Schedule{}, nil
+	p.openTurn()
 	p.Lenient = false // the next turn's entries came under these rules
 	return t, nil
 }
@@ -532,7 +565,7 @@ func (p *Played) Adopt(e Entry, rec *TurnRecord) error {
 	}
 	t.After = s
 	p.Turns = append(p.Turns, t)
-	p.Pending, p.PendingAt, p.Schedule, p.Voided = map[int]Order{}, map[int]int{}, Schedule{}, nil
+	p.openTurn()
 	if err := p.Reseat(s, rec.DiceState); err != nil {
 		return err
 	}

@@ -93,6 +93,9 @@ type View struct {
 
 	// OrdersIn says, for every seat prompted now, whether its orders are in.
 	OrdersIn map[int]bool
+	// Ready says, for every seat prompted now, whether it has marked itself
+	// done with the turn (public, as OrdersIn is).
+	Ready map[int]bool
 	// Orders are the pending orders the viewer may see, by seat: the host's
 	// view holds every seat's, a racer's its own, a spectator's none.
 	Orders   map[int]string
@@ -125,7 +128,7 @@ func (p *Played) View(v Viewer) *View {
 		ID: p.Race.ID, Rules: p.Race.Rules, Config: p.Race.Config, Created: p.Race.Created,
 		Entrants: p.Entrants, Commitment: p.Race.Commitment(),
 		Started: p.Started, Start: redact(p.Start), SetupRolls: p.SetupRolls, State: redact(p.State), Over: over,
-		OrdersIn: map[int]bool{}, Orders: map[int]string{}, Schedule: p.Schedule,
+		OrdersIn: map[int]bool{}, Ready: map[int]bool{}, Orders: map[int]string{}, Schedule: p.Schedule,
 		Seq: p.Seq, Head: p.Head, PublicSeq: p.PublicSeq, PublicHead: p.PublicHead, Past: p.Past,
 	}
 	if over {
@@ -150,7 +153,7 @@ func (p *Played) View(v Viewer) *View {
 	if p.Started && p.State != nil && !p.State.Over() {
 		for _, pr := range p.Ruleset.Prompts(p.State) {
 			_, in := p.Pending[pr.Seat]
-			w.OrdersIn[pr.Seat] = in
+			w.OrdersIn[pr.Seat], w.Ready[pr.Seat] = in, p.Ready[pr.Seat]
 		}
 	}
 	for seat, o := range p.Pending {

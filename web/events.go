@@ -66,6 +66,8 @@ func streamEvent(e race.Entry) (name string, data map[string]any, ok bool) {
 		return "turn", map[string]any{"turn": e.Turn}, true
 	case race.EntryOrder:
 		return "orders_in", map[string]any{"turn": e.Turn, "seat": e.Seat + 1}, true
+	case race.EntryReady:
+		return "ready", map[string]any{"turn": e.Turn, "seat": e.Seat + 1, "ready": e.Text == "yes"}, true
 	case race.EntrySchedule:
 		return "schedule", map[string]any{"turn": e.Turn}, true
 	}

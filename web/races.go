@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -172,14 +173,16 @@ func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, host.Show(p.View(v)))
 }
 
-// turnBody is a write that names its turn: an order or a resolve.
+// turnBody is a write that names its turn: an order, a ready mark or a resolve.
 type turnBody struct {
 	Turn   *int   `json:"turn"`
 	Orders string `json:"orders"`
+	Ready  *bool  `json:"ready"`
 	Key    string `json:"key"`
 }
 
-func readTurn(w http.ResponseWriter, r *http.Request, orders bool) (turnBody, error) {
+// readTurn reads the body of a write of kind race.EntryOrder, EntryReady or EntryResolve.
+func readTurn(w http.ResponseWriter, r *http.Request, kind string) (turnBody, error) {
 	var b turnBody
 	if err := decode(w, r, &b); err != nil {
 		return b, err
@@ -190,8 +193,13 @@ func readTurn(w http.ResponseWriter, r *http.Request, orders bool) (turnBody, er
 	if len(b.Key) > 200 {
 		return b, &apiError{Msg: "a key is at most 200 characters", Field: "key", Code: "bad_input"}
 	}
-	if !orders && b.Orders != "" {
-		return b, &apiError{Msg: "a resolve carries no orders", Field: "orders", Code: "bad_input"}
+	switch {
+	case kind != race.EntryOrder && b.Orders != "":
+		return b, &apiError{Msg: fmt.Sprintf("a %s carries no orders (send them to /orders)", kind), Field: "orders", Code: "bad_input"}
+	case kind != race.EntryReady && b.Ready != nil:
+		return b, &apiError{Msg: fmt.Sprintf("a %s carries no ready mark (send it to /ready)", kind), Field: "ready", Code: "bad_input"}
+	case kind == race.EntryReady && b.Ready == nil:
+		return b, &apiError{Msg: "say whether the seat is ready: \"ready\": true (or false to take it back)", Field: "ready", Code: "bad_input"}
 	}
 	return b, nil
 }
@@ -204,7 +212,7 @@ func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	seat, _ := v.Seat()
-	b, err := readTurn(w, r, true)
+	b, err := readTurn(w, r, race.EntryOrder)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -220,8 +228,62 @@ func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
 	}
 	if !ack.Repeat {
 		s.events.wake(id)
+		s.settle(r.Context(), id)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": ack.Turn, "seat": seat + 1, "racer": ack.Racer, "orders": ack.Orders, "repeat": ack.Repeat})
+}
+
+func (s *Server) markReady(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, err := s.writer(r, id, store.RoleSeat, "a ready mark needs the seat's token (Authorization: Bearer TOKEN from the seat's link)", "only a racer marks itself ready, with the seat's own link")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	seat, _ := v.Seat()
+	b, err := readTurn(w, r, race.EntryReady)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	turn, err := s.host.Ready(r.Context(), id, seat, *b.Ready, host.Req{Turn: *b.Turn, Key: b.Key})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.events.wake(id)
+	s.settle(r.Context(), id)
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": turn, "seat": seat + 1, "ready": *b.Ready})
+}
+
+// settle resolves race id's open turn if it is due (every seat ready, or
+// every seat's orders in, as the race resolves, or its deadline passed).
+// The write that called it has been stored and is answered whatever happens
+// here: a failure is logged, and the scheduler tries again.
+func (s *Server) settle(ctx context.Context, id string) {
+	a, err := s.access.Access(ctx, id)
+	if err != nil {
+		s.log.Error("settling a turn", "race", id, "err", err)
+		return
+	}
+	p, err := s.host.Load(ctx, id)
+	if err != nil {
+		s.log.Error("settling a turn", "race", id, "err", err)
+		return
+	}
+	due, why := host.Due(p, a.ResolveWhen, s.host.Now())
+	if !due {
+		return
+	}
+	res, err := s.host.Resolve(ctx, id, host.Req{Turn: p.Turn()})
+	if err != nil {
+		s.log.Error("resolving a due turn", "race", id, "turn", p.Turn(), "why", why, "err", err)
+		return
+	}
+	if res.Resolved {
+		s.log.Info("turn resolved", "race", id, "turn", res.Turn, "why", why)
+		s.events.wake(id)
+	}
 }
 
 func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
@@ -230,7 +292,7 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	b, err := readTurn(w, r, false)
+	b, err := readTurn(w, r, race.EntryResolve)
 	if err != nil {
 		s.fail(w, r, err)
 		return

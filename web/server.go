@@ -81,6 +81,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/races", s.createRace)
 	s.mux.HandleFunc("GET /api/races/{id}", s.showRace)
 	s.mux.HandleFunc("POST /api/races/{id}/orders", s.submitOrders)
+	s.mux.HandleFunc("POST /api/races/{id}/ready", s.markReady)
 	s.mux.HandleFunc("POST /api/races/{id}/resolve", s.resolveTurn)
 	s.mux.HandleFunc("GET /api/races/{id}/events", s.stream)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -198,6 +198,12 @@ func TestBadInput(t *testing.T) {
 		{"no orders", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1}`, 422, "bad_input", "orders"},
 		{"a long key", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "key": "` + strings.Repeat("k", 201) + `"}`, 422, "bad_input", "key"},
 		{"orders in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "orders": "M"}`, 422, "bad_input", "orders"},
+		{"a ready mark in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "ready": true}`, 422, "bad_input", "ready"},
+		{"a ready mark in an order", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "ready": true}`, 422, "bad_input", "ready"},
+		{"no ready mark", "POST", "/api/races/" + c.ID + "/ready", c.Seats[0], `{"turn": 1}`, 422, "bad_input", "ready"},
+		{"orders in a ready mark", "POST", "/api/races/" + c.ID + "/ready", c.Seats[0], `{"turn": 1, "ready": true, "orders": "M"}`, 422, "bad_input", "orders"},
+		{"a ready mark not a bool", "POST", "/api/races/" + c.ID + "/ready", c.Seats[0], `{"turn": 1, "ready": "yes"}`, 400, "bad_json", "ready"},
+		{"a ready mark for a turn to come", "POST", "/api/races/" + c.ID + "/ready", c.Seats[0], `{"turn": 2, "ready": true}`, 422, "bad_input", ""},
 		{"no such race", "GET", "/api/races/nowhere", "", ``, 404, "no_such_race", ""},
 		{"no such endpoint", "GET", "/api/nothing", "", ``, 404, "no_such_endpoint", ""},
 	} {
@@ -243,10 +249,11 @@ func TestAuthorisation(t *testing.T) {
 	want := map[string][]int{
 		"GET race":     {401, 200, 403, 200, 200, 401, 401},
 		"POST orders":  {401, 403, 403, 200, 403, 401, 401},
+		"POST ready":   {401, 403, 403, 200, 403, 401, 401},
 		"POST resolve": {401, 403, 403, 403, 200, 401, 401},
 		"GET events":   {401, 200, 403, 200, 200, 401, 401},
 	}
-	for _, ep := range []string{"GET race", "POST orders", "POST resolve", "GET events"} {
+	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST resolve", "GET events"} {
 		for i, cl := range callers {
 			status := s.status(ep, priv.ID, cl.token)
 			if status != want[ep][i] {
@@ -255,7 +262,7 @@ func TestAuthorisation(t *testing.T) {
 		}
 	}
 	// A public race: anyone watches; writes still need their token.
-	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST resolve": 401} {
+	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST ready": 401, "POST resolve": 401} {
 		if got := s.status(ep, pub.ID, ""); got != want {
 			t.Errorf("%s of a public race, anonymous: %d, want %d", ep, got, want)
 		}
@@ -272,6 +279,8 @@ func (s *service) status(ep, id, token string) int {
 		method, path = "GET", "/api/races/"+id
 	case "POST orders":
 		method, path, body = "POST", "/api/races/"+id+"/orders", `{"turn": 1, "orders": "AM"}`
+	case "POST ready":
+		method, path, body = "POST", "/api/races/"+id+"/ready", `{"turn": 1, "ready": true}`
 	case "POST resolve":
 		method, path, body = "POST", "/api/races/"+id+"/resolve", `{"turn": 1}`
 	case "GET events":
@@ -291,7 +300,7 @@ func readEvents(t *testing.T, r io.Reader, n int) []event {
 	var out []event
 	var e event
 	sc := bufio.NewScanner(r)
-	for sc.Scan() && len(out) < n {
+	for len(out) < n && sc.Scan() { // not one line more: the next may be a heartbeat away
 		line := sc.Text()
 		switch {
 		case line == "":
@@ -326,10 +335,11 @@ func TestStream(t *testing.T) {
 	wg.Go(func() {
 		s.call("POST", "/api/races/"+c.ID+"/orders", c.Seats[0], `{"turn": 1, "orders": "AM"}`)
 		s.call("POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
+		s.call("POST", "/api/races/"+c.ID+"/ready", c.Seats[1], `{"turn": 2, "ready": true}`)
 	})
-	got := readEvents(t, res.Body, 2)
+	got := readEvents(t, res.Body, 3)
 	wg.Wait()
-	want := []event{{"1", "orders_in", `{"seat":1,"turn":1}`}, {"2", "turn", `{"turn":1}`}}
+	want := []event{{"1", "orders_in", `{"seat":1,"turn":1}`}, {"2", "turn", `{"turn":1}`}, {"3", "ready", `{"ready":true,"seat":2,"turn":2}`}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("the stream: %v, want %v", got, want)
 	}
@@ -346,7 +356,7 @@ func TestStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer res2.Body.Close()
-	if got := readEvents(t, res2.Body, 1); fmt.Sprint(got) != fmt.Sprint(want[1:]) {
+	if got := readEvents(t, res2.Body, 2); fmt.Sprint(got) != fmt.Sprint(want[1:]) {
 		t.Errorf("resumed after 1: %v, want %v", got, want[1:])
 	}
 	req.Header.Set("Last-Event-ID", "yesterday")
@@ -357,6 +367,67 @@ func TestStream(t *testing.T) {
 	res3.Body.Close()
 	if res3.StatusCode != 422 {
 		t.Errorf("a bad Last-Event-ID: %d", res3.StatusCode)
+	}
+}
+
+// TestResolveWhen: a race resolves its turn early as it chose, and only then.
+func TestResolveWhen(t *testing.T) {
+	s := newService(t)
+	races := map[string]created{}
+	for _, when := range []string{"deadline", "ready", "all_in"} {
+		races[when] = s.create(`{"ruleset": "nascar", "resolve_when": "` + when + `", "seats": [{"name": "Red"}, {"name": "Blue"}]}`)
+	}
+	turn := func(c created) (float64, []any) {
+		_, v := s.call("GET", "/api/races/"+c.ID, "", "")
+		return v["turn"].(float64), v["seats"].([]any)
+	}
+	step := func(c created, seat int, path, body string) {
+		t.Helper()
+		if status, v := s.call("POST", "/api/races/"+c.ID+path, c.Seats[seat], body); status != 200 {
+			t.Fatalf("%s: %d %v", path, status, v)
+		}
+	}
+	for when, c := range races {
+		// Both orders in, one seat ready (and one mark taken back).
+		step(c, 0, "/orders", `{"turn": 1, "orders": "AM"}`)
+		step(c, 1, "/ready", `{"turn": 1, "ready": true}`)
+		step(c, 1, "/ready", `{"turn": 1, "ready": false}`)
+		step(c, 0, "/ready", `{"turn": 1, "ready": true}`)
+		step(c, 1, "/orders", `{"turn": 1, "orders": "AM"}`)
+		n, seats := turn(c)
+		wantTurn := map[string]float64{"deadline": 1, "ready": 1, "all_in": 2}[when]
+		if n != wantTurn {
+			t.Errorf("resolve_when %s, both orders in and one seat ready: turn %v, want %v", when, n, wantTurn)
+		}
+		if n == 1 {
+			for i, want := range []bool{true, false} {
+				if got := seats[i].(map[string]any)["ready"]; got != want {
+					t.Errorf("resolve_when %s: seat %d ready %v, want %v", when, i+1, got, want)
+				}
+			}
+		}
+	}
+	for when, c := range races {
+		if n, _ := turn(c); n == 2 {
+			continue
+		}
+		step(c, 1, "/ready", `{"turn": 1, "ready": true}`)
+		n, seats := turn(c)
+		wantTurn := map[string]float64{"deadline": 1, "ready": 2}[when]
+		if n != wantTurn {
+			t.Errorf("resolve_when %s, every seat ready: turn %v, want %v", when, n, wantTurn)
+		}
+		if n == 2 { // the new turn's marks start afresh
+			for i, x := range seats {
+				if m := x.(map[string]any); m["ready"] != false || m["orders_in"] != false {
+					t.Errorf("resolve_when %s, turn 2: seat %d %v", when, i+1, m)
+				}
+			}
+		}
+	}
+	// A mark for the turn just resolved by everyone's marks is too late.
+	if status, v := s.call("POST", "/api/races/"+races["ready"].ID+"/ready", races["ready"].Seats[0], `{"turn": 1, "ready": false}`); status != 409 || v["code"] != "turn_closed" {
+		t.Errorf("a mark for a closed turn: %d %v", status, v)
 	}
 }
 

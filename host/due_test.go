@@ -1,0 +1,132 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"pitwall/race"
+	"pitwall/store"
+)
+
+func TestReadyAndDue(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.race(t, 1)
+	due := func(when string) string {
+		t.Helper()
+		p, err := f.h.Load(ctx, "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, why := Due(p, when, f.now)
+		if ok != (why != "") {
+			t.Fatalf("Due(%s) = %v, %q", when, ok, why)
+		}
+		return why
+	}
+	check := func(what string, got, want string) {
+		t.Helper()
+		if got != want {
+			t.Errorf("%s: %q, want %q", what, got, want)
+		}
+	}
+	for _, when := range []string{store.ResolveAtDeadline, store.ResolveWhenReady, store.ResolveWhenAllIn} {
+		check("a fresh race, "+when, due(when), "")
+	}
+	// Every seat but the last ready; the last one's mark taken back.
+	for seat := range 4 {
+		if turn, err := f.h.Ready(ctx, "r1", seat, true, Req{Turn: 1, Key: string(rune('a' + seat))}); err != nil || turn != 1 {
+			t.Fatalf("seat %d ready: %d %v", seat, turn, err)
+		}
+	}
+	if _, err := f.h.Ready(ctx, "r1", 3, false, Req{}); err != nil {
+		t.Fatal(err)
+	}
+	check("three of four ready", due(store.ResolveWhenReady), "")
+	if _, err := f.h.Ready(ctx, "r1", 3, true, Req{}); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := f.h.Load(ctx, "r1")
+	if len(p.Ready) != 4 {
+		t.Fatalf("ready after the marks: %v", p.Ready)
+	}
+	check("all ready, resolving when ready", due(store.ResolveWhenReady), "all_ready")
+	check("all ready, resolving at the deadline", due(store.ResolveAtDeadline), "")
+	check("all ready, no orders in, resolving when all are in", due(store.ResolveWhenAllIn), "")
+	// A key names one request: the same mark again is that mark; from another seat, refused.
+	n := logLen(t, f.h, "r1")
+	if turn, err := f.h.Ready(ctx, "r1", 0, true, Req{Key: "a"}); err != nil || turn != 1 || logLen(t, f.h, "r1") != n {
+		t.Errorf("a mark repeated with its key: %d %v, log %d -> %d", turn, err, n, logLen(t, f.h, "r1"))
+	}
+	if _, err := f.h.Ready(ctx, "r1", 1, true, Req{Key: "a"}); !IsBadInput(err) {
+		t.Errorf("another seat's mark with the key: %v", err)
+	}
+	if _, err := f.h.Ready(ctx, "r1", 9, true, Req{}); !IsBadInput(err) || logLen(t, f.h, "r1") != n {
+		t.Errorf("a mark from seat 10 of 4: %v", err)
+	}
+	if _, err := f.h.Ready(ctx, "r1", 0, true, Req{Turn: 2}); !IsBadInput(err) {
+		t.Errorf("a mark for a turn to come: %v", err)
+	}
+	// Orders in from every seat.
+	for seat := range 4 {
+		if _, err := f.h.Submit(ctx, "r1", seat, "Accelerate", Req{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("all in, resolving when all are in", due(store.ResolveWhenAllIn), "all_in")
+	// A deadline: not due before it, due at it, whatever the race resolves by.
+	deadline := f.now.Add(time.Hour)
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{Deadline: &deadline}, Req{}); err != nil {
+		t.Fatal(err)
+	}
+	check("before the deadline", due(store.ResolveAtDeadline), "")
+	f.now = deadline
+	check("at the deadline", due(store.ResolveAtDeadline), "deadline")
+	check("at the deadline, all ready", due(store.ResolveWhenReady), "deadline")
+	if _, err := f.h.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// Turn 2 starts with no marks, no orders and no deadline.
+	for _, when := range []string{store.ResolveAtDeadline, store.ResolveWhenReady, store.ResolveWhenAllIn} {
+		check("turn 2, "+when, due(when), "")
+	}
+	if p, _ := f.h.Load(ctx, "r1"); len(p.Ready) != 0 || p.Turn() != 2 {
+		t.Errorf("turn %d opens with marks %v", p.Turn(), p.Ready)
+	}
+	if _, err := f.h.Ready(ctx, "r1", 0, true, Req{Turn: 1}); !errors.Is(err, ErrClosed) {
+		t.Errorf("a mark for the turn resolved: %v", err)
+	}
+	// The marks are in the log, its chain and its replay.
+	if rep, err := f.h.Verify(ctx, "r1", ""); err != nil || !rep.OK {
+		t.Errorf("verifying a race with ready marks: %v %+v", err, rep)
+	}
+}
+
+func TestReadyMarksReplay(t *testing.T) {
+	rs, err := race.Lookup("ludi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t)
+	r := f.race(t, 1)
+	p, err := race.Start(rs, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		seat int
+		text string
+	}{{9, "yes"}, {0, "maybe"}, {0, ""}, {-1, "yes"}} {
+		if err := p.CheckReady(tc.seat, tc.text); err == nil {
+			t.Errorf("a mark %q from seat %d was taken", tc.text, tc.seat)
+		}
+		if err := p.Apply(race.Entry{Seq: 1, Kind: race.EntryReady, Turn: 1, Seat: tc.seat, Text: tc.text}); err == nil {
+			t.Errorf("a log entry marking %q from seat %d was applied", tc.text, tc.seat)
+		}
+	}
+	if len(p.Ready) != 0 {
+		t.Errorf("refused marks left %v", p.Ready)
+	}
+}
