@@ -130,3 +130,34 @@ func TestReadyMarksReplay(t *testing.T) {
 		t.Errorf("refused marks left %v", p.Ready)
 	}
 }
+
+func TestExtend(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.race(t, 1)
+	if _, _, err := f.h.Extend(ctx, "r1", time.Hour, Req{}); !IsBadInput(err) {
+		t.Errorf("extending no deadline: %v", err)
+	}
+	d := f.now.Add(time.Hour)
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{Deadline: &d}, Req{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, by := range []time.Duration{0, -time.Minute} {
+		if _, _, err := f.h.Extend(ctx, "r1", by, Req{}); !IsBadInput(err) {
+			t.Errorf("extending by %s: %v", by, err)
+		}
+	}
+	n := logLen(t, f.h, "r1")
+	turn, s, err := f.h.Extend(ctx, "r1", 90*time.Minute, Req{Key: "x"})
+	if err != nil || turn != 1 || s.Deadline == nil || !s.Deadline.Equal(d.Add(90*time.Minute)) || logLen(t, f.h, "r1") != n+1 {
+		t.Fatalf("extending by 90m: turn %d, %+v, %v", turn, s, err)
+	}
+	if _, s, err := f.h.Extend(ctx, "r1", 90*time.Minute, Req{Key: "x"}); err != nil || !s.Deadline.Equal(d.Add(90*time.Minute)) || logLen(t, f.h, "r1") != n+1 {
+		t.Errorf("the extension repeated with its key extended again: %+v %v", s, err)
+	}
+	// An extension that still ends in the past is refused.
+	f.now = d.Add(3 * time.Hour)
+	if _, _, err := f.h.Extend(ctx, "r1", time.Hour, Req{}); !IsBadInput(err) {
+		t.Errorf("an extension ending before now: %v", err)
+	}
+}

@@ -507,6 +507,27 @@ func (h *Host) Ready(ctx context.Context, id string, seat int, ready bool, q Req
 // fields given replace those set before for that turn. A time already past
 // is refused. It returns the turn and its schedule as stored.
 func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q Req) (int, race.Schedule, error) {
+	return h.schedule(ctx, id, q, func(race.Schedule) (race.Schedule, error) { return change, nil })
+}
+
+// Extend moves the deadline of the turn q names later by d, and returns the
+// turn and its schedule as stored. The turn must have a deadline.
+func (h *Host) Extend(ctx context.Context, id string, d time.Duration, q Req) (int, race.Schedule, error) {
+	if d <= 0 {
+		return 0, race.Schedule{}, badf("a deadline is extended by a time to come, such as 24h; not %s", d)
+	}
+	return h.schedule(ctx, id, q, func(now race.Schedule) (race.Schedule, error) {
+		if now.Deadline == nil {
+			return race.Schedule{}, badf("the turn has no deadline to extend; set one")
+		}
+		t := now.Deadline.Add(d)
+		return race.Schedule{Deadline: &t}, nil
+	})
+}
+
+// schedule stores a schedule entry for the turn q names: change gives the
+// fields to replace from the turn's schedule as it stands.
+func (h *Host) schedule(ctx context.Context, id string, q Req, change func(race.Schedule) (race.Schedule, error)) (int, race.Schedule, error) {
 	type out struct {
 		turn int
 		s    race.Schedule
@@ -531,6 +552,10 @@ func (h *Host) Schedule(ctx context.Context, id string, change race.Schedule, q 
 		}
 		now := h.Now()
 		s := p.Schedule
+		change, err := change(s)
+		if err != nil {
+			return out{}, err
+		}
 		for _, f := range []struct {
 			name     string
 			from, to **time.Time

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -256,36 +255,6 @@ func (s *Server) markReady(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": turn, "seat": seat + 1, "ready": *b.Ready})
 }
 
-// settle resolves race id's open turn if it is due (every seat ready, or
-// every seat's orders in, as the race resolves, or its deadline passed).
-// The write that called it has been stored and is answered whatever happens
-// here: a failure is logged, and the scheduler tries again.
-func (s *Server) settle(ctx context.Context, id string) {
-	a, err := s.access.Access(ctx, id)
-	if err != nil {
-		s.log.Error("settling a turn", "race", id, "err", err)
-		return
-	}
-	p, err := s.host.Load(ctx, id)
-	if err != nil {
-		s.log.Error("settling a turn", "race", id, "err", err)
-		return
-	}
-	due, why := host.Due(p, a.ResolveWhen, s.host.Now())
-	if !due {
-		return
-	}
-	res, err := s.host.Resolve(ctx, id, host.Req{Turn: p.Turn()})
-	if err != nil {
-		s.log.Error("resolving a due turn", "race", id, "turn", p.Turn(), "why", why, "err", err)
-		return
-	}
-	if res.Resolved {
-		s.log.Info("turn resolved", "race", id, "turn", res.Turn, "why", why)
-		s.events.wake(id)
-	}
-}
-
 func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if _, err := s.writer(r, id, store.RoleHost, "a resolve needs the host's token (Authorization: Bearer TOKEN)", "only the race's host resolves a turn"); err != nil {
@@ -304,6 +273,9 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 	}
 	if res.Resolved {
 		s.events.wake(id)
+	}
+	if res.Race != nil {
+		s.deadlines.note(res.Race)
 	}
 	out := map[string]any{"ok": true, "race": id, "resolved": res.Resolved, "turn": res.Turn}
 	if res.Race != nil && res.Race.Started {

@@ -39,8 +39,10 @@ type Server struct {
 	access store.AccessStore
 	log    *slog.Logger
 	events *broker
-	mux    *http.ServeMux
-	ready  atomic.Bool
+	// deadlines is the index of the open turns' deadlines (RunDeadlines).
+	deadlines *deadlines
+	mux       *http.ServeMux
+	ready     atomic.Bool
 	// done is closed when the server shuts down: open streams end.
 	done     chan struct{}
 	shutdown atomic.Bool
@@ -55,7 +57,7 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{host: h, access: as, log: log, events: newBroker(), mux: http.NewServeMux(), done: make(chan struct{})}
+	s := &Server{host: h, access: as, log: log, events: newBroker(), deadlines: newDeadlines(), mux: http.NewServeMux(), done: make(chan struct{})}
 	s.routes()
 	return s, nil
 }
@@ -83,6 +85,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/races/{id}/orders", s.submitOrders)
 	s.mux.HandleFunc("POST /api/races/{id}/ready", s.markReady)
 	s.mux.HandleFunc("POST /api/races/{id}/resolve", s.resolveTurn)
+	s.mux.HandleFunc("POST /api/races/{id}/schedule", s.setSchedule)
 	s.mux.HandleFunc("GET /api/races/{id}/events", s.stream)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, &apiError{Msg: fmt.Sprintf("no such endpoint: %s %s (the API is described at /openapi.json)", r.Method, r.URL.Path), Code: "no_such_endpoint"})

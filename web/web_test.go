@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"pitwall/host"
 	_ "pitwall/rules/nascar"
@@ -31,7 +32,13 @@ func newService(t *testing.T) *service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	srv, err := New(host.New(st), nil)
+	return serviceOn(t, host.New(st))
+}
+
+// serviceOn is a test service of h.
+func serviceOn(t *testing.T, h *host.Host) *service {
+	t.Helper()
+	srv, err := New(h, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,13 +254,14 @@ func TestAuthorisation(t *testing.T) {
 	}
 	// want[endpoint][caller] for the private race
 	want := map[string][]int{
-		"GET race":     {401, 200, 403, 200, 200, 401, 401},
-		"POST orders":  {401, 403, 403, 200, 403, 401, 401},
-		"POST ready":   {401, 403, 403, 200, 403, 401, 401},
-		"POST resolve": {401, 403, 403, 403, 200, 401, 401},
-		"GET events":   {401, 200, 403, 200, 200, 401, 401},
+		"GET race":      {401, 200, 403, 200, 200, 401, 401},
+		"POST orders":   {401, 403, 403, 200, 403, 401, 401},
+		"POST ready":    {401, 403, 403, 200, 403, 401, 401},
+		"POST schedule": {401, 403, 403, 403, 200, 401, 401},
+		"POST resolve":  {401, 403, 403, 403, 200, 401, 401},
+		"GET events":    {401, 200, 403, 200, 200, 401, 401},
 	}
-	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST resolve", "GET events"} {
+	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST schedule", "POST resolve", "GET events"} {
 		for i, cl := range callers {
 			status := s.status(ep, priv.ID, cl.token)
 			if status != want[ep][i] {
@@ -262,7 +270,7 @@ func TestAuthorisation(t *testing.T) {
 		}
 	}
 	// A public race: anyone watches; writes still need their token.
-	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST ready": 401, "POST resolve": 401} {
+	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST ready": 401, "POST schedule": 401, "POST resolve": 401} {
 		if got := s.status(ep, pub.ID, ""); got != want {
 			t.Errorf("%s of a public race, anonymous: %d, want %d", ep, got, want)
 		}
@@ -281,6 +289,8 @@ func (s *service) status(ep, id, token string) int {
 		method, path, body = "POST", "/api/races/"+id+"/orders", `{"turn": 1, "orders": "AM"}`
 	case "POST ready":
 		method, path, body = "POST", "/api/races/"+id+"/ready", `{"turn": 1, "ready": true}`
+	case "POST schedule":
+		method, path, body = "POST", "/api/races/"+id+"/schedule", `{"turn": 1, "deadline": "`+time.Now().Add(time.Hour).Format(time.RFC3339)+`"}`
 	case "POST resolve":
 		method, path, body = "POST", "/api/races/"+id+"/resolve", `{"turn": 1}`
 	case "GET events":

@@ -22,6 +22,7 @@ const shutdownGrace = 20 * time.Second
 
 func (a *app) serveCmd() *cobra.Command {
 	var addr string
+	var rescan time.Duration
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT]",
 		Short: "Run the host service: races by secret link, over HTTP",
@@ -32,7 +33,13 @@ anyone with a race's link (or anyone, for a public race) watches it live.
 The API is described at /openapi.json and in docs/api.md; GET /healthz
 answers 200 once the service is ready. SIGTERM or Ctrl-C shuts it down
 cleanly: requests in flight finish, and nothing acknowledged is lost (every
-acknowledged write is in the database before its answer is sent).`,
+acknowledged write is in the database before its answer is sent).
+
+Turns resolve by themselves at their deadlines (POST
+/api/races/{id}/schedule), each exactly once, also with several instances
+on one database. At start the service reads every race and resolves what
+fell due while it was down; it reads them all again every --rescan, which
+is how one instance learns of deadlines another set.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			h, done, err := a.open()
@@ -53,8 +60,15 @@ acknowledged write is in the database before its answer is sent).`,
 			hs.RegisterOnShutdown(srv.Close)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if rescan <= 0 {
+				return usagef("--rescan is a length of time such as 1m; not %s", rescan)
+			}
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
+			dctx, stopDeadlines := context.WithCancel(context.Background())
+			deadlinesDone := make(chan struct{})
+			go func() { defer close(deadlinesDone); srv.RunDeadlines(dctx, rescan) }()
+			defer func() { stopDeadlines(); <-deadlinesDone }() // before the store closes
 			srv.SetReady(true)
 			fmt.Fprintf(a.stderr, "pitwall serves %s on http://%s (Ctrl-C to stop)\n", a.db, ln.Addr())
 			select {
@@ -73,5 +87,6 @@ acknowledged write is in the database before its answer is sent).`,
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on, HOST:PORT (port 0: any free port)")
+	c.Flags().DurationVar(&rescan, "rescan", time.Minute, "how often to read every race's deadline again (to learn of other instances' schedules)")
 	return c
 }
