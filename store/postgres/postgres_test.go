@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"slices"
@@ -134,22 +133,12 @@ func appliedMigrations(t *testing.T, s *Store) []string {
 	return out
 }
 
-func embeddedNames(t *testing.T) []string {
-	t.Helper()
-	names, err := fs.Glob(embeddedMigrations, "*.sql")
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no migrations are embedded (%v)", err)
-	}
-	return names
-}
+func embeddedNames(t *testing.T) []string { return storetest.MigrationNames(t, embeddedMigrations) }
 
 // A schema version means the same on both stores: each has one file per
 // version, under the same name.
 func TestMigrationsMatchSQLite(t *testing.T) {
-	lite, err := fs.Glob(os.DirFS("../sqlite/migrations"), "*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lite := storetest.MigrationNames(t, os.DirFS("../sqlite/migrations"))
 	if pg := embeddedNames(t); !slices.Equal(pg, lite) {
 		t.Errorf("PostgreSQL's migrations %v, SQLite's %v: a version must mean the same on both", pg, lite)
 	}

@@ -70,17 +70,7 @@ func appliedMigrations(t *testing.T, db *sql.DB) []applied {
 	return out
 }
 
-func embeddedNames(t *testing.T) []string {
-	t.Helper()
-	names, err := fs.Glob(embeddedMigrations, "*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(names) == 0 {
-		t.Fatal("no migrations are embedded")
-	}
-	return names
-}
+func embeddedNames(t *testing.T) []string { return storetest.MigrationNames(t, embeddedMigrations) }
 
 func TestFreshDatabaseGetsEveryMigration(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "fresh.db"))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/store"
+	"pitwall/store/migrate"
 )
 
 // Database is what the cases of RunDatabase need of a store kept in an SQL
@@ -77,8 +79,7 @@ func testLogIsAppendOnly(t *testing.T, h *harness, db Database) {
 			t.Errorf("%s: error = %v", stmt, err)
 		}
 	}
-	checkLog(t, mustLoad(t, s, "r").Log, []race.Entry{resolveEntry(1, 1)})
-	checkTurns(t, mustTurns(t, s, "r"), []*store.SavedTurn{savedTurn(1)})
+	checkStored(t, s, "r", []race.Entry{resolveEntry(1, 1)}, savedTurn(1))
 }
 
 // A seed edited behind the store's back no longer matches the commitment the
@@ -257,4 +258,19 @@ func BenchResumeAfterResends(b *testing.B, s store.Store, resend func(n int) err
 			b.Fatalf("%d entries, %v", len(r.Log), err)
 		}
 	}
+}
+
+// MigrationNames is the names of a store's schema migrations, in order,
+// as migrate.Load reads them from migrations; a bad or empty set fails t.
+func MigrationNames(t testing.TB, migrations fs.FS) []string {
+	t.Helper()
+	ms, err := migrate.Load(migrations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name
+	}
+	return names
 }
