@@ -170,6 +170,15 @@ func CheckAccess(id string, a *Access, ts []Token) error {
 	return nil
 }
 
+// CheckNewAccess is CheckAccess for a race to create with its access and
+// links; a nil race is left for EncodeNew to refuse.
+func CheckNewAccess(r *race.Race, a Access, ts []Token) error {
+	if r == nil {
+		return nil
+	}
+	return CheckAccess(r.ID, &a, ts)
+}
+
 func checkToken(id string, t Token) error {
 	b, err := hex.DecodeString(t.Hash)
 	switch {
@@ -185,4 +194,12 @@ func checkToken(id string, t Token) error {
 		return errors.New("a new link is not revoked")
 	}
 	return CheckTime("its creation", t.Created)
+}
+
+// DecodeRolls fills t's rolls from what is stored.
+func DecodeRolls(t *SavedTurn, rolls string) error {
+	if err := json.Unmarshal([]byte(rolls), &t.Rolls); err != nil {
+		return fmt.Errorf("turn %d: decoding the rolls: %w", t.Turn, err)
+	}
+	return nil
 }

@@ -187,29 +187,19 @@ func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 	if _, err := store.EncodeAppend(id, e, turn); err != nil {
 		return err
 	}
-	if e.Key != "" {
-		for _, x := range r.log {
-			if x.Key == e.Key {
-				return fmt.Errorf("race %q: key %q is entry %d's: %w", id, e.Key, x.Seq, store.ErrDuplicateKey)
-			}
+	// What the SQL stores read of the log, read here, so that all refuse alike.
+	st := store.AppendState{Exists: true, Last: len(r.log)}
+	for _, x := range r.log {
+		if e.Key != "" && x.Key == e.Key {
+			st.KeySeq = x.Seq
 		}
+		st.Resolved = st.Resolved || x.Kind == race.EntryResolve && x.Turn == e.Turn
 	}
-	if e.Seq != len(r.log)+1 {
-		return fmt.Errorf("race %q: entry %d does not follow entry %d: %w", id, e.Seq, len(r.log), store.ErrConflict)
-	}
-	if e.Kind == race.EntryResolve {
-		for _, x := range r.log {
-			if x.Kind == race.EntryResolve && x.Turn == e.Turn {
-				return fmt.Errorf("race %q: turn %d is resolved already (entry %d): %w", id, e.Turn, x.Seq, store.ErrConflict)
-			}
-		}
+	st.Saved = turn != nil && slices.ContainsFunc(r.turns, func(t store.SavedTurn) bool { return t.Turn == turn.Turn })
+	if err := st.Refusal(e); err != nil {
+		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
 	}
 	if turn != nil {
-		for _, t := range r.turns {
-			if t.Turn == turn.Turn {
-				return fmt.Errorf("race %q: turn %d is already stored: %w", id, turn.Turn, store.ErrConflict)
-			}
-		}
 		r.turns = append(r.turns, cloneTurn(*turn))
 	}
 	e.At = utc(e.At)

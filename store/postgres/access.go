@@ -16,10 +16,8 @@ var _ store.AccessStore = (*Store)(nil)
 
 // CreateWithAccess implements store.AccessStore.
 func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Access, ts []store.Token) error {
-	if r != nil {
-		if err := store.CheckAccess(r.ID, &a, ts); err != nil {
-			return err
-		}
+	if err := store.CheckNewAccess(r, a, ts); err != nil {
+		return err
 	}
 	return s.create(ctx, r, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO access (race_id, public, resolve_when, created) VALUES ($1, $2, $3, $4)`,
@@ -62,11 +60,9 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 		return err
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var exists bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = $1)`, id).Scan(&exists); err != nil {
+		if exists, err := raceExists(ctx, tx, id); err != nil {
 			return err
-		}
-		if !exists {
+		} else if !exists {
 			return fmt.Errorf("adding links: %w", notFound(id))
 		}
 		return insertTokens(ctx, tx, ts)

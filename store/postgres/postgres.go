@@ -10,11 +10,9 @@ package postgres
 import (
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"net/url"
 	"sync"
 
@@ -186,30 +184,39 @@ func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrN
 
 // Load returns the race with its whole log, in order.
 func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
-	var r *race.Race
-	err := s.read(ctx, func(q querier) error {
-		var err error
-		if r, err = loadRace(ctx, q, id); err != nil {
-			return err
-		}
-		r.Log, err = loadLog(ctx, q, id, 1)
-		return err
-	})
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, fmt.Errorf("loading %w", err)
-		}
-		return nil, fmt.Errorf("loading race %q: %w", id, err)
-	}
-	return r, nil
+	return store.LoadFrom(ctx, s.snapshot, id)
 }
 
-func loadRace(ctx context.Context, q querier, id string) (*race.Race, error) {
+// Resume returns the race with the record of turn n (the last when n < 0)
+// and the log from that turn's resolve entry on.
+func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
+	return store.ResumeFrom(ctx, s.snapshot, id, n)
+}
+
+// Keyed returns the entry stored with key, or nil.
+func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
+	return store.KeyedFrom(ctx, s.snapshot, id, key)
+}
+
+// Turns returns the saved turns, in order.
+func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
+	return store.TurnsFrom(ctx, s.snapshot, id)
+}
+
+// snapshot is a store.Snapshot: fn reads in one read-only transaction.
+func (s *Store) snapshot(ctx context.Context, fn func(rd store.Reader) error) error {
+	return s.read(ctx, func(q querier) error { return fn(reader{q}) })
+}
+
+// reader is the store.Reader of a read transaction.
+type reader struct{ q querier }
+
+func (rd reader) Race(ctx context.Context, id string) (*race.Race, error) {
 	var (
 		r                           = &race.Race{ID: id}
 		cfg, ents, seed, commitment string
 	)
-	err := q.QueryRow(ctx, `SELECT ruleset, rules, config, entrants, seed, commitment, created
+	err := rd.q.QueryRow(ctx, `SELECT ruleset, rules, config, entrants, seed, commitment, created
 		FROM races WHERE id = $1`, id).Scan(&r.Ruleset, &r.Rules, &cfg, &ents, &seed, &commitment, &r.Created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, notFound(id)
@@ -221,42 +228,102 @@ func loadRace(ctx context.Context, q querier, id string) (*race.Race, error) {
 	return r, store.DecodeRace(r, cfg, ents, seed, commitment)
 }
 
+func (rd reader) Exists(ctx context.Context, id string) (bool, error) {
+	return raceExists(ctx, rd.q, id)
+}
+
+func raceExists(ctx context.Context, q querier, id string) (bool, error) {
+	var exists bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = $1)`, id).Scan(&exists)
+	return exists, err
+}
+
 const entryColumns = `seq, kind, turn, seat, text, in_window, at, key, hash`
 
-// loadLog reads the log from entry from on.
-func loadLog(ctx context.Context, q querier, id string, from int) ([]race.Entry, error) {
-	rows, err := q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 AND seq >= $2 ORDER BY seq`, id, from)
-	if err != nil {
-		return nil, fmt.Errorf("reading the log: %w", err)
+func (rd reader) Log(ctx context.Context, id string) ([]race.Entry, error) {
+	return scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 ORDER BY seq`, id))
+}
+
+// Tail leaves the replaced orders out in SQL. Every entry that is not an
+// order stays, of whatever kind, so that one this build does not know
+// fails the load as it fails a replay.
+func (rd reader) Tail(ctx context.Context, id string, from, turnOf int) ([]race.Entry, error) {
+	return scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+`
+		FROM entries WHERE race_id = $1 AND kind <> 'order' AND seq >= $2
+		UNION ALL
+		SELECT `+entryColumns+`
+		FROM entries WHERE race_id = $1 AND seq >= $2 AND seq IN
+			(SELECT MAX(seq) FROM entries WHERE race_id = $1 AND kind = 'order' AND turn > $3 GROUP BY turn, seat
+			 UNION SELECT MIN(seq) FROM entries WHERE race_id = $1 AND kind = 'order' AND turn > $3 GROUP BY turn)
+		ORDER BY 1`, id, from, turnOf))
+}
+
+func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
+	log, err := scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 AND key = $2`, id, key))
+	if err != nil || len(log) == 0 {
+		return nil, err
 	}
-	log, err := scanEntries(rows)
+	return &log[0], nil
+}
+
+// scanEntries reads log entries from the rows of a query of entryColumns.
+func scanEntries(rows pgx.Rows, err error) ([]race.Entry, error) {
+	if err == nil {
+		var log []race.Entry // nil for none, as the other stores give
+		log, err = pgx.AppendRows(log, rows, func(row pgx.CollectableRow) (race.Entry, error) {
+			var e race.Entry
+			err := row.Scan(&e.Seq, &e.Kind, &e.Turn, &e.Seat, &e.Text, &e.InWindow, &e.At, &e.Key, &e.Hash)
+			e.At = e.At.UTC()
+			return e, err
+		})
+		if err == nil {
+			return log, nil
+		}
+	}
+	return nil, fmt.Errorf("reading the log: %w", err)
+}
+
+func (rd reader) LastTurn(ctx context.Context, id string, n int) (int, bool, error) {
+	sql := `SELECT turn FROM turns WHERE race_id = $1 ORDER BY turn DESC LIMIT 1`
+	args := []any{id}
+	if n >= 0 {
+		sql, args = `SELECT turn FROM turns WHERE race_id = $1 AND turn = $2`, []any{id, n}
+	}
+	var turn int
+	err := rd.q.QueryRow(ctx, sql, args...).Scan(&turn)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	return turn, err == nil, err
+}
+
+func (rd reader) ResolveSeq(ctx context.Context, id string, turn int) (int, error) {
+	var seq int
+	err := rd.q.QueryRow(ctx, `SELECT seq FROM entries WHERE race_id = $1 AND kind = 'resolve' AND turn = $2`, id, turn).Scan(&seq)
+	return seq, err
+}
+
+func (rd reader) Turns(ctx context.Context, id string, from, to int) ([]store.SavedTurn, error) {
+	rows, err := rd.q.Query(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
+		FROM turns WHERE race_id = $1 AND turn BETWEEN $2 AND $3 ORDER BY turn`, id, from, to)
 	if err != nil {
 		return nil, err
 	}
-	return log, store.CheckGapless(log, from)
-}
-
-// scanEntries reads log entries from rows of entryColumns, and closes them.
-func scanEntries(rows pgx.Rows) ([]race.Entry, error) {
-	defer rows.Close()
-	var log []race.Entry
-	for rows.Next() {
-		var e race.Entry
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Turn, &e.Seat, &e.Text, &e.InWindow, &e.At, &e.Key, &e.Hash); err != nil {
-			return nil, fmt.Errorf("reading the log: %w", err)
+	return pgx.AppendRows([]store.SavedTurn(nil), rows, func(row pgx.CollectableRow) (store.SavedTurn, error) {
+		var (
+			t     store.SavedTurn
+			rolls string
+		)
+		if err := row.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &t.State, &t.Story, &t.At, &t.Rules); err != nil {
+			return t, err
 		}
-		e.At = e.At.UTC()
-		log = append(log, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("reading the log: %w", err)
-	}
-	return log, nil
+		t.At = t.At.UTC()
+		return t, store.DecodeRolls(&t, rolls)
+	})
 }
 
 // List returns every race, newest first (ties by ID).
 func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
-	out := []store.Summary{}
 	rows, err := s.pool.Query(ctx, `SELECT r.id, r.ruleset, r.config, r.created, r.commitment,
 		(SELECT COUNT(*) FROM entries e WHERE e.race_id = r.id),
 		(SELECT COUNT(*) FROM turns t WHERE t.race_id = r.id)
@@ -264,22 +331,19 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listing races: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Summary, error) { // [] for none
 		var (
 			sm  store.Summary
 			cfg string
 		)
-		if err := rows.Scan(&sm.ID, &sm.Ruleset, &cfg, &sm.Created, &sm.Commitment, &sm.Entries, &sm.Turns); err != nil {
-			return nil, fmt.Errorf("listing races: %w", err)
-		}
-		if sm.Track, err = store.TrackOf(sm.ID, cfg); err != nil {
-			return nil, fmt.Errorf("listing races: %w", err)
+		if err := row.Scan(&sm.ID, &sm.Ruleset, &cfg, &sm.Created, &sm.Commitment, &sm.Entries, &sm.Turns); err != nil {
+			return sm, err
 		}
 		sm.Created = sm.Created.UTC()
-		out = append(out, sm)
-	}
-	if err := rows.Err(); err != nil {
+		sm.Track, err = store.TrackOf(sm.ID, cfg)
+		return sm, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("listing races: %w", err)
 	}
 	return out, nil
@@ -323,14 +387,17 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 				return fmt.Errorf("saving turn %d: %w", turn.Turn, err)
 			}
 			if tag.RowsAffected() == 0 {
-				return fmt.Errorf("entry %d: turn %d is already saved; a turn is resolved once: %w", e.Seq, turn.Turn, store.ErrConflict)
+				return errTurnSaved // roll the entry back, and ask why below
 			}
 			stored = true
 			return nil
 		})
+		if errors.Is(err, errTurnSaved) {
+			err = nil
+		}
 	}
 	if err == nil && !stored {
-		err = s.whyNot(ctx, id, e)
+		err = s.whyNot(ctx, id, e, turn != nil)
 	}
 	if err != nil {
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
@@ -338,177 +405,25 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 	return nil
 }
 
-// whyNot says why insertEntry stored nothing, in the SQLite store's order:
-// a missing race, a stored key, a seq that is not next, a turn resolved.
-func (s *Store) whyNot(ctx context.Context, id string, e race.Entry) error {
-	var (
-		exists, resolved bool
-		last, keySeq     int
-	)
+// errTurnSaved rolls back an entry whose turn was saved already.
+var errTurnSaved = errors.New("the turn is saved already")
+
+// whyNot says why insertEntry, or the insert of the turn saved with it
+// (withTurn), stored nothing.
+func (s *Store) whyNot(ctx context.Context, id string, e race.Entry, withTurn bool) error {
+	var st store.AppendState
 	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = $1),
 		COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = $1), 0),
 		COALESCE((SELECT seq FROM entries WHERE race_id = $1 AND key = $2 AND key <> ''), 0),
-		EXISTS (SELECT 1 FROM entries WHERE race_id = $1 AND kind = 'resolve' AND turn = $3)`,
-		id, e.Key, e.Turn).Scan(&exists, &last, &keySeq, &resolved)
-	switch {
-	case err != nil:
+		EXISTS (SELECT 1 FROM entries WHERE race_id = $1 AND kind = 'resolve' AND turn = $3),
+		$4::boolean AND EXISTS (SELECT 1 FROM turns WHERE race_id = $1 AND turn = $3)`,
+		id, e.Key, e.Turn, withTurn).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved)
+	if err != nil {
 		return err
-	case !exists:
-		return store.ErrNotFound
-	case keySeq != 0:
-		return fmt.Errorf("key %q is entry %d's: %w", e.Key, keySeq, store.ErrDuplicateKey)
-	case e.Seq != last+1:
-		return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, last, store.ErrConflict)
-	case e.Kind == race.EntryResolve && resolved:
-		return fmt.Errorf("entry %d: turn %d is resolved already; a turn is resolved once: %w", e.Seq, e.Turn, store.ErrConflict)
+	}
+	if err := st.Refusal(e); err != nil {
+		return err
 	}
 	// Entry e.Seq-1 was stored after insertEntry looked: e was not next then.
 	return fmt.Errorf("entry %d did not follow the last entry when it was appended: %w", e.Seq, store.ErrConflict)
-}
-
-// Resume returns the race with the record of turn n (the last when n < 0)
-// and the log from that turn's resolve entry on.
-func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
-	var r *race.Race
-	var rec *store.SavedTurn
-	err := s.read(ctx, func(q querier) error {
-		var err error
-		if r, err = loadRace(ctx, q, id); err != nil {
-			return err
-		}
-		sql := `SELECT turn FROM turns WHERE race_id = $1 ORDER BY turn DESC LIMIT 1`
-		args := []any{id}
-		if n >= 0 {
-			sql, args = `SELECT turn FROM turns WHERE race_id = $1 AND turn = $2`, []any{id, n}
-		}
-		var turn int
-		switch err := q.QueryRow(ctx, sql, args...).Scan(&turn); {
-		case errors.Is(err, pgx.ErrNoRows) && n <= 0:
-			r.Log, err = loadLog(ctx, q, id, 1)
-			return err
-		case errors.Is(err, pgx.ErrNoRows):
-			return fmt.Errorf("turn %d has not been resolved: %w", n, store.ErrNotFound)
-		case err != nil:
-			return err
-		}
-		ts, err := loadTurns(ctx, q, id, turn, turn)
-		if err != nil {
-			return err
-		}
-		rec = &ts[0]
-		var seq int
-		if err := q.QueryRow(ctx, `SELECT seq FROM entries WHERE race_id = $1 AND kind = 'resolve' AND turn = $2`, id, turn).Scan(&seq); err != nil {
-			return fmt.Errorf("finding the resolve entry of turn %d: %w", turn, err)
-		}
-		r.Log, err = loadTail(ctx, q, id, seq, turn)
-		return err
-	})
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, fmt.Errorf("race %q: %w", id, err)
-		}
-		return nil, nil, fmt.Errorf("loading race %q: %w", id, err)
-	}
-	return r, rec, nil
-}
-
-// loadTail reads the log from entry from on, leaving out the orders that a
-// later order of the same seat for the same turn replaced: a racer who
-// resends orders a thousand times costs a load nothing. Each turn's first
-// order stays: the log's public part ends before it. Every entry that is
-// not an order stays, of whatever kind, so that one this build does not
-// know fails the load as it fails a replay.
-func loadTail(ctx context.Context, q querier, id string, from, turnOf int) ([]race.Entry, error) {
-	rows, err := q.Query(ctx, `SELECT `+entryColumns+`
-		FROM entries WHERE race_id = $1 AND kind <> 'order' AND seq >= $2
-		UNION ALL
-		SELECT `+entryColumns+`
-		FROM entries WHERE race_id = $1 AND seq >= $2 AND seq IN
-			(SELECT MAX(seq) FROM entries WHERE race_id = $1 AND kind = 'order' AND turn > $3 GROUP BY turn, seat
-			 UNION SELECT MIN(seq) FROM entries WHERE race_id = $1 AND kind = 'order' AND turn > $3 GROUP BY turn)
-		ORDER BY 1`, id, from, turnOf)
-	if err != nil {
-		return nil, fmt.Errorf("reading the log: %w", err)
-	}
-	log, err := scanEntries(rows)
-	if err != nil {
-		return nil, err
-	}
-	if len(log) == 0 || log[0].Seq != from {
-		return nil, fmt.Errorf("the log has no entry %d", from)
-	}
-	return log, nil
-}
-
-// Keyed returns the entry stored with key, or nil.
-func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
-	var out *race.Entry
-	err := s.read(ctx, func(q querier) error {
-		if _, err := loadRace(ctx, q, id); err != nil {
-			return err
-		}
-		if key == "" {
-			return nil
-		}
-		rows, err := q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 AND key = $2`, id, key)
-		if err != nil {
-			return err
-		}
-		log, err := scanEntries(rows)
-		if len(log) > 0 {
-			out = &log[0]
-		}
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("race %q: finding key %q: %w", id, key, err)
-	}
-	return out, nil
-}
-
-// Turns returns the saved turns, in order.
-func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
-	var out []store.SavedTurn
-	err := s.read(ctx, func(q querier) error {
-		var exists bool
-		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = $1)`, id).Scan(&exists); err != nil {
-			return err
-		}
-		if !exists {
-			return store.ErrNotFound
-		}
-		var err error
-		out, err = loadTurns(ctx, q, id, 0, math.MaxInt32)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("race %q: reading the saved turns: %w", id, err)
-	}
-	return out, nil
-}
-
-// loadTurns reads the saved turns from..to.
-func loadTurns(ctx context.Context, q querier, id string, from, to int) ([]store.SavedTurn, error) {
-	rows, err := q.Query(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
-		FROM turns WHERE race_id = $1 AND turn BETWEEN $2 AND $3 ORDER BY turn`, id, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.SavedTurn
-	for rows.Next() {
-		var (
-			t     store.SavedTurn
-			rolls string
-		)
-		if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &t.State, &t.Story, &t.At, &t.Rules); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(rolls), &t.Rolls); err != nil {
-			return nil, fmt.Errorf("turn %d: decoding the rolls: %w", t.Turn, err)
-		}
-		t.At = t.At.UTC()
-		out = append(out, t)
-	}
-	return out, rows.Err()
 }

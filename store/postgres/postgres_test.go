@@ -2,9 +2,7 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"slices"
@@ -135,22 +133,12 @@ func appliedMigrations(t *testing.T, s *Store) []string {
 	return out
 }
 
-func embeddedNames(t *testing.T) []string {
-	t.Helper()
-	names, err := fs.Glob(embeddedMigrations, "*.sql")
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no migrations are embedded (%v)", err)
-	}
-	return names
-}
+func embeddedNames(t *testing.T) []string { return storetest.MigrationNames(t, embeddedMigrations) }
 
 // A schema version means the same on both stores: each has one file per
 // version, under the same name.
 func TestMigrationsMatchSQLite(t *testing.T) {
-	lite, err := fs.Glob(os.DirFS("../sqlite/migrations"), "*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
+	lite := storetest.MigrationNames(t, os.DirFS("../sqlite/migrations"))
 	if pg := embeddedNames(t); !slices.Equal(pg, lite) {
 		t.Errorf("PostgreSQL's migrations %v, SQLite's %v: a version must mean the same on both", pg, lite)
 	}
@@ -219,26 +207,7 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 // schema: the advisory lock makes them take turns.
 func TestConcurrentFirstOpen(t *testing.T) {
 	u := schema(t, "first_open")
-	const n = 6
-	stores := make([]*Store, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			stores[i], errs[i] = Open(context.Background(), u)
-		})
-	}
-	close(start)
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Errorf("Open %d: %v", i, err)
-			continue
-		}
-		t.Cleanup(func() { _ = stores[i].Close() })
-	}
+	storetest.OpenTogether(t, 6, func() (store.Store, error) { return Open(context.Background(), u) })
 	if got, want := len(appliedMigrations(t, open(t, u))), len(embeddedNames(t)); got != want {
 		t.Errorf("%d migrations recorded, want %d", got, want)
 	}
@@ -248,95 +217,63 @@ func newRace(id string) *race.Race {
 	return &race.Race{ID: id, Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
 }
 
-// The log is append-only in the database itself, not only in the Go code:
-// no statement but an INSERT of a new row changes it.
-func TestLogIsAppendOnly(t *testing.T) {
-	s := open(t, schema(t, "append_only"))
-	ctx := context.Background()
-	if err := s.Create(ctx, newRace("r")); err != nil {
-		t.Fatal(err)
-	}
-	now := time.Now().Truncate(time.Microsecond)
-	e := race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: now}
-	if err := s.Append(ctx, "r", e, &store.SavedTurn{Turn: 1, Hash: "h", At: now}); err != nil {
-		t.Fatal(err)
-	}
-	const copyEntry = `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
-		SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries `
-	refusals := []string{"append-only", "never changes", "are kept"}
-	for _, stmt := range []string{
-		`UPDATE entries SET text = 'forged'`,
-		`DELETE FROM entries`,
-		`TRUNCATE entries`,
-		copyEntry + `ON CONFLICT (race_id, seq) DO UPDATE SET text = 'forged'`,
-		copyEntry + `ON CONFLICT (race_id, seq) DO UPDATE SET seq = 2`,
-		`MERGE INTO entries e USING (VALUES ('r', 1)) v (id, seq) ON e.race_id = v.id AND e.seq = v.seq
-			WHEN MATCHED THEN UPDATE SET text = 'forged'`,
-		`MERGE INTO entries e USING (VALUES ('r', 1)) v (id, seq) ON e.race_id = v.id AND e.seq = v.seq
-			WHEN MATCHED THEN DELETE`,
-		`UPDATE turns SET hash = 'forged'`,
-		`DELETE FROM turns`,
-		`TRUNCATE turns`,
-		`INSERT INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', now())
-			ON CONFLICT (race_id, turn) DO UPDATE SET hash = 'forged'`,
-		`UPDATE races SET seed = 'forged'`,
-		`UPDATE races SET entrants = '[]'`,
-		`DELETE FROM races`,
-		`TRUNCATE races CASCADE`,
-		`INSERT INTO races (id, ruleset, config, entrants, seed, commitment, created) VALUES ('r', 'ludi', '{}', '[]', 'x', 'y', now())
-			ON CONFLICT (id) DO UPDATE SET seed = 'forged'`,
-	} {
-		_, err := s.pool.Exec(ctx, stmt)
-		if err == nil || !slices.ContainsFunc(refusals, func(r string) bool { return strings.Contains(err.Error(), r) }) {
-			t.Errorf("%s: error = %v, want the append-only refusal", stmt, err)
-		}
-	}
-	// A plain insert of a stored row collides with a key; one that does
-	// nothing on a conflict does nothing.
-	for stmt, wantErr := range map[string]bool{
-		copyEntry:                            true,
-		copyEntry + `ON CONFLICT DO NOTHING`: false,
-		`INSERT INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', now())`: true,
-	} {
-		if _, err := s.pool.Exec(ctx, stmt); (err != nil) != wantErr {
-			t.Errorf("%s: error = %v", stmt, err)
-		}
-	}
-	got, err := s.Load(ctx, "r")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Log) != 1 || got.Log[0].Text != "" {
-		t.Errorf("the log changed: %+v", got.Log)
-	}
-	turns, err := s.Turns(ctx, "r")
-	if err != nil || len(turns) != 1 || turns[0].Hash != "h" {
-		t.Errorf("the saved turns changed: %+v, %v", turns, err)
-	}
+// exec runs stmt on the store's database; the table's owner can do what a
+// trigger does not stop.
+func exec(s store.Store, stmt string) error {
+	_, err := s.(*Store).pool.Exec(context.Background(), stmt)
+	return err
 }
 
-// A seed edited behind the store's back no longer matches the commitment the
-// players saw: Load says so rather than replaying with the wrong dice.
-func TestTamperedSeed(t *testing.T) {
-	s := open(t, schema(t, "tamper"))
-	ctx := context.Background()
-	if err := s.Create(ctx, newRace("tampered")); err != nil {
-		t.Fatal(err)
-	}
-	// The table's owner can switch the guard off first.
-	if _, err := s.pool.Exec(ctx, `ALTER TABLE races DISABLE TRIGGER races_no_update`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.pool.Exec(ctx, `UPDATE races SET seed = $1`, dice.SeedFromInt(2).Hex()); err != nil {
-		t.Fatal(err)
-	}
-	_, err := s.Load(ctx, "tampered")
-	if err == nil || !strings.Contains(err.Error(), "commitment") || !strings.Contains(err.Error(), "tampered") {
-		t.Errorf("Load of a race with a changed seed: error = %v", err)
-	}
-	if errors.Is(err, store.ErrNotFound) {
-		t.Error("a damaged race is reported as missing")
-	}
+// copyEntry stores the log's entries again, forged.
+const copyEntry = `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+	SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries `
+
+func TestDatabase(t *testing.T) {
+	storetest.RunDatabase(t, opener(t, "db_"), storetest.Database{
+		Exec:    exec,
+		Unguard: `ALTER TABLE races DISABLE TRIGGER races_no_update`,
+		Forgeries: []string{
+			`UPDATE entries SET text = 'forged'`,
+			`DELETE FROM entries`,
+			`TRUNCATE entries`,
+			copyEntry + `ON CONFLICT (race_id, seq) DO UPDATE SET text = 'forged'`,
+			copyEntry + `ON CONFLICT (race_id, seq) DO UPDATE SET seq = 2`,
+			`MERGE INTO entries e USING (VALUES ('r', 1)) v (id, seq) ON e.race_id = v.id AND e.seq = v.seq
+				WHEN MATCHED THEN UPDATE SET text = 'forged'`,
+			`MERGE INTO entries e USING (VALUES ('r', 1)) v (id, seq) ON e.race_id = v.id AND e.seq = v.seq
+				WHEN MATCHED THEN DELETE`,
+			`UPDATE turns SET hash = 'forged'`,
+			`DELETE FROM turns`,
+			`TRUNCATE turns`,
+			`INSERT INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', now())
+				ON CONFLICT (race_id, turn) DO UPDATE SET hash = 'forged'`,
+			`UPDATE races SET seed = 'forged'`,
+			`UPDATE races SET entrants = '[]'`,
+			`DELETE FROM races`,
+			`TRUNCATE races CASCADE`,
+			`INSERT INTO races (id, ruleset, config, entrants, seed, commitment, created) VALUES ('r', 'ludi', '{}', '[]', 'x', 'y', now())
+				ON CONFLICT (id) DO UPDATE SET seed = 'forged'`,
+		},
+		// A plain insert of a stored row collides with a key; one that does
+		// nothing on a conflict does nothing.
+		Collisions: map[string]bool{
+			copyEntry:                            true,
+			copyEntry + `ON CONFLICT DO NOTHING`: false,
+			`INSERT INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', now())`: true,
+		},
+		LinkForgeries: []string{
+			`UPDATE tokens SET revoked = NULL`,
+			`UPDATE tokens SET role = 'host', seat = -1`,
+			`INSERT INTO tokens (hash, race_id, role, seat, created) SELECT hash, race_id, role, seat, created FROM tokens
+				ON CONFLICT (hash) DO UPDATE SET revoked = NULL`,
+			`MERGE INTO tokens k USING (VALUES ('` + strings.Repeat("ab", 32) + `')) v (h) ON k.hash = v.h WHEN MATCHED THEN DELETE`,
+			`DELETE FROM tokens`,
+			`TRUNCATE tokens`,
+			`UPDATE access SET public = true`,
+			`DELETE FROM access`,
+			`TRUNCATE access`,
+		},
+	})
 }
 
 // PostgreSQL keeps microseconds: a finer time would come back changed, so
@@ -365,68 +302,10 @@ func TestNanosecondsRefused(t *testing.T) {
 	}
 }
 
-// Two Stores on one database stand for two pitwall instances: they share no
-// lock in Go, so the database alone must keep appends in order.
+// Two Stores on one database stand for two pitwall instances.
 func TestTwoStoresOnOneDatabase(t *testing.T) {
 	u := schema(t, "two_pools")
-	a, b := open(t, u), open(t, u)
-	ctx := context.Background()
-	if err := a.Create(ctx, newRace("shared")); err != nil {
-		t.Fatal(err)
-	}
-	const rounds, writers = 20, 8
-	for seq := 1; seq <= rounds; seq++ {
-		errs := make([]error, writers)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for w := range writers {
-			s := []*Store{a, b}[w%2]
-			wg.Go(func() {
-				<-start
-				e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: w, Text: fmt.Sprint(w), At: time.Now().Truncate(time.Microsecond)}
-				var rec *store.SavedTurn
-				if seq%5 == 0 { // every fifth a resolve with its turn, in a transaction
-					e.Kind, e.Turn = race.EntryResolve, seq/5
-					rec = &store.SavedTurn{Turn: seq / 5, Hash: fmt.Sprint(w), At: e.At}
-				}
-				errs[w] = s.Append(ctx, "shared", e, rec)
-			})
-		}
-		close(start)
-		wg.Wait()
-		won := -1
-		for w, err := range errs {
-			switch {
-			case err == nil && won >= 0:
-				t.Fatalf("seq %d: writers %d and %d both won", seq, won, w)
-			case err == nil:
-				won = w
-			case !errors.Is(err, store.ErrConflict):
-				t.Errorf("seq %d: %v; want nil or ErrConflict", seq, err)
-			}
-		}
-		if won < 0 {
-			t.Fatalf("seq %d: no writer won", seq)
-		}
-	}
-	for _, s := range []*Store{a, b} {
-		got, err := s.Load(ctx, "shared")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got.Log) != rounds {
-			t.Errorf("the log has %d entries, want %d", len(got.Log), rounds)
-		}
-		turns, err := s.Turns(ctx, "shared")
-		if err != nil || len(turns) != rounds/5 {
-			t.Fatalf("%d turns saved (%v), want %d", len(turns), err, rounds/5)
-		}
-		for _, tr := range turns {
-			if e := got.Log[tr.Turn*5-1]; tr.Hash != e.Text {
-				t.Errorf("turn %d was saved by writer %s but resolved by writer %s", tr.Turn, tr.Hash, e.Text)
-			}
-		}
-	}
+	storetest.TwoStores(t, open(t, u), open(t, u))
 }
 
 // The URL's password never shows in an error.
@@ -450,63 +329,21 @@ func TestOpenErrorsHideThePassword(t *testing.T) {
 	}
 }
 
-// BenchmarkResumeAfterResends is a load of a race whose racers resent their
-// orders 20,000 times in the open turn: the replaced orders are not read (as
-// the SQLite store's benchmark of the same name).
+// BenchmarkResumeAfterResends: see storetest.BenchResumeAfterResends.
 func BenchmarkResumeAfterResends(b *testing.B) {
 	s := open(b, schema(b, "bench_resume"))
-	ctx := context.Background()
-	now := time.Now().Truncate(time.Microsecond)
-	if err := s.Create(ctx, newRace("r")); err != nil {
-		b.Fatal(err)
-	}
-	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: now},
-		&store.SavedTurn{Turn: 1, Hash: "h", State: []byte(`{}`), At: now}); err != nil {
-		b.Fatal(err)
-	}
-	const resends = 20000
-	if _, err := s.pool.Exec(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
-		SELECT 'r', i, 'order', 2, i % 12, 'Accelerate', false, now(), '', 'x' FROM generate_series(2, $1::integer) i`, resends+1); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := s.pool.Exec(ctx, `ANALYZE entries`); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		r, _, err := s.Resume(ctx, "r", -1)
-		if err != nil || len(r.Log) != 14 { // the resolve, the turn's first order and each of 12 seats' last
-			b.Fatalf("%d entries, %v", len(r.Log), err)
+	storetest.BenchResumeAfterResends(b, s, func(n int) error {
+		if _, err := s.pool.Exec(b.Context(), `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+			SELECT 'r', i, 'order', 2, i % 12, 'Accelerate', false, now(), '', 'x' FROM generate_series(2, $1::integer) i`, n+1); err != nil {
+			return err
 		}
-	}
+		_, err := s.pool.Exec(b.Context(), `ANALYZE entries`)
+		return err
+	})
 }
 
 // BenchmarkAppend is one order appended (one statement, committed), and one
 // resolve with its turn (a transaction of two).
 func BenchmarkAppend(b *testing.B) {
-	for _, withTurn := range []bool{false, true} {
-		b.Run(fmt.Sprintf("turn=%v", withTurn), func(b *testing.B) {
-			s := open(b, schema(b, fmt.Sprintf("bench_append_%v", withTurn)))
-			ctx := context.Background()
-			if err := s.Create(ctx, newRace("r")); err != nil {
-				b.Fatal(err)
-			}
-			at := time.Now().Truncate(time.Microsecond)
-			state := []byte(`{"turn":1,"cars":[{"seat":0,"pos":3},{"seat":1,"pos":2}]}`)
-			b.ReportAllocs()
-			seq := 0
-			for b.Loop() {
-				seq++
-				e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: seq % 10, Text: "M3 B", At: at, Hash: "h"}
-				var rec *store.SavedTurn
-				if withTurn {
-					e.Kind, e.Turn = race.EntryResolve, seq
-					rec = &store.SavedTurn{Turn: seq, Hash: "h", State: state, DiceState: []byte{1, 2, 3}, At: at}
-				}
-				if err := s.Append(ctx, "r", e, rec); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	storetest.BenchAppend(b, func(b *testing.B, name string) store.Store { return open(b, schema(b, name)) })
 }

@@ -15,10 +15,8 @@ var _ store.AccessStore = (*Store)(nil)
 
 // CreateWithAccess implements store.AccessStore.
 func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Access, ts []store.Token) error {
-	if r != nil {
-		if err := store.CheckAccess(r.ID, &a, ts); err != nil {
-			return err
-		}
+	if err := store.CheckNewAccess(r, a, ts); err != nil {
+		return err
 	}
 	return s.create(ctx, r, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO access (race_id, public, resolve_when, created) VALUES (?, ?, ?, ?)`,
@@ -74,10 +72,10 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 		return err
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if err := raceExists(ctx, tx, id); errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("adding links: %w", notFound(id))
-		} else if err != nil {
+		if exists, err := raceExists(ctx, tx, id); err != nil {
 			return err
+		} else if !exists {
+			return fmt.Errorf("adding links: %w", notFound(id))
 		}
 		return insertTokens(ctx, tx, ts)
 	})

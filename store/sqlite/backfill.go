@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pitwall/race"
+	"pitwall/store"
 )
 
 // afterMigration holds the steps that SQL alone cannot take, run in the
@@ -47,7 +48,8 @@ func chainStoredRaces(ctx context.Context, tx *sql.Tx) error {
 }
 
 func chainRace(ctx context.Context, tx *sql.Tx, id string) error {
-	r, err := loadRace(ctx, tx, id)
+	rd := reader{tx}
+	r, err := rd.Race(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -65,11 +67,14 @@ func chainRace(ctx context.Context, tx *sql.Tx, id string) error {
 			return err
 		}
 	}
-	log, err := loadLog(ctx, tx, id, 1)
+	log, err := rd.Log(ctx, id)
 	if err != nil {
 		return err
 	}
-	turns, err := loadTurns(ctx, tx, id, 0, 1<<30)
+	if err := store.CheckGapless(log, 1); err != nil {
+		return err
+	}
+	turns, err := rd.Turns(ctx, id, 0, 1<<30)
 	if err != nil {
 		return err
 	}

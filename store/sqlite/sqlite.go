@@ -12,11 +12,9 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"net/url"
 	"strings"
 	"sync"
@@ -304,30 +302,39 @@ func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrN
 
 // Load returns the race with its whole log, in order.
 func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
-	var r *race.Race
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		var err error
-		if r, err = loadRace(ctx, tx, id); err != nil {
-			return err
-		}
-		r.Log, err = loadLog(ctx, tx, id, 1)
-		return err
-	})
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, fmt.Errorf("loading %w", err)
-		}
-		return nil, fmt.Errorf("loading race %q: %w", id, err)
-	}
-	return r, nil
+	return store.LoadFrom(ctx, s.snapshot, id)
 }
 
-func loadRace(ctx context.Context, tx *sql.Tx, id string) (*race.Race, error) {
+// Resume returns the race with the record of turn n (the last when n < 0)
+// and the log from that turn's resolve entry on.
+func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
+	return store.ResumeFrom(ctx, s.snapshot, id, n)
+}
+
+// Keyed returns the entry stored with key, or nil.
+func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
+	return store.KeyedFrom(ctx, s.snapshot, id, key)
+}
+
+// Turns returns the saved turns, in order.
+func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
+	return store.TurnsFrom(ctx, s.snapshot, id)
+}
+
+// snapshot is a store.Snapshot: fn reads in one read-only transaction.
+func (s *Store) snapshot(ctx context.Context, fn func(rd store.Reader) error) error {
+	return s.read(ctx, func(tx *sql.Tx) error { return fn(reader{tx}) })
+}
+
+// reader is the store.Reader of a read transaction.
+type reader struct{ tx *sql.Tx }
+
+func (rd reader) Race(ctx context.Context, id string) (*race.Race, error) {
 	var (
 		r                                    = &race.Race{ID: id}
 		cfg, ents, seed, commitment, created string
 	)
-	err := tx.QueryRowContext(ctx, `SELECT ruleset, rules, config, entrants, seed, commitment, created
+	err := rd.tx.QueryRowContext(ctx, `SELECT ruleset, rules, config, entrants, seed, commitment, created
 		FROM races WHERE id = ?`, id).Scan(&r.Ruleset, &r.Rules, &cfg, &ents, &seed, &commitment, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound(id)
@@ -344,43 +351,132 @@ func loadRace(ctx context.Context, tx *sql.Tx, id string) (*race.Race, error) {
 	return r, nil
 }
 
-// loadLog reads the log from entry from on.
-func loadLog(ctx context.Context, tx *sql.Tx, id string, from int) ([]race.Entry, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
-		FROM entries WHERE race_id = ? AND seq >= ? ORDER BY seq`, id, from)
-	if err != nil {
-		return nil, fmt.Errorf("reading the log: %w", err)
+func (rd reader) Exists(ctx context.Context, id string) (bool, error) {
+	return raceExists(ctx, rd.tx, id)
+}
+
+func raceExists(ctx context.Context, tx *sql.Tx, id string) (bool, error) {
+	var exists bool
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?)`, id).Scan(&exists)
+	return exists, err
+}
+
+func (rd reader) Log(ctx context.Context, id string) ([]race.Entry, error) {
+	return scanEntries(rd.tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ? ORDER BY seq`, id))
+}
+
+// Tail leaves the replaced orders out in SQL. Every entry that is not an
+// order stays, of whatever kind, so that one this build does not know
+// fails the load as it fails a replay.
+func (rd reader) Tail(ctx context.Context, id string, from, turnOf int) ([]race.Entry, error) {
+	return scanEntries(rd.tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ?1 AND kind <> 'order' AND seq >= ?2
+		UNION ALL
+		SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ?1 AND seq >= ?2 AND seq IN
+			(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat
+			 UNION SELECT MIN(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn)
+		ORDER BY 1`, id, from, turnOf))
+}
+
+func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
+	log, err := scanEntries(rd.tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ? AND key = ?`, id, key))
+	if err != nil || len(log) == 0 {
+		return nil, err
 	}
-	log, err := scanEntries(rows)
+	return &log[0], nil
+}
+
+// collect reads every row of a query with scan, and closes the rows (as
+// pgx.AppendRows does for the PostgreSQL store); nil for none.
+func collect[T any](rows *sql.Rows, err error, scan func(rows *sql.Rows) (T, error)) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
-	return log, store.CheckGapless(log, from)
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
-// scanEntries reads log entries from rows of seq, kind, turn, seat, text,
-// in_window, at, key, hash, and closes them.
-func scanEntries(rows *sql.Rows) ([]race.Entry, error) {
-	defer rows.Close()
-	var log []race.Entry
-	for rows.Next() {
+// scanEntries reads log entries from the rows of a query of seq, kind,
+// turn, seat, text, in_window, at, key, hash.
+func scanEntries(rows *sql.Rows, err error) ([]race.Entry, error) {
+	log, err := collect(rows, err, func(rows *sql.Rows) (race.Entry, error) {
 		var (
 			e  race.Entry
 			at string
 		)
 		if err := rows.Scan(&e.Seq, &e.Kind, &e.Turn, &e.Seat, &e.Text, &e.InWindow, &at, &e.Key, &e.Hash); err != nil {
-			return nil, fmt.Errorf("reading the log: %w", err)
+			return e, err
 		}
 		var err error
 		if e.At, err = parseTime(at); err != nil {
-			return nil, fmt.Errorf("reading log entry %d: %w", e.Seq, err)
+			return e, fmt.Errorf("entry %d: %w", e.Seq, err)
 		}
-		log = append(log, e)
-	}
-	if err := rows.Err(); err != nil {
+		return e, nil
+	})
+	if err != nil {
 		return nil, fmt.Errorf("reading the log: %w", err)
 	}
 	return log, nil
+}
+
+func (rd reader) LastTurn(ctx context.Context, id string, n int) (int, bool, error) {
+	q := `SELECT turn FROM turns WHERE race_id = ? ORDER BY turn DESC LIMIT 1`
+	args := []any{id}
+	if n >= 0 {
+		q, args = `SELECT turn FROM turns WHERE race_id = ? AND turn = ?`, []any{id, n}
+	}
+	var turn int
+	err := rd.tx.QueryRowContext(ctx, q, args...).Scan(&turn)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return turn, err == nil, err
+}
+
+func (rd reader) ResolveSeq(ctx context.Context, id string, turn int) (int, error) {
+	var seq int
+	err := rd.tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND kind = 'resolve' AND turn = ?`, id, turn).Scan(&seq)
+	return seq, err
+}
+
+func (rd reader) Turns(ctx context.Context, id string, from, to int) ([]store.SavedTurn, error) {
+	rows, err := rd.tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
+		FROM turns WHERE race_id = ? AND turn BETWEEN ? AND ? ORDER BY turn`, id, from, to)
+	return collect(rows, err, func(rows *sql.Rows) (store.SavedTurn, error) {
+		var (
+			t            store.SavedTurn
+			rolls, at    string
+			state, story sql.NullString
+		)
+		if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
+			return t, err
+		}
+		if err := store.DecodeRolls(&t, rolls); err != nil {
+			return t, err
+		}
+		if state.Valid {
+			t.State = []byte(state.String)
+		}
+		if story.Valid {
+			t.Story = []byte(story.String)
+		}
+		var err error
+		if t.At, err = parseTime(at); err != nil {
+			return t, fmt.Errorf("turn %d: %w", t.Turn, err)
+		}
+		return t, nil
+	})
 }
 
 // List returns every race, newest first (ties by ID).
@@ -391,27 +487,23 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 			(SELECT COUNT(*) FROM entries e WHERE e.race_id = r.id),
 			(SELECT COUNT(*) FROM turns t WHERE t.race_id = r.id)
 			FROM races r ORDER BY r.created DESC, r.id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		l, err := collect(rows, err, func(rows *sql.Rows) (store.Summary, error) {
 			var (
 				sm           store.Summary
 				cfg, created string
 			)
 			if err := rows.Scan(&sm.ID, &sm.Ruleset, &cfg, &created, &sm.Commitment, &sm.Entries, &sm.Turns); err != nil {
-				return err
+				return sm, err
 			}
-			if sm.Track, err = store.TrackOf(sm.ID, cfg); err != nil {
-				return err
-			}
+			var err error
 			if sm.Created, err = parseTime(created); err != nil {
-				return fmt.Errorf("race %q: reading the creation time: %w", sm.ID, err)
+				return sm, fmt.Errorf("race %q: reading the creation time: %w", sm.ID, err)
 			}
-			out = append(out, sm)
-		}
-		return rows.Err()
+			sm.Track, err = store.TrackOf(sm.ID, cfg)
+			return sm, err
+		})
+		out = append(out, l...)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("listing races: %w", err)
@@ -420,50 +512,26 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 }
 
 // Append adds e to the race's log, with the turn it resolved if it is a
-// resolve entry, in one transaction.
+// resolve entry, in one transaction. The write transaction holds SQLite's
+// one write lock, so what is read of the log first stays true until the
+// entry is stored.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
 	rolls, err := store.EncodeAppend(id, e, turn)
 	if err != nil {
 		return err
 	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		if err := raceExists(ctx, tx, id); err != nil {
+		var st store.AppendState
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?1),
+			COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = ?1), 0),
+			COALESCE((SELECT seq FROM entries WHERE race_id = ?1 AND key = ?2 AND key <> ''), 0),
+			EXISTS (SELECT 1 FROM entries WHERE race_id = ?1 AND kind = 'resolve' AND turn = ?3),
+			?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3)`,
+			id, e.Key, e.Turn, turn != nil).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved); err != nil {
 			return err
 		}
-		var last int
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM entries WHERE race_id = ?`, id).Scan(&last); err != nil {
+		if err := st.Refusal(e); err != nil {
 			return err
-		}
-		if e.Key != "" {
-			var seq int
-			err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND key = ?`, id, e.Key).Scan(&seq)
-			if err == nil {
-				return fmt.Errorf("key %q is entry %d's: %w", e.Key, seq, store.ErrDuplicateKey)
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
-		}
-		if e.Seq != last+1 {
-			return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, last, store.ErrConflict)
-		}
-		if e.Kind == race.EntryResolve {
-			var resolved bool
-			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM entries WHERE race_id = ? AND kind = 'resolve' AND turn = ?)`, id, e.Turn).Scan(&resolved); err != nil {
-				return err
-			}
-			if resolved {
-				return fmt.Errorf("entry %d: turn %d is resolved already; a turn is resolved once: %w", e.Seq, e.Turn, store.ErrConflict)
-			}
-		}
-		if turn != nil {
-			var saved bool
-			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM turns WHERE race_id = ? AND turn = ?)`, id, turn.Turn).Scan(&saved); err != nil {
-				return err
-			}
-			if saved {
-				return fmt.Errorf("entry %d: turn %d is already saved; a turn is resolved once: %w", e.Seq, turn.Turn, store.ErrConflict)
-			}
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -492,171 +560,4 @@ func nullText(b []byte) any {
 		return nil
 	}
 	return string(b)
-}
-
-// Resume returns the race with the record of turn n (the last when n < 0)
-// and the log from that turn's resolve entry on.
-func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
-	var r *race.Race
-	var rec *store.SavedTurn
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		var err error
-		if r, err = loadRace(ctx, tx, id); err != nil {
-			return err
-		}
-		q := `SELECT turn FROM turns WHERE race_id = ? ORDER BY turn DESC LIMIT 1`
-		args := []any{id}
-		if n >= 0 {
-			q, args = `SELECT turn FROM turns WHERE race_id = ? AND turn = ?`, []any{id, n}
-		}
-		var turn int
-		switch err := tx.QueryRowContext(ctx, q, args...).Scan(&turn); {
-		case errors.Is(err, sql.ErrNoRows) && n <= 0:
-			r.Log, err = loadLog(ctx, tx, id, 1)
-			return err
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("turn %d has not been resolved: %w", n, store.ErrNotFound)
-		case err != nil:
-			return err
-		}
-		ts, err := loadTurns(ctx, tx, id, turn, turn)
-		if err != nil {
-			return err
-		}
-		rec = &ts[0]
-		var seq int
-		if err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND kind = 'resolve' AND turn = ?`, id, turn).Scan(&seq); err != nil {
-			return fmt.Errorf("finding the resolve entry of turn %d: %w", turn, err)
-		}
-		r.Log, err = loadTail(ctx, tx, id, seq, turn)
-		return err
-	})
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, fmt.Errorf("race %q: %w", id, err)
-		}
-		return nil, nil, fmt.Errorf("loading race %q: %w", id, err)
-	}
-	return r, rec, nil
-}
-
-// loadTail reads the log from entry from on, leaving out the orders that a
-// later order of the same seat for the same turn replaced: a racer who
-// resends orders a thousand times costs a load nothing. Each turn's first
-// order stays: the log's public part ends before it. Every entry that is
-// not an order stays, of whatever kind, so that one this build does not
-// know fails the load as it fails a replay.
-func loadTail(ctx context.Context, tx *sql.Tx, id string, from, turnOf int) ([]race.Entry, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
-		FROM entries WHERE race_id = ?1 AND kind <> 'order' AND seq >= ?2
-		UNION ALL
-		SELECT seq, kind, turn, seat, text, in_window, at, key, hash
-		FROM entries WHERE race_id = ?1 AND seq >= ?2 AND seq IN
-			(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat
-			 UNION SELECT MIN(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn)
-		ORDER BY 1`, id, from, turnOf)
-	if err != nil {
-		return nil, fmt.Errorf("reading the log: %w", err)
-	}
-	log, err := scanEntries(rows)
-	if err != nil {
-		return nil, err
-	}
-	if len(log) == 0 || log[0].Seq != from {
-		return nil, fmt.Errorf("the log has no entry %d", from)
-	}
-	return log, nil
-}
-
-// Keyed returns the entry stored with key, or nil.
-func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
-	var out *race.Entry
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		if _, err := loadRace(ctx, tx, id); err != nil {
-			return err
-		}
-		var seq int
-		err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE race_id = ? AND key = ?`, id, key).Scan(&seq)
-		if errors.Is(err, sql.ErrNoRows) || key == "" {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		log, err := loadLog(ctx, tx, id, seq)
-		if err != nil {
-			return err
-		}
-		out = &log[0]
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("race %q: finding key %q: %w", id, key, err)
-	}
-	return out, nil
-}
-
-// raceExists is store.ErrNotFound when there is no race id, for a query
-// that would otherwise find nothing without saying why.
-func raceExists(ctx context.Context, tx *sql.Tx, id string) error {
-	var exists bool
-	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?)`, id).Scan(&exists); err != nil {
-		return err
-	}
-	if !exists {
-		return store.ErrNotFound
-	}
-	return nil
-}
-
-// Turns returns the saved turns, in order.
-func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
-	var out []store.SavedTurn
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		if err := raceExists(ctx, tx, id); err != nil {
-			return err
-		}
-		var err error
-		out, err = loadTurns(ctx, tx, id, 0, math.MaxInt32)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("race %q: reading the saved turns: %w", id, err)
-	}
-	return out, nil
-}
-
-// loadTurns reads the saved turns from..to.
-func loadTurns(ctx context.Context, tx *sql.Tx, id string, from, to int) ([]store.SavedTurn, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
-		FROM turns WHERE race_id = ? AND turn BETWEEN ? AND ? ORDER BY turn`, id, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []store.SavedTurn
-	for rows.Next() {
-		var (
-			t            store.SavedTurn
-			rolls, at    string
-			state, story sql.NullString
-		)
-		if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(rolls), &t.Rolls); err != nil {
-			return nil, fmt.Errorf("turn %d: decoding the rolls: %w", t.Turn, err)
-		}
-		if state.Valid {
-			t.State = []byte(state.String)
-		}
-		if story.Valid {
-			t.Story = []byte(story.String)
-		}
-		if t.At, err = parseTime(at); err != nil {
-			return nil, fmt.Errorf("turn %d: %w", t.Turn, err)
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
 }

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -20,16 +19,19 @@ import (
 	"pitwall/store/storetest"
 )
 
-func TestConformance(t *testing.T) {
+// opener opens each name as a file of its own in one directory.
+func opener(t *testing.T) storetest.Opener {
 	dir := t.TempDir()
-	storetest.Run(t, func(t *testing.T, name string) store.Store {
+	return func(t *testing.T, name string) store.Store {
 		s, err := Open(filepath.Join(dir, name+".db"))
 		if err != nil {
 			t.Fatalf("Open: %v", err)
 		}
 		return s
-	})
+	}
 }
+
+func TestConformance(t *testing.T) { storetest.Run(t, opener(t)) }
 
 func open(t testing.TB, path string) *Store {
 	t.Helper()
@@ -68,17 +70,7 @@ func appliedMigrations(t *testing.T, db *sql.DB) []applied {
 	return out
 }
 
-func embeddedNames(t *testing.T) []string {
-	t.Helper()
-	names, err := fs.Glob(embeddedMigrations, "*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(names) == 0 {
-		t.Fatal("no migrations are embedded")
-	}
-	return names
-}
+func embeddedNames(t *testing.T) []string { return storetest.MigrationNames(t, embeddedMigrations) }
 
 func TestFreshDatabaseGetsEveryMigration(t *testing.T) {
 	s := open(t, filepath.Join(t.TempDir(), "fresh.db"))
@@ -182,23 +174,15 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 	}
 }
 
-func TestBadMigrationSets(t *testing.T) {
-	for name, fsys := range map[string]fstest.MapFS{
-		"none": {},
-		"gap": {
-			"0001_a.sql": {Data: []byte(`SELECT 1;`)},
-			"0003_c.sql": {Data: []byte(`SELECT 1;`)},
-		},
-		"repeat": {
-			"0001_a.sql":    {Data: []byte(`SELECT 1;`)},
-			"001_again.sql": {Data: []byte(`SELECT 1;`)},
-		},
-	} {
-		t.Run(name, func(t *testing.T) {
-			if _, err := openWith(filepath.Join(t.TempDir(), "x.db"), fsys); err == nil {
-				t.Error("Open accepted a bad set of migrations")
-			}
-		})
+// Open refuses a set of migrations that migrate.Load refuses (its tests
+// hold it to every kind of bad set).
+func TestBadMigrationSet(t *testing.T) {
+	gap := fstest.MapFS{
+		"0001_a.sql": {Data: []byte(`SELECT 1;`)},
+		"0003_c.sql": {Data: []byte(`SELECT 1;`)},
+	}
+	if _, err := openWith(filepath.Join(t.TempDir(), "x.db"), gap); err == nil || !strings.Contains(err.Error(), "0003_c.sql") {
+		t.Errorf("Open of migrations with a gap: error = %v", err)
 	}
 }
 
@@ -308,66 +292,42 @@ func TestMemory(t *testing.T) {
 	}
 }
 
-// The log is append-only in the database itself, not only in the Go code.
-func TestLogIsAppendOnly(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "append-only.db"))
-	ctx := context.Background()
-	r := &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
-	if err := s.Create(ctx, r); err != nil {
-		t.Fatal(err)
-	}
-	e := race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now().Truncate(time.Microsecond)}
-	if err := s.Append(ctx, "r", e, &store.SavedTurn{Turn: 1, Hash: "h", At: time.Now().Truncate(time.Microsecond)}); err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{
-		`UPDATE entries SET text = 'forged'`,
-		`DELETE FROM entries`,
-		`UPDATE OR REPLACE entries SET seq = 2`,
-		`INSERT OR REPLACE INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries`,
-		`REPLACE INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries`,
-		`INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries WHERE true ON CONFLICT DO UPDATE SET text = 'forged'`,
-		`UPDATE turns SET hash = 'forged'`,
-		`DELETE FROM turns`,
-		`INSERT OR REPLACE INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', 'x')`,
-		`UPDATE races SET seed = 'forged'`,
-		`UPDATE races SET entrants = '[]'`,
-		`DELETE FROM races`,
-		`INSERT OR REPLACE INTO races (id, ruleset, config, entrants, seed, commitment, created) VALUES ('r', 'ludi', '{}', '[]', 'x', 'y', 'z')`,
-	} {
-		if _, err := s.db.Exec(stmt); err == nil || !strings.Contains(err.Error(), "append-only") && !strings.Contains(err.Error(), "never changes") && !strings.Contains(err.Error(), "are kept") {
-			t.Errorf("%s: error = %v, want the append-only refusal", stmt, err)
-		}
-	}
-	got, err := s.Load(ctx, "r")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Log) != 1 || got.Log[0].Text != "" {
-		t.Errorf("the log changed: %+v", got.Log)
-	}
+// exec runs stmt on the store's database, as someone holding the file can.
+func exec(s store.Store, stmt string) error {
+	_, err := s.(*Store).db.Exec(stmt)
+	return err
 }
 
-// A seed edited behind the store's back no longer matches the commitment the
-// players saw: Load says so rather than replaying with the wrong dice.
-func TestTamperedSeed(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "tamper.db"))
-	ctx := context.Background()
-	r := &race.Race{ID: "tampered", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
-	if err := s.Create(ctx, r); err != nil {
-		t.Fatal(err)
-	}
-	// Someone holding the file can drop the guard first.
-	if _, err := s.db.Exec(`DROP TRIGGER races_no_update; UPDATE races SET seed = ?`, dice.SeedFromInt(2).Hex()); err != nil {
-		t.Fatal(err)
-	}
-	_, err := s.Load(ctx, "tampered")
-	if err == nil || !strings.Contains(err.Error(), "commitment") || !strings.Contains(err.Error(), "tampered") {
-		t.Errorf("Load of a race with a changed seed: error = %v", err)
-	}
-	if errors.Is(err, store.ErrNotFound) {
-		t.Error("a damaged race is reported as missing")
-	}
+func TestDatabase(t *testing.T) {
+	storetest.RunDatabase(t, opener(t), storetest.Database{
+		Exec:    exec,
+		Unguard: `DROP TRIGGER races_no_update`,
+		Forgeries: []string{
+			`UPDATE entries SET text = 'forged'`,
+			`DELETE FROM entries`,
+			`UPDATE OR REPLACE entries SET seq = 2`,
+			`INSERT OR REPLACE INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries`,
+			`REPLACE INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries`,
+			`INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) SELECT race_id, seq, kind, turn, seat, 'forged', in_window, at, key, hash FROM entries WHERE true ON CONFLICT DO UPDATE SET text = 'forged'`,
+			`UPDATE turns SET hash = 'forged'`,
+			`DELETE FROM turns`,
+			`INSERT OR REPLACE INTO turns (race_id, turn, hash, rolls, at) VALUES ('r', 1, 'forged', '[]', 'x')`,
+			`UPDATE races SET seed = 'forged'`,
+			`UPDATE races SET entrants = '[]'`,
+			`DELETE FROM races`,
+			`INSERT OR REPLACE INTO races (id, ruleset, config, entrants, seed, commitment, created) VALUES ('r', 'ludi', '{}', '[]', 'x', 'y', 'z')`,
+		},
+		LinkForgeries: []string{
+			`UPDATE tokens SET revoked = NULL`,
+			`UPDATE tokens SET role = 'host', seat = -1`,
+			`INSERT OR REPLACE INTO tokens (hash, race_id, role, seat, created) SELECT hash, race_id, role, seat, created FROM tokens`,
+			`REPLACE INTO tokens (hash, race_id, role, seat, created) SELECT hash, race_id, role, seat, created FROM tokens`,
+			`DELETE FROM tokens`,
+			`UPDATE access SET public = 1`,
+			`DELETE FROM access`,
+			`INSERT OR REPLACE INTO access (race_id, public, resolve_when, created) VALUES ('r', 1, 'ready', 'x')`,
+		},
+	})
 }
 
 func TestTimeFormatSorts(t *testing.T) {
@@ -385,80 +345,17 @@ func TestTimeFormatSorts(t *testing.T) {
 	}
 }
 
-// Two Stores on one file stand for two pitwall processes: they share no
-// lock in Go, so SQLite's locking (BEGIN IMMEDIATE and the busy timeout) must
-// keep appends in order on its own.
+// Two Stores on one file stand for two pitwall processes: SQLite's locking
+// (BEGIN IMMEDIATE and the busy timeout) must keep appends in order.
 func TestTwoStoresOnOneFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shared.db")
-	a, b := open(t, path), open(t, path)
-	ctx := context.Background()
-	r := &race.Race{ID: "shared", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}
-	if err := a.Create(ctx, r); err != nil {
-		t.Fatal(err)
-	}
-	const rounds = 20
-	for seq := 1; seq <= rounds; seq++ {
-		start := make(chan struct{})
-		errs := make(chan error, 8)
-		for w := range 8 {
-			s := []*Store{a, b}[w%2]
-			go func() {
-				<-start
-				errs <- s.Append(ctx, "shared", race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: w, At: time.Now().Truncate(time.Microsecond)}, nil)
-			}()
-		}
-		close(start)
-		won := 0
-		for range 8 {
-			switch err := <-errs; {
-			case err == nil:
-				won++
-			case !errors.Is(err, store.ErrConflict):
-				t.Errorf("seq %d: %v; want nil or ErrConflict", seq, err)
-			}
-		}
-		if won != 1 {
-			t.Fatalf("seq %d: %d writers won, want 1", seq, won)
-		}
-	}
-	for _, s := range []*Store{a, b} {
-		got, err := s.Load(ctx, "shared")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got.Log) != rounds {
-			t.Errorf("the log has %d entries, want %d", len(got.Log), rounds)
-		}
-	}
+	storetest.TwoStores(t, open(t, path), open(t, path))
 }
 
 // Processes that start together on a new file must not both create the schema.
 func TestConcurrentFirstOpen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "race-to-create.db")
-	const n = 6
-	stores := make(chan *Store, n)
-	errs := make(chan error, n)
-	start := make(chan struct{})
-	for range n {
-		go func() {
-			<-start
-			s, err := Open(path)
-			if err != nil {
-				errs <- err
-				return
-			}
-			stores <- s
-		}()
-	}
-	close(start)
-	for range n {
-		select {
-		case err := <-errs:
-			t.Errorf("Open: %v", err)
-		case s := <-stores:
-			t.Cleanup(func() { _ = s.Close() })
-		}
-	}
+	storetest.OpenTogether(t, 6, func() (store.Store, error) { return Open(path) })
 	s := open(t, path)
 	if got, want := len(appliedMigrations(t, s.db)), len(embeddedNames(t)); got != want {
 		t.Errorf("%d migrations recorded, want %d", got, want)
@@ -534,71 +431,27 @@ func TestUpgradeFromSchemaOne(t *testing.T) {
 	}
 }
 
-// BenchmarkResumeAfterResends is a load of a race whose racers resent their
-// orders 20,000 times in the open turn: the replaced orders are not read.
+// BenchmarkResumeAfterResends: see storetest.BenchResumeAfterResends.
 func BenchmarkResumeAfterResends(b *testing.B) {
-	s, err := Open(filepath.Join(b.TempDir(), "resends.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-	if err := s.Create(ctx, &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: time.Now().Truncate(time.Microsecond)}); err != nil {
-		b.Fatal(err)
-	}
-	if err := s.Append(ctx, "r", race.Entry{Seq: 1, Kind: race.EntryResolve, Turn: 1, Seat: -1, At: time.Now().Truncate(time.Microsecond)},
-		&store.SavedTurn{Turn: 1, Hash: "h", State: []byte(`{}`), At: time.Now().Truncate(time.Microsecond)}); err != nil {
-		b.Fatal(err)
-	}
-	tx, err := s.db.Begin()
-	if err != nil {
-		b.Fatal(err)
-	}
-	const resends = 20000
-	for i := 2; i <= resends+1; i++ {
-		if _, err := tx.Exec(`INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) VALUES ('r', ?, 'order', 2, ?, 'Accelerate', 0, ?, '', 'x')`,
-			i, i%12, formatTime(time.Now())); err != nil {
-			b.Fatal(err)
+	s := open(b, filepath.Join(b.TempDir(), "resends.db"))
+	storetest.BenchResumeAfterResends(b, s, func(n int) error {
+		tx, err := s.db.Begin()
+		if err != nil {
+			return err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		r, _, err := s.Resume(ctx, "r", -1)
-		if err != nil || len(r.Log) != 14 { // the resolve, the turn's first order and each of 12 seats' last
-			b.Fatalf("%d entries, %v", len(r.Log), err)
+		defer func() { _ = tx.Rollback() }() // undoes nothing once committed
+		for i := 2; i <= n+1; i++ {
+			if _, err := tx.Exec(`INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash) VALUES ('r', ?, 'order', 2, ?, 'Accelerate', 0, ?, '', 'x')`,
+				i, i%12, formatTime(time.Now())); err != nil {
+				return err
+			}
 		}
-	}
+		return tx.Commit()
+	})
 }
 
-// BenchmarkAppend: one writer appending orders, or resolves with their turn
-// records, each durable before the next (as PostgreSQL's BenchmarkAppend).
+// BenchmarkAppend: see storetest.BenchAppend (as PostgreSQL's BenchmarkAppend).
 func BenchmarkAppend(b *testing.B) {
-	for _, withTurn := range []bool{false, true} {
-		b.Run(fmt.Sprintf("turn=%v", withTurn), func(b *testing.B) {
-			s := open(b, filepath.Join(b.TempDir(), "bench.db"))
-			ctx := context.Background()
-			at := time.Now().Truncate(time.Microsecond)
-			if err := s.Create(ctx, &race.Race{ID: "r", Ruleset: "ludi", Seed: dice.SeedFromInt(1), Created: at}); err != nil {
-				b.Fatal(err)
-			}
-			state := []byte(`{"turn":1,"cars":[{"seat":0,"pos":3},{"seat":1,"pos":2}]}`)
-			b.ReportAllocs()
-			seq := 0
-			for b.Loop() {
-				seq++
-				e := race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Seat: seq % 10, Text: "M3 B", At: at, Hash: "h"}
-				var rec *store.SavedTurn
-				if withTurn {
-					e.Kind, e.Turn = race.EntryResolve, seq
-					rec = &store.SavedTurn{Turn: seq, Hash: "h", State: state, DiceState: []byte{1, 2, 3}, At: at}
-				}
-				if err := s.Append(ctx, "r", e, rec); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	dir := b.TempDir()
+	storetest.BenchAppend(b, func(b *testing.B, name string) store.Store { return open(b, filepath.Join(dir, name+".db")) })
 }

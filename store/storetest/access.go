@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"pitwall/race"
 	"pitwall/store"
 )
 
@@ -56,6 +57,17 @@ func sampleLinks(id string) (store.Access, []store.Token) {
 	}
 }
 
+// mustServe creates sample race id with its sample access and links.
+func mustServe(t *testing.T, s store.AccessStore, id string) (*race.Race, store.Access, []store.Token) {
+	t.Helper()
+	r := sampleRace(id, 1)
+	a, ts := sampleLinks(id)
+	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
+		t.Fatalf("CreateWithAccess(%q): %v", id, err)
+	}
+	return r, a, ts
+}
+
 func checkToken(t *testing.T, got, want store.Token) {
 	t.Helper()
 	if got.Hash != want.Hash || got.Race != want.Race || got.Role != want.Role || got.Seat != want.Seat {
@@ -73,11 +85,7 @@ func checkToken(t *testing.T, got, want store.Token) {
 func testCreateWithAccess(t *testing.T, h *harness) {
 	s, _ := accessStore(t, h)
 	defer s.Close()
-	r := sampleRace("served", 1)
-	a, ts := sampleLinks(r.ID)
-	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
-		t.Fatal(err)
-	}
+	r, a, ts := mustServe(t, s, "served")
 	checkRace(t, mustLoad(t, s, r.ID), r)
 	got, err := s.Access(ctx(t), r.ID)
 	if err != nil {
@@ -116,11 +124,7 @@ func testCreateWithAccess(t *testing.T, h *harness) {
 func testCreateWithAccessAllOrNone(t *testing.T, h *harness) {
 	s, _ := accessStore(t, h)
 	defer s.Close()
-	first := sampleRace("first", 1)
-	a, ts := sampleLinks(first.ID)
-	if err := s.CreateWithAccess(ctx(t), first, a, ts); err != nil {
-		t.Fatal(err)
-	}
+	first, _, ts := mustServe(t, s, "first")
 	// A second race whose links collide with the first's: nothing of it is stored.
 	second := sampleRace("second", 2)
 	a2, ts2 := sampleLinks(second.ID)
@@ -160,11 +164,7 @@ func testCreateWithAccessAllOrNone(t *testing.T, h *harness) {
 func testRevoke(t *testing.T, h *harness) {
 	s, _ := accessStore(t, h)
 	defer s.Close()
-	r := sampleRace("revoked", 1)
-	a, ts := sampleLinks(r.ID)
-	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
-		t.Fatal(err)
-	}
+	r, _, ts := mustServe(t, s, "revoked")
 	at := accessAt.Add(time.Hour)
 	if err := s.RevokeToken(ctx(t), r.ID, ts[1].Hash, at); err != nil {
 		t.Fatal(err)
@@ -201,11 +201,7 @@ func testRevoke(t *testing.T, h *harness) {
 
 func testAccessReopen(t *testing.T, h *harness) {
 	s, name := accessStore(t, h)
-	r := sampleRace("kept", 1)
-	a, ts := sampleLinks(r.ID)
-	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
-		t.Fatal(err)
-	}
+	r, a, ts := mustServe(t, s, "kept")
 	at := accessAt.Add(time.Minute)
 	if err := s.RevokeToken(ctx(t), r.ID, ts[0].Hash, at); err != nil {
 		t.Fatal(err)

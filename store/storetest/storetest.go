@@ -276,6 +276,13 @@ func checkLog(t *testing.T, got, want []race.Entry) {
 	}
 }
 
+// checkStored checks the race's whole log and its saved turns.
+func checkStored(t *testing.T, s store.Store, id string, log []race.Entry, turns ...*store.SavedTurn) {
+	t.Helper()
+	checkLog(t, mustLoad(t, s, id).Log, log)
+	checkTurns(t, mustTurns(t, s, id), turns)
+}
+
 func checkTurns(t *testing.T, got []store.SavedTurn, want []*store.SavedTurn) {
 	t.Helper()
 	if len(got) != len(want) {
@@ -495,13 +502,11 @@ func testFailedAppendStoresNoTurn(t *testing.T, h *harness) {
 		checkErr(t, fmt.Sprintf("appending a resolve with seq %d after 1", seq),
 			s.Append(ctx(t), id, resolveEntry(seq, 1), savedTurn(1)), store.ErrConflict, id)
 	}
-	checkLog(t, mustLoad(t, s, id).Log, log)
-	checkTurns(t, mustTurns(t, s, id), nil)
+	checkStored(t, s, id, log)
 	// The turn can still be saved with the right entry.
 	log = append(log, resolveEntry(2, 1))
 	mustAppend(t, s, id, log[1], savedTurn(1))
-	checkLog(t, mustLoad(t, s, id).Log, log)
-	checkTurns(t, mustTurns(t, s, id), []*store.SavedTurn{savedTurn(1)})
+	checkStored(t, s, id, log, savedTurn(1))
 }
 
 // A resolve whose entry is fine but whose turn cannot be saved (the turn is
@@ -518,8 +523,7 @@ func testDuplicateTurnStoresNoEntry(t *testing.T, h *harness) {
 	if err == nil {
 		t.Fatal("Append saved turn 1 twice")
 	}
-	checkLog(t, mustLoad(t, s, id).Log, log)
-	checkTurns(t, mustTurns(t, s, id), []*store.SavedTurn{savedTurn(1)})
+	checkStored(t, s, id, log, savedTurn(1))
 }
 
 func testTurnMustMatchEntry(t *testing.T, h *harness) {
@@ -532,8 +536,7 @@ func testTurnMustMatchEntry(t *testing.T, h *harness) {
 	if err := s.Append(ctx(t), id, resolveEntry(1, 1), savedTurn(2)); err == nil {
 		t.Error("Append saved turn 2 with the entry resolving turn 1")
 	}
-	checkLog(t, mustLoad(t, s, id).Log, nil)
-	checkTurns(t, mustTurns(t, s, id), nil)
+	checkStored(t, s, id, nil)
 }
 
 func testList(t *testing.T, h *harness) {
@@ -768,8 +771,7 @@ func testKeys(t *testing.T, h *harness) {
 	checkErr(t, "appending a repeated key", s.Append(ctx(t), id, keyed(orderEntry(3, 1, 0, "again"), "k-1"), nil), store.ErrDuplicateKey, id)
 	checkErr(t, "a repeated key with a stale seq", s.Append(ctx(t), id, keyed(orderEntry(2, 1, 0, "again"), "k-1"), nil), store.ErrDuplicateKey, id)
 	checkErr(t, "a repeated key on a resolve", s.Append(ctx(t), id, keyed(resolveEntry(3, 1), "k-1"), savedTurn(1)), store.ErrDuplicateKey, id)
-	checkLog(t, mustLoad(t, s, id).Log, log)
-	checkTurns(t, mustTurns(t, s, id), nil)
+	checkStored(t, s, id, log)
 	got, err := s.Keyed(ctx(t), id, "k-1")
 	if err != nil || got == nil {
 		t.Fatalf("Keyed(k-1) = %v, %v", got, err)

@@ -1,0 +1,186 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"pitwall/race"
+)
+
+// What the SQL stores do alike when they read a race and when they refuse
+// an append: each keeps its own SQL and driver behind Reader and
+// AppendState, and the steps, checks and errors are written once here.
+
+// Reader reads a race's rows on one snapshot of a store's database.
+type Reader interface {
+	// Race reads the race without its log; an error wrapping ErrNotFound
+	// when there is no such race.
+	Race(ctx context.Context, id string) (*race.Race, error)
+	// Exists says whether the race is stored.
+	Exists(ctx context.Context, id string) (bool, error)
+	// Log reads the whole log, in order.
+	Log(ctx context.Context, id string) ([]race.Entry, error)
+	// Tail reads the log from entry from on, in order, less the orders of
+	// turns after turnOf that a later order of the same seat for the same
+	// turn replaced (save each turn's first): a racer who resends orders a
+	// thousand times costs a load nothing.
+	Tail(ctx context.Context, id string, from, turnOf int) ([]race.Entry, error)
+	// LastTurn is the number of the last saved turn, or turn n itself for
+	// n >= 0; false when there is no such turn.
+	LastTurn(ctx context.Context, id string, n int) (int, bool, error)
+	// Turns reads the saved turns from..to, in order.
+	Turns(ctx context.Context, id string, from, to int) ([]SavedTurn, error)
+	// ResolveSeq is the seq of the entry that resolved turn.
+	ResolveSeq(ctx context.Context, id string, turn int) (int, error)
+	// Keyed reads the entry stored with key (not ""), or nil.
+	Keyed(ctx context.Context, id, key string) (*race.Entry, error)
+}
+
+// Snapshot runs fn with a Reader on one snapshot of a store's database (a
+// read-only transaction).
+type Snapshot func(ctx context.Context, fn func(rd Reader) error) error
+
+// LoadFrom is Store.Load on a Snapshot.
+func LoadFrom(ctx context.Context, read Snapshot, id string) (*race.Race, error) {
+	var r *race.Race
+	err := read(ctx, func(rd Reader) error {
+		var err error
+		if r, err = rd.Race(ctx, id); err != nil {
+			return err
+		}
+		r.Log, err = wholeLog(ctx, rd, id)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, fmt.Errorf("loading %w", err)
+		}
+		return nil, fmt.Errorf("loading race %q: %w", id, err)
+	}
+	return r, nil
+}
+
+// wholeLog reads the log, which must run without a gap.
+func wholeLog(ctx context.Context, rd Reader, id string) ([]race.Entry, error) {
+	log, err := rd.Log(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return log, CheckGapless(log, 1)
+}
+
+// ResumeFrom is Store.Resume on a Snapshot.
+func ResumeFrom(ctx context.Context, read Snapshot, id string, n int) (*race.Race, *SavedTurn, error) {
+	var r *race.Race
+	var rec *SavedTurn
+	err := read(ctx, func(rd Reader) error {
+		var err error
+		if r, err = rd.Race(ctx, id); err != nil {
+			return err
+		}
+		turn, ok, err := rd.LastTurn(ctx, id, n)
+		switch {
+		case err != nil:
+			return err
+		case !ok && n <= 0:
+			r.Log, err = wholeLog(ctx, rd, id)
+			return err
+		case !ok:
+			return fmt.Errorf("turn %d has not been resolved: %w", n, ErrNotFound)
+		}
+		ts, err := rd.Turns(ctx, id, turn, turn)
+		if err != nil {
+			return err
+		}
+		rec = &ts[0]
+		seq, err := rd.ResolveSeq(ctx, id, turn)
+		if err != nil {
+			return fmt.Errorf("finding the resolve entry of turn %d: %w", turn, err)
+		}
+		if r.Log, err = rd.Tail(ctx, id, seq, turn); err != nil {
+			return err
+		}
+		if len(r.Log) == 0 || r.Log[0].Seq != seq {
+			return fmt.Errorf("the log has no entry %d", seq)
+		}
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil, nil, fmt.Errorf("race %q: %w", id, err)
+		}
+		return nil, nil, fmt.Errorf("loading race %q: %w", id, err)
+	}
+	return r, rec, nil
+}
+
+// KeyedFrom is Store.Keyed on a Snapshot.
+func KeyedFrom(ctx context.Context, read Snapshot, id, key string) (*race.Entry, error) {
+	var out *race.Entry
+	err := read(ctx, func(rd Reader) error {
+		if _, err := rd.Race(ctx, id); err != nil {
+			return err
+		}
+		if key == "" {
+			return nil
+		}
+		var err error
+		out, err = rd.Keyed(ctx, id, key)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("race %q: finding key %q: %w", id, key, err)
+	}
+	return out, nil
+}
+
+// TurnsFrom is Store.Turns on a Snapshot.
+func TurnsFrom(ctx context.Context, read Snapshot, id string) ([]SavedTurn, error) {
+	var out []SavedTurn
+	err := read(ctx, func(rd Reader) error {
+		switch exists, err := rd.Exists(ctx, id); {
+		case err != nil:
+			return err
+		case !exists:
+			return ErrNotFound
+		}
+		var err error
+		out, err = rd.Turns(ctx, id, 0, math.MaxInt32)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("race %q: reading the saved turns: %w", id, err)
+	}
+	return out, nil
+}
+
+// AppendState is what a store reads of a race's log, when an entry could
+// not be appended to it, to say why.
+type AppendState struct {
+	Exists   bool // the race is stored
+	Last     int  // the last entry's seq, 0 for none
+	KeySeq   int  // the seq of the entry stored with the new entry's key, 0 for none
+	Resolved bool // a resolve entry of the new entry's turn is stored
+	Saved    bool // the turn to save with the new entry is saved already
+}
+
+// Refusal says why e cannot be appended, in one order for every store: a
+// missing race, a stored key, a seq that is not next, a turn resolved or
+// saved already. It is nil when none of these stands in the way.
+func (st AppendState) Refusal(e race.Entry) error {
+	switch {
+	case !st.Exists:
+		return ErrNotFound
+	case st.KeySeq != 0:
+		return fmt.Errorf("key %q is entry %d's: %w", e.Key, st.KeySeq, ErrDuplicateKey)
+	case e.Seq != st.Last+1:
+		return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, st.Last, ErrConflict)
+	case e.Kind == race.EntryResolve && st.Resolved:
+		return fmt.Errorf("entry %d: turn %d is resolved already; a turn is resolved once: %w", e.Seq, e.Turn, ErrConflict)
+	case st.Saved:
+		return fmt.Errorf("entry %d: turn %d is already saved; a turn is resolved once: %w", e.Seq, e.Turn, ErrConflict)
+	}
+	return nil
+}
