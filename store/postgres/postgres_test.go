@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -17,66 +16,16 @@ import (
 	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/store"
+	"pitwall/store/postgres/pgtest"
 	"pitwall/store/storetest"
 )
 
-// defaultURL is the server these tests use unless PITWALL_TEST_POSTGRES
-// names another: the machine's own, with trust authentication.
-const defaultURL = "postgres://postgres@127.0.0.1:5432/test"
-
-// server returns the test server's URL and a connection to it, or skips the
-// test when the server cannot be reached; under CI it fails instead, so that
-// the tests cannot go quietly unrun there.
-func server(t testing.TB) (string, *pgx.Conn) {
-	t.Helper()
-	u := os.Getenv("PITWALL_TEST_POSTGRES")
-	if u == "" {
-		u = defaultURL
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, u)
-	if err != nil {
-		msg := fmt.Sprintf("PostgreSQL is not reachable at %s: %v\n"+
-			"To run these tests, start a server that lets user postgres into database test over 127.0.0.1:5432 "+
-			"(on Debian: pg_ctlcluster --skip-systemctl-redirect 15 main start), or set PITWALL_TEST_POSTGRES to a server's URL.", redact(u), err)
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg + "\nCI is set: these tests must run there.")
-		}
-		t.Skip(msg)
-	}
-	t.Cleanup(func() { _ = conn.Close(context.Background()) })
-	return u, conn
-}
-
-// runPrefix keeps the schemas of two test runs on one server apart.
-var runPrefix = fmt.Sprintf("pitwall_t%d_", os.Getpid())
-
-// schema creates an empty schema for the test, dropped when the test ends,
-// and returns a URL whose connections use it.
-func schema(t testing.TB, name string) string {
-	t.Helper()
-	base, conn := server(t)
-	name = runPrefix + name
-	ctx := context.Background()
-	ident := pgx.Identifier{name}.Sanitize()
-	if _, err := conn.Exec(ctx, `DROP SCHEMA IF EXISTS `+ident+` CASCADE; CREATE SCHEMA `+ident); err != nil {
-		t.Fatalf("creating schema %s: %v", name, err)
-	}
-	t.Cleanup(func() {
-		if _, err := conn.Exec(ctx, `DROP SCHEMA IF EXISTS `+ident+` CASCADE`); err != nil {
-			t.Errorf("dropping schema %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("PITWALL_TEST_POSTGRES must be a URL (postgres://...): %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", name)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+// server and schema are pgtest's: the machine's server (skipped, or under
+// CI failed, when it cannot be reached) and a schema of the test's own.
+var (
+	server = pgtest.Server
+	schema = pgtest.Schema
+)
 
 func open(t testing.TB, u string) *Store {
 	t.Helper()
