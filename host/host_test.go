@@ -13,6 +13,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest/golden"
 	_ "pitwall/rules/ludi"
 	"pitwall/store/sqlite"
 )
@@ -326,7 +327,7 @@ func TestGoldenPosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenPost(t, filepath.Join("testdata", tc.file), got)
+		golden.Check(t, filepath.Join("testdata", tc.file), got, *update)
 	}
 	if _, err := Post(p.View(race.Host), 9, "markdown", ""); !IsBadInput(err) {
 		t.Fatalf("a turn not played: %v", err)

@@ -13,6 +13,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest/golden"
 )
 
 // A turn case is one turn written down as a host could write it: where the
@@ -186,7 +187,7 @@ func (c TurnCases) Run(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			Golden(t, strings.TrimSuffix(path, ".txt")+".golden", TurnText(events, c.Describe(next)), c.Update)
+			golden.Check(t, strings.TrimSuffix(path, ".txt")+".golden", TurnText(events, c.Describe(next)), c.Update)
 		})
 	}
 }
@@ -207,27 +208,6 @@ func TurnText(events []race.Event, after []string) string {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	return b.String()
-}
-
-// Golden holds got to the golden file at path, or with update rewrites it.
-func Golden(t testing.TB, path, got string, update bool) {
-	t.Helper()
-	if update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update, then read the diff)", err)
-	}
-	if string(want) != got {
-		t.Fatalf("differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
-	}
 }
 
 // Line walks the words of a case's line, keeping the first thing wrong,
