@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"io"
 	"math"
 	"path/filepath"
@@ -13,8 +12,6 @@ import (
 
 	"pitwall/race/racetest/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 var (
 	red   = RGB(255, 0, 0)
@@ -97,7 +94,7 @@ func sampleSVG() []byte {
 }
 
 func TestSVGGolden(t *testing.T) {
-	golden.Check(t, filepath.Join("testdata", "sample.svg"), string(sampleSVG()), *update)
+	golden.Check(t, filepath.Join("testdata", "sample.svg"), string(sampleSVG()))
 }
 
 func TestSVGWellFormed(t *testing.T) {

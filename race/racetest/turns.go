@@ -51,7 +51,6 @@ type TurnCases struct {
 	// Describe gives the lines of the golden file's "after": every racer
 	// and whatever else the turn may change.
 	Describe func(race.State) []string
-	Update   bool // rewrite the golden files (the package's -update flag)
 }
 
 // TurnCase is a case as read: its state and each seat's submission.
@@ -187,7 +186,7 @@ func (c TurnCases) Run(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, strings.TrimSuffix(path, ".txt")+".golden", TurnText(events, c.Describe(next)), c.Update)
+			golden.Check(t, strings.TrimSuffix(path, ".txt")+".golden", TurnText(events, c.Describe(next)))
 		})
 	}
 }

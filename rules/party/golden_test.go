@@ -1,7 +1,6 @@
 package party
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,8 +11,6 @@ import (
 	"pitwall/race/racetest"
 	"pitwall/race/racetest/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata and testdata/turns")
 
 // A whole bot game in Auckland's zone, told turn by turn: the orders, the
 // story, every roll, and the standings at the end.
@@ -38,7 +35,7 @@ func TestGoldenGame(t *testing.T) {
 	for _, st := range (Ruleset{}).Standings(p.State) {
 		fmt.Fprintf(&b, "  %d. %s: %s\n", st.Place, st.Name, st.Detail)
 	}
-	golden.Check(t, "testdata/game.golden", b.String(), *update)
+	golden.Check(t, "testdata/game.golden", b.String())
 }
 
 // The host's post of a turn where a player waits at a fork tells the fork,

@@ -5,6 +5,7 @@
 package golden
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,12 +13,21 @@ import (
 	"testing"
 )
 
-// Check holds got to the golden file at path, or with update rewrites it.
+// update is the -update flag of every test binary that checks golden files:
+// one flag, defined here, so no package defines its own (a second
+// definition of one name panics).
+var update = flag.Bool("update", false, "rewrite the golden files instead of checking against them (then read the diff)")
+
+// Updating says whether the test runs with -update: a test that compares a
+// file in its own way writes it then.
+func Updating() bool { return *update }
+
+// Check holds got to the golden file at path, or with -update rewrites it.
 // A file that differs fails t and lets it go on (a loop of posts shows every
 // one that changed); a file that cannot be read stops t.
-func Check(t testing.TB, path, got string, update bool) {
+func Check(t testing.TB, path, got string) {
 	t.Helper()
-	if update {
+	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

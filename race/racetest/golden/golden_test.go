@@ -1,9 +1,25 @@
 package golden
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// With -update, Check writes the file, its folder too, and the file then
+// holds.
+func TestCheckUpdates(t *testing.T) {
+	defer func(was bool) { *update = was }(*update)
+	*update = true
+	p := filepath.Join(t.TempDir(), "new", "x.golden")
+	Check(t, p, "one\n")
+	if b, _ := os.ReadFile(p); string(b) != "one\n" {
+		t.Fatalf("update wrote %q", b)
+	}
+	*update = false
+	Check(t, p, "one\n")
+}
 
 func TestDiff(t *testing.T) {
 	if got := diff("a\nb\n", "a\nc\n"); got != "\n--- got\na\nb\n--- want\na\nc\n" {
