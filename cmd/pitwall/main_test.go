@@ -236,11 +236,7 @@ func TestAHostsRace(t *testing.T) {
 		t.Fatal("render wrote no PNG")
 	}
 	post := mustText(t, db, "post", "ludi-test", "--format", "markdown", "--turn", "2")
-	for _, want := range []string{"turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Fri 27 Nov 2099, 18:00 UTC"} {
-		if !strings.Contains(post, want) {
-			t.Errorf("the post lacks %q", want)
-		}
-	}
+	has(t, "the post", post, "turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Fri 27 Nov 2099, 18:00 UTC")
 	list := must("race", "list")
 	if len(list["races"].([]any)) != 1 {
 		t.Fatalf("list: %v", list)
@@ -291,6 +287,16 @@ func refused(t *testing.T, what, says string, args ...string) {
 	t.Helper()
 	if code, _, errs := pitwall(t, args...); code != 2 || !strings.Contains(errs, says) {
 		t.Fatalf("%s: %d %s", what, code, errs)
+	}
+}
+
+// has fails t for each of wants that text lacks; what names the text.
+func has(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, text)
+		}
 	}
 }
 
@@ -476,12 +482,7 @@ func TestAnRTDRace(t *testing.T) {
 	if v := must("verify", "k1"); v["ok"] != true {
 		t.Fatalf("verify: %v", v)
 	}
-	post := mustText(t, db, "post", "k1", "--turn", "1")
-	for _, want := range []string{"rocket start", "Every roll of turn 1", "Rainbow Road"} {
-		if !strings.Contains(post, want) {
-			t.Errorf("the start's post lacks %q:\n%s", want, post)
-		}
-	}
+	has(t, "the start's post", mustText(t, db, "post", "k1", "--turn", "1"), "rocket start", "Every roll of turn 1", "Rainbow Road")
 	if !strings.Contains(mustText(t, db, "post", "k1"), "Records of this race") {
 		t.Error("the last post has no records")
 	}
@@ -535,12 +536,7 @@ func TestAGaslandsRace(t *testing.T) {
 	if v := must("verify", "g1"); v["ok"] != true {
 		t.Fatalf("verify: %v", v)
 	}
-	post := mustText(t, db, "post", "g1", "--turn", "1")
-	for _, want := range []string{"Mario (gear 1, 0 hazards) takes the gentle left.", "Skid dice:", "Bowser's Castle"} {
-		if !strings.Contains(post, want) {
-			t.Errorf("the first activation's post lacks %q:\n%s", want, post)
-		}
-	}
+	has(t, "the first activation's post", mustText(t, db, "post", "g1", "--turn", "1"), "Mario (gear 1, 0 hazards) takes the gentle left.", "Skid dice:", "Bowser's Castle")
 	must("render", "g1", "--format", "png", "--out", filepath.Join(t.TempDir(), "g.png"))
 	check := must("order", "check", "gaslands", "turn right skid 3 push spin left 45")
 	if check["order"] != "turn right skid 3 push spin left 45" || check["skid_dice"] != float64(3) {
