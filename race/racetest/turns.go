@@ -196,17 +196,23 @@ func (c TurnCases) Run(t *testing.T) {
 func TurnText(events []race.Event, after []string) string {
 	var b strings.Builder
 	b.WriteString("events:\n")
-	for _, e := range events {
-		fmt.Fprintf(&b, "  %s\n", e.Text)
-		for _, r := range e.Rolls {
-			fmt.Fprintf(&b, "      %s\n", r)
-		}
-	}
+	WriteEvents(&b, events)
 	b.WriteString("after:\n")
 	for _, l := range after {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
 	return b.String()
+}
+
+// WriteEvents writes events as golden files show them: each on a line of
+// its own, its rolls on the lines after, further in.
+func WriteEvents(b *strings.Builder, events []race.Event) {
+	for _, e := range events {
+		fmt.Fprintf(b, "  %s\n", e.Text)
+		for _, r := range e.Rolls {
+			fmt.Fprintf(b, "      %s\n", r)
+		}
+	}
 }
 
 // Line walks the words of a case's line, keeping the first thing wrong,

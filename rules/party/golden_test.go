@@ -24,12 +24,7 @@ func TestGoldenGame(t *testing.T) {
 				fmt.Fprintf(&b, "  order %d: %s\n", seat, o)
 			}
 		}
-		for _, e := range tn.Events {
-			fmt.Fprintf(&b, "  %s\n", e.Text)
-			for _, r := range e.Rolls {
-				fmt.Fprintf(&b, "      %s\n", r)
-			}
-		}
+		racetest.WriteEvents(&b, tn.Events)
 	}
 	b.WriteString("standings\n")
 	for _, st := range (Ruleset{}).Standings(p.State) {
