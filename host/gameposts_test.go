@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest/golden"
 	_ "pitwall/rules/gaslands"
 	_ "pitwall/rules/party"
 )
@@ -157,28 +157,7 @@ func TestGamePosts(t *testing.T) {
 			if menu := strings.Contains(post, ": your orders"); menu == (tc.turn == last) {
 				t.Errorf("%s: the next turn's orders told: %v", tc.name, menu)
 			}
-			goldenPost(t, filepath.Join("testdata", "posts", tc.name), post)
+			golden.Check(t, filepath.Join("testdata", "posts", tc.name), post)
 		}
-	}
-}
-
-// goldenPost holds a post to its golden file, or with -update rewrites it.
-func goldenPost(t *testing.T, path, post string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(post), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./host -update, then read the file)", err)
-	}
-	if post != string(want) {
-		t.Errorf("%s differs from the golden post; run go test ./host -update and read the diff", path)
 	}
 }

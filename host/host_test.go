@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"flag"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -13,11 +12,10 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest/golden"
 	_ "pitwall/rules/ludi"
 	"pitwall/store/sqlite"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden posts in testdata")
 
 func entrants() []race.Entrant {
 	return []race.Entrant{
@@ -326,7 +324,7 @@ func TestGoldenPosts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		goldenPost(t, filepath.Join("testdata", tc.file), got)
+		golden.Check(t, filepath.Join("testdata", tc.file), got)
 	}
 	if _, err := Post(p.View(race.Host), 9, "markdown", ""); !IsBadInput(err) {
 		t.Fatalf("a turn not played: %v", err)

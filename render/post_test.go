@@ -1,8 +1,11 @@
 package render
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest/golden"
 )
 
 const nasty = "A*b_[c]|<d>"
@@ -38,8 +41,8 @@ func samplePost() *Doc {
 
 func TestPostGolden(t *testing.T) {
 	d := samplePost()
-	golden(t, "post.md", []byte(d.Markdown()))
-	golden(t, "post.bbcode", []byte(d.BBCode()))
+	golden.Check(t, filepath.Join("testdata", "post.md"), d.Markdown())
+	golden.Check(t, filepath.Join("testdata", "post.bbcode"), d.BBCode())
 }
 
 func TestEscapeMarkdown(t *testing.T) {

@@ -4,38 +4,14 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
-
-// golden compares got with testdata/name, rewriting it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file (run with -update if intended)\n--- got:\n%s", name, got)
-	}
-}
 
 var (
 	red   = RGB(255, 0, 0)
@@ -118,7 +94,7 @@ func sampleSVG() []byte {
 }
 
 func TestSVGGolden(t *testing.T) {
-	golden(t, "sample.svg", sampleSVG())
+	golden.Check(t, filepath.Join("testdata", "sample.svg"), string(sampleSVG()))
 }
 
 func TestSVGWellFormed(t *testing.T) {

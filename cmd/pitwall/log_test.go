@@ -67,9 +67,7 @@ func TestTurnsKeysAndHeads(t *testing.T) {
 	if v := must("verify", "n", "--head", head); v["ok"] != true || v["head_entry"].(float64) != 7 {
 		t.Fatalf("verify with a head: %v", v)
 	}
-	if code, _, errs := pitwall(t, "--db", db, "verify", "n", "--head", "abc"); code != 2 || !strings.Contains(errs, "64 hex digits") {
-		t.Fatalf("a malformed head: %d %s", code, errs)
-	}
+	refused(t, "a malformed head", "64 hex digits", "--db", db, "verify", "n", "--head", "abc")
 	// An export verifies without the database: the chain now, the turns once the seed is out.
 	file := filepath.Join(t.TempDir(), "n.json")
 	if x := must("race", "export", "n", "--out", file); x["entries"].(float64) != 8 || x["over"] != false {
@@ -78,9 +76,7 @@ func TestTurnsKeysAndHeads(t *testing.T) {
 	if v := must("verify", "--file", file, "--head", head); v["ok"] != true || v["replayed"] != false {
 		t.Fatalf("verify --file: %v", v)
 	}
-	if code, _, errs := pitwall(t, "verify", "--file", db); code != 2 || !strings.Contains(errs, "not a pitwall race export") {
-		t.Fatalf("verify --file of a database: %d %s", code, errs)
-	}
+	refused(t, "verify --file of a database", "not a pitwall race export", "verify", "--file", db)
 	if code, _, _ := pitwall(t, "--db", db, "verify", "n", "--file", file); code != 2 {
 		t.Fatal("a race and a file at once")
 	}

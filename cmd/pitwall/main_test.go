@@ -196,19 +196,13 @@ func TestAHostsRace(t *testing.T) {
 		t.Fatalf("no commitment: %v", doc)
 	}
 	must("race", "join", "ludi-test", "--player", "Gaius", "--auriga", "Gaius Iulius", "--auriga", "Gaius Minor", "--package", "trader", "--extras", "skill,speed")
-	code, _, errs := pitwall(t, "--db", db, "race", "join", "ludi-test", "--player", "Titus", "--package", "senate", "--extras", "skill,speed")
-	if code != 2 || !strings.Contains(errs, "unknown package") {
-		t.Fatalf("a bad package: %d %s", code, errs)
-	}
+	refused(t, "a bad package", "unknown package", "--db", db, "race", "join", "ludi-test", "--player", "Titus", "--package", "senate", "--extras", "skill,speed")
 	ack := must("orders", "submit", "ludi-test", "1", "Accelerate")
 	if ack["racer"] != "Marcus Aurelius" || ack["seat"].(float64) != 1 || ack["turn"].(float64) != 1 {
 		t.Fatalf("the acknowledgement names the racer, the seat as posts number it and the turn: %v", ack)
 	}
 	must("orders", "submit", "ludi-test", "Livia Drusilla", "whip")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "3", "Left 1")
-	if code != 2 || !strings.Contains(errs, "not allowed at the race start") {
-		t.Fatalf("Left 1 at the start: %d %s", code, errs)
-	}
+	refused(t, "Left 1 at the start", "not allowed at the race start", "--db", db, "orders", "submit", "ludi-test", "3", "Left 1")
 	show := must("race", "show", "ludi-test")
 	if len(show["orders_in"].([]any)) != 2 || len(show["waiting_for"].([]any)) != 2 {
 		t.Fatalf("show: %v", show)
@@ -221,10 +215,7 @@ func TestAHostsRace(t *testing.T) {
 		t.Fatalf("resolve: %v", res)
 	}
 	must("turn", "set", "ludi-test", "--orders", "2", "--deadline", "2099-11-25T18:00:00Z")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "ludi-test", "1", "Accelerate")
-	if code != 2 || !strings.Contains(errs, "takes 2 orders and 1 contingency order; 1 order given") {
-		t.Fatalf("one order on a two-order turn: %d %s", code, errs)
-	}
+	refused(t, "one order on a two-order turn", "takes 2 orders and 1 contingency order; 1 order given", "--db", db, "orders", "submit", "ludi-test", "1", "Accelerate")
 	must("orders", "submit", "ludi-test", "1", "Accelerate, Control else Brake")
 	must("turn", "resolve", "ludi-test")
 	if strings.Contains(mustText(t, db, "post", "ludi-test", "--format", "markdown"), "2099") {
@@ -245,11 +236,7 @@ func TestAHostsRace(t *testing.T) {
 		t.Fatal("render wrote no PNG")
 	}
 	post := mustText(t, db, "post", "ludi-test", "--format", "markdown", "--turn", "2")
-	for _, want := range []string{"turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Fri 27 Nov 2099, 18:00 UTC"} {
-		if !strings.Contains(post, want) {
-			t.Errorf("the post lacks %q", want)
-		}
-	}
+	has(t, "the post", post, "turn 2", "Marcus Aurelius", "Every roll", "Turn 3: your orders", "Deadline: Fri 27 Nov 2099, 18:00 UTC")
 	list := must("race", "list")
 	if len(list["races"].([]any)) != 1 {
 		t.Fatalf("list: %v", list)
@@ -291,6 +278,25 @@ func mustJSON(t *testing.T, db string) func(args ...string) map[string]any {
 			t.Fatalf("%v: status %d: %s", args, code, errs)
 		}
 		return doc
+	}
+}
+
+// refused runs pitwall with args and stops t unless it refuses them as bad
+// input: status 2, saying says on stderr. what names the case.
+func refused(t *testing.T, what, says string, args ...string) {
+	t.Helper()
+	if code, _, errs := pitwall(t, args...); code != 2 || !strings.Contains(errs, says) {
+		t.Fatalf("%s: %d %s", what, code, errs)
+	}
+}
+
+// has fails t for each of wants that text lacks; what names the text.
+func has(t *testing.T, what, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s lacks %q:\n%s", what, want, text)
+		}
 	}
 }
 
@@ -390,15 +396,9 @@ func TestOrderCheckNascar(t *testing.T) {
 // TestANascarRace runs a short NASCAR race from the command line.
 func TestANascarRace(t *testing.T) {
 	db, must := nascarPair(t)
-	code, _, errs := pitwall(t, "--db", db, "race", "join", "n1", "--player", "Kyle", "--upgrade", "nitro")
-	if code != 2 || !strings.Contains(errs, "upgrade is one of none, turbo, swaybars, performance") {
-		t.Fatalf("a bad upgrade: %d %s", code, errs)
-	}
+	refused(t, "a bad upgrade", "upgrade is one of none, turbo, swaybars, performance", "--db", db, "race", "join", "n1", "--player", "Kyle", "--upgrade", "nitro")
 	must("orders", "submit", "n1", "Intimidator", "AM")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "n1", "Rainbow Warrior", "AMM")
-	if code != 2 || !strings.Contains(errs, "must move 1 square") {
-		t.Fatalf("two squares at speed 1: %d %s", code, errs)
-	}
+	refused(t, "two squares at speed 1", "must move 1 square", "--db", db, "orders", "submit", "n1", "Rainbow Warrior", "AMM")
 	res := must("turn", "resolve", "n1")
 	if res["turn"].(float64) != 1 {
 		t.Fatalf("resolve: %v", res)
@@ -455,22 +455,13 @@ func TestOddsRTD(t *testing.T) {
 func TestAnRTDRace(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
 	must := mustJSON(t, db)
-	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "rtd", "--id", "k0", "--option", "laps=1")
-	if code != 2 || !strings.Contains(errs, "--laps") {
-		t.Fatalf("an rtd race option: %d %s", code, errs)
-	}
+	refused(t, "an rtd race option", "--laps", "--db", db, "race", "new", "--rules", "rtd", "--id", "k0", "--option", "laps=1")
 	must("race", "new", "--rules", "rtd", "--track", "rainbow-road", "--id", "k1", "--seed", "9", "--laps", "1")
 	must("race", "join", "k1", "--player", "Sam", "--racer", "Mario")
 	must("race", "join", "k1", "--player", "Kit", "--racer", "Yoshi", "--perk", "item-bonus", "--debuff", "slow")
-	code, _, errs = pitwall(t, "--db", db, "race", "join", "k1", "--player", "Jo", "--perk", "nitro", "--debuff", "slow")
-	if code != 2 || !strings.Contains(errs, "item-bonus") {
-		t.Fatalf("a bad perk: %d %s", code, errs)
-	}
+	refused(t, "a bad perk", "item-bonus", "--db", db, "race", "join", "k1", "--player", "Jo", "--perk", "nitro", "--debuff", "slow")
 	must("race", "join", "k1", "--player", "Jo", "--racer", "Bowser", "--perk", "ramming-speed", "--debuff", "featherweight")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "k1", "Mario", "aggressive")
-	if code != 2 || !strings.Contains(errs, "rocket start") {
-		t.Fatalf("driving before the start: %d %s", code, errs)
-	}
+	refused(t, "driving before the start", "rocket start", "--db", db, "orders", "submit", "k1", "Mario", "aggressive")
 	must("orders", "submit", "k1", "Mario", "rocket start")
 	must("turn", "resolve", "k1")
 	for turn := 2; ; turn++ {
@@ -491,12 +482,7 @@ func TestAnRTDRace(t *testing.T) {
 	if v := must("verify", "k1"); v["ok"] != true {
 		t.Fatalf("verify: %v", v)
 	}
-	post := mustText(t, db, "post", "k1", "--turn", "1")
-	for _, want := range []string{"rocket start", "Every roll of turn 1", "Rainbow Road"} {
-		if !strings.Contains(post, want) {
-			t.Errorf("the start's post lacks %q:\n%s", want, post)
-		}
-	}
+	has(t, "the start's post", mustText(t, db, "post", "k1", "--turn", "1"), "rocket start", "Every roll of turn 1", "Rainbow Road")
 	if !strings.Contains(mustText(t, db, "post", "k1"), "Records of this race") {
 		t.Error("the last post has no records")
 	}
@@ -531,20 +517,11 @@ func TestAGaslandsRace(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "races.db")
 	must := mustJSON(t, db)
 	must("race", "new", "--rules", "gaslands", "--track", "bowser-castle", "--id", "g1", "--seed", "3", "--laps", "1")
-	code, _, errs := pitwall(t, "--db", db, "race", "join", "g1", "--player", "Jo", "--racer", "Wario", "--option", "vehicle=tank")
-	if code != 2 || !strings.Contains(errs, "heavy-truck") {
-		t.Fatalf("a bad vehicle: %d %s", code, errs)
-	}
+	refused(t, "a bad vehicle", "heavy-truck", "--db", db, "race", "join", "g1", "--player", "Jo", "--racer", "Wario", "--option", "vehicle=tank")
 	must("race", "join", "g1", "--player", "Sam", "--racer", "Mario", "--option", "vehicle=buggy")
 	must("race", "join", "g1", "--player", "Kit", "--racer", "Bowser", "--option", "vehicle=heavy-truck")
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g1", "Bowser", "medium")
-	if code != 2 || !strings.Contains(errs, "racers who do: Mario (seat 1)") {
-		t.Fatalf("out of turn: %d %s", code, errs)
-	}
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g1", "Mario", "gentle")
-	if code != 2 || !strings.Contains(errs, "needs a side") {
-		t.Fatalf("a template without a side: %d %s", code, errs)
-	}
+	refused(t, "out of turn", "racers who do: Mario (seat 1)", "--db", db, "orders", "submit", "g1", "Bowser", "medium")
+	refused(t, "a template without a side", "needs a side", "--db", db, "orders", "submit", "g1", "Mario", "gentle")
 	must("orders", "submit", "g1", "Mario", "gentle left skid 2 shift up")
 	must("turn", "resolve", "g1")
 	for n := 0; ; n++ {
@@ -559,12 +536,7 @@ func TestAGaslandsRace(t *testing.T) {
 	if v := must("verify", "g1"); v["ok"] != true {
 		t.Fatalf("verify: %v", v)
 	}
-	post := mustText(t, db, "post", "g1", "--turn", "1")
-	for _, want := range []string{"Mario (gear 1, 0 hazards) takes the gentle left.", "Skid dice:", "Bowser's Castle"} {
-		if !strings.Contains(post, want) {
-			t.Errorf("the first activation's post lacks %q:\n%s", want, post)
-		}
-	}
+	has(t, "the first activation's post", mustText(t, db, "post", "g1", "--turn", "1"), "Mario (gear 1, 0 hazards) takes the gentle left.", "Skid dice:", "Bowser's Castle")
 	must("render", "g1", "--format", "png", "--out", filepath.Join(t.TempDir(), "g.png"))
 	check := must("order", "check", "gaslands", "turn right skid 3 push spin left 45")
 	if check["order"] != "turn right skid 3 push spin left 45" || check["skid_dice"] != float64(3) {
@@ -579,15 +551,9 @@ func TestPartySettings(t *testing.T) {
 	must("race", "new", "--rules", "party", "--id", "p1", "--option", "start=2026-11-02", "--option", "tz=Europe/Paris")
 	must("race", "join", "p1", "--player", "Sam", "--racer", "Mario")
 	must("race", "join", "p1", "--player", "Kit", "--racer", "Luigi")
-	code, _, errs := pitwall(t, "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2")
-	if code != 2 || !strings.Contains(errs, "Minigame Phase") {
-		t.Fatalf("minigame results before the phase: %d %s", code, errs)
-	}
+	refused(t, "minigame results before the phase", "Minigame Phase", "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2")
 	must("turn", "set", "p1", "--setting", "clock=2026-11-06T12:00:00Z") // Friday of week 1
-	code, _, errs = pitwall(t, "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=5")
-	if code != 2 || !strings.Contains(errs, "missing: Luigi") {
-		t.Fatalf("results that leave Luigi out: %d %s", code, errs)
-	}
+	refused(t, "results that leave Luigi out", "missing: Luigi", "--db", db, "turn", "set", "p1", "--setting", "minigame=Mario=5")
 	must("turn", "set", "p1", "--setting", "minigame=Mario=1,Luigi=1")
 	must("turn", "set", "p1", "--setting", "minigame=Mario=5,Luigi=2") // a correction
 	show := must("race", "show", "p1")
@@ -595,10 +561,7 @@ func TestPartySettings(t *testing.T) {
 	if d := st[0].(map[string]any)["detail"].(string); !strings.Contains(d, "15 coins") {
 		t.Errorf("Mario's 10 coins and 5 from the corrected minigame: %q", d)
 	}
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "p1", "Mario", "choose p9")
-	if code != 2 || !strings.Contains(errs, "fork") {
-		t.Fatalf("choose with no fork: %d %s", code, errs)
-	}
+	refused(t, "choose with no fork", "fork", "--db", db, "orders", "submit", "p1", "Mario", "choose p9")
 }
 
 // A host's own templates and chart for a gaslands race, from a file.
@@ -607,25 +570,13 @@ func TestGaslandsManeuversFile(t *testing.T) {
 	db := filepath.Join(dir, "races.db")
 	src := "templates:\n  - {name: short, length: 60}\n  - {name: long, length: 200}\n  - {name: curve, radius: 100, degrees: 60}\nslide: 30\nchart:\n  short: T T X X X X\n  long: X P P T T T\n  curve: P P H H X X\n"
 	file := writeFile(t, dir, "m.yaml", src)
-	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "rtd", "--id", "x", "--maneuvers", file)
-	if code != 2 || !strings.Contains(errs, "for gaslands races") {
-		t.Fatalf("--maneuvers on rtd: %d %s", code, errs)
-	}
-	if code, _, errs = pitwall(t, "--db", db, "race", "new", "--rules", "gaslands", "--id", "g", "--maneuvers", file); code != 0 {
-		t.Fatalf("race new: %d %s", code, errs)
-	}
+	refused(t, "--maneuvers on rtd", "for gaslands races", "--db", db, "race", "new", "--rules", "rtd", "--id", "x", "--maneuvers", file)
+	mustText(t, db, "race", "new", "--rules", "gaslands", "--id", "g", "--maneuvers", file)
 	for _, j := range [][]string{{"Sam", "Mario", "bike"}, {"Kit", "Bowser", "heavy-truck"}} {
-		if code, _, errs = pitwall(t, "--db", db, "race", "join", "g", "--player", j[0], "--racer", j[1], "--vehicle", j[2]); code != 0 {
-			t.Fatalf("join: %d %s", code, errs)
-		}
+		mustText(t, db, "race", "join", "g", "--player", j[0], "--racer", j[1], "--vehicle", j[2])
 	}
-	code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g", "Mario", "medium")
-	if code != 2 || !strings.Contains(errs, "templates: short, long, curve") {
-		t.Fatalf("a template the race does not have: %d %s", code, errs)
-	}
-	if code, _, errs = pitwall(t, "--db", db, "orders", "submit", "g", "Mario", "curve left"); code != 0 {
-		t.Fatalf("the race's own template: %d %s", code, errs)
-	}
+	refused(t, "a template the race does not have", "templates: short, long, curve", "--db", db, "orders", "submit", "g", "Mario", "medium")
+	mustText(t, db, "orders", "submit", "g", "Mario", "curve left")
 }
 
 // A party game on the host's own board, from a file.
@@ -634,13 +585,9 @@ func TestPartyOwnBoard(t *testing.T) {
 	db := filepath.Join(dir, "races.db")
 	src := "id: tiny\nname: Tiny Loop\nstart: s0\nspaces:\n  - {id: s0, next: [s1]}\n  - {id: s1, next: [s2, s3], type: blue}\n  - {id: s2, type: red}\n  - {id: s3, type: star, decrementing: false}\n"
 	file := writeFile(t, dir, "b.yaml", src)
-	if code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "p", "--board", file); code != 0 {
-		t.Fatalf("race new: %d %s", code, errs)
-	}
+	mustText(t, db, "race", "new", "--rules", "party", "--id", "p", "--board", file)
 	for _, j := range [][]string{{"Sam", "Mario"}, {"Kit", "Luigi"}} {
-		if code, _, errs := pitwall(t, "--db", db, "race", "join", "p", "--player", j[0], "--racer", j[1]); code != 0 {
-			t.Fatalf("join: %d %s", code, errs)
-		}
+		mustText(t, db, "race", "join", "p", "--player", j[0], "--racer", j[1])
 	}
 	out := mustText(t, db, "race", "show", "p")
 	if !strings.Contains(out, "party on tiny") {
@@ -650,14 +597,9 @@ func TestPartyOwnBoard(t *testing.T) {
 		t.Errorf("the post names the board by its name:\n%s", post)
 	}
 	png := filepath.Join(dir, "p.png")
-	if code, _, errs := pitwall(t, "--db", db, "render", "p", "--format", "png", "--out", png); code != 0 {
-		t.Fatalf("render: %d %s", code, errs)
-	}
+	mustText(t, db, "render", "p", "--format", "png", "--out", png)
 	bad := writeFile(t, dir, "bad.yaml", "id: bad\nstart: s0\nspaces:\n  - {id: s0, next: [s9]}\n")
-	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "party", "--id", "q", "--board", bad)
-	if code != 2 || !strings.Contains(errs, "s9") {
-		t.Fatalf("a bad board: %d %s", code, errs)
-	}
+	refused(t, "a bad board", "s9", "--db", db, "race", "new", "--rules", "party", "--id", "q", "--board", bad)
 }
 
 // --out never writes over what is not a regular file: a FIFO stays a FIFO,
@@ -686,18 +628,13 @@ func TestOutRefusesWhatIsNotAFile(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs = pitwall(t, "--db", db, "render", "p", "--out", link)
-	if code != 2 || !strings.Contains(errs, "is a symbolic link") {
-		t.Fatalf("render --out LINK: %d %q", code, errs)
-	}
+	refused(t, "render --out LINK", "is a symbolic link", "--db", db, "render", "p", "--out", link)
 	if b, _ := os.ReadFile(target); string(b) != "keep" {
 		t.Fatalf("the link's target was written: %q", b)
 	}
 	// and a regular file is written, as before
 	post := filepath.Join(dir, "post.md")
-	if code, _, errs = pitwall(t, "--db", db, "post", "p", "--out", post); code != 0 {
-		t.Fatalf("post --out FILE: %d %s", code, errs)
-	}
+	mustText(t, db, "post", "p", "--out", post)
 	if b, _ := os.ReadFile(post); len(b) == 0 {
 		t.Fatal("no post written")
 	}
@@ -749,10 +686,7 @@ func TestDemoReplacesAnEarlierDemo(t *testing.T) {
 	}
 	// someone's own file in the folder: refused, and nothing changes
 	writeFile(t, dir, "notes.txt", "mine")
-	code, _, errs = pitwall(t, "demo", "--out", dir, "--rules", "party")
-	if code != 2 || !strings.Contains(errs, "notes.txt") {
-		t.Fatalf("a folder with notes.txt: %d %s", code, errs)
-	}
+	refused(t, "a folder with notes.txt", "notes.txt", "demo", "--out", dir, "--rules", "party")
 	if got := names(); len(got) != len(second)+1 {
 		t.Errorf("the refused demo changed the folder: %d names, want %d", len(got), len(second)+1)
 	}
@@ -767,14 +701,8 @@ func TestEntrantsFileLimits(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "races.db")
 	deep := writeFile(t, dir, "entrants.yaml", "entrants: "+strings.Repeat("[", 80_000)+strings.Repeat("]", 80_000)+"\n")
-	code, _, errs := pitwall(t, "--db", db, "race", "new", "--rules", "ludi", "--entrants", deep)
-	if code != 2 || !strings.Contains(errs, "entrants.yaml: line 1: nesting deeper than 32 levels") {
-		t.Fatalf("nested brackets: %d %s", code, errs)
-	}
+	refused(t, "nested brackets", "entrants.yaml: line 1: nesting deeper than 32 levels", "--db", db, "race", "new", "--rules", "ludi", "--entrants", deep)
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		code, _, errs = pitwall(t, "--db", db, "race", "new", "--rules", "ludi", "--entrants", "/dev/zero")
-		if code != 2 || !strings.Contains(errs, "is a character device") {
-			t.Fatalf("/dev/zero: %d %s", code, errs)
-		}
+		refused(t, "/dev/zero", "is a character device", "--db", db, "race", "new", "--rules", "ludi", "--entrants", "/dev/zero")
 	}
 }

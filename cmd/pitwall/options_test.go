@@ -45,12 +45,8 @@ func TestOrdersOptions(t *testing.T) {
 	}
 	// For a person: each list of orders, allowed or not, with the likeliest odds.
 	text := mustText(t, db, "orders", "options", "r1", "1")
-	for _, want := range []string{"actions:\n", "rocket start                 yes nailed 50%, failed 33%, fluffed 17%\n",
-		"aggressive                   no: rocket_start_only (at the start", "(--json gives every field"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("options for a person lack %q:\n%s", want, text)
-		}
-	}
+	has(t, "options for a person", text, "actions:\n", "rocket start                 yes nailed 50%, failed 33%, fluffed 17%\n",
+		"aggressive                   no: rocket_start_only (at the start", "(--json gives every field")
 	for _, args := range [][]string{{"orders", "options", "l1", "3"}, {"orders", "options", "l1"}, {"orders", "options", "nope", "1"}} {
 		if code, _, _ := jsonOf(t, append([]string{"--db", db}, args...)...); code != 2 {
 			t.Errorf("%v: status %d, want 2", args, code)

@@ -13,6 +13,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest/golden"
 )
 
 // A turn case is one turn written down as a host could write it: where the
@@ -50,7 +51,6 @@ type TurnCases struct {
 	// Describe gives the lines of the golden file's "after": every racer
 	// and whatever else the turn may change.
 	Describe func(race.State) []string
-	Update   bool // rewrite the golden files (the package's -update flag)
 }
 
 // TurnCase is a case as read: its state and each seat's submission.
@@ -186,7 +186,7 @@ func (c TurnCases) Run(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			Golden(t, strings.TrimSuffix(path, ".txt")+".golden", TurnText(events, c.Describe(next)), c.Update)
+			golden.Check(t, strings.TrimSuffix(path, ".txt")+".golden", TurnText(events, c.Describe(next)))
 		})
 	}
 }
@@ -196,12 +196,7 @@ func (c TurnCases) Run(t *testing.T) {
 func TurnText(events []race.Event, after []string) string {
 	var b strings.Builder
 	b.WriteString("events:\n")
-	for _, e := range events {
-		fmt.Fprintf(&b, "  %s\n", e.Text)
-		for _, r := range e.Rolls {
-			fmt.Fprintf(&b, "      %s\n", r)
-		}
-	}
+	WriteEvents(&b, events)
 	b.WriteString("after:\n")
 	for _, l := range after {
 		fmt.Fprintf(&b, "  %s\n", l)
@@ -209,24 +204,14 @@ func TurnText(events []race.Event, after []string) string {
 	return b.String()
 }
 
-// Golden holds got to the golden file at path, or with update rewrites it.
-func Golden(t testing.TB, path, got string, update bool) {
-	t.Helper()
-	if update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
+// WriteEvents writes events as golden files show them: each on a line of
+// its own, its rolls on the lines after, further in.
+func WriteEvents(b *strings.Builder, events []race.Event) {
+	for _, e := range events {
+		fmt.Fprintf(b, "  %s\n", e.Text)
+		for _, r := range e.Rolls {
+			fmt.Fprintf(b, "      %s\n", r)
 		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update, then read the diff)", err)
-	}
-	if string(want) != got {
-		t.Fatalf("differs from %s:\n--- got\n%s--- want\n%s", path, got, want)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest/golden"
 )
 
 // dashReader reads dash's own line: 'racer NAME at POS'.
@@ -121,17 +122,18 @@ func TestTurnText(t *testing.T) {
 	}
 }
 
+// TestGolden checks how golden.Check, which Run holds cases to, fails,
+// here where a recorder of failures is at hand.
 func TestGolden(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.golden")
-	Golden(t, p, "one\n", true)
-	if b, _ := os.ReadFile(p); string(b) != "one\n" {
-		t.Fatalf("update wrote %q", b)
+	if err := os.WriteFile(p, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	Golden(t, p, "one\n", false)
-	if msg := failure(t, func(tb testing.TB) { Golden(tb, p, "two\n", false) }); !strings.Contains(msg, "differs from") {
+	golden.Check(t, p, "one\n")
+	if msg := failure(t, func(tb testing.TB) { golden.Check(tb, p, "two\n") }); !strings.Contains(msg, "differs from") {
 		t.Errorf("a changed text: %q", msg)
 	}
-	if msg := failure(t, func(tb testing.TB) { Golden(tb, p+".none", "two\n", false) }); !strings.Contains(msg, "-update") {
+	if msg := failure(t, func(tb testing.TB) { golden.Check(tb, p+".none", "two\n") }); !strings.Contains(msg, "-update") {
 		t.Errorf("a missing golden: %q", msg)
 	}
 }

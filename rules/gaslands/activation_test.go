@@ -1,7 +1,6 @@
 package gaslands
 
 import (
-	"flag"
 	"fmt"
 	"maps"
 	"math"
@@ -16,8 +15,6 @@ import (
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/turns")
 
 // stage is a race on Luigi Raceway with the karts placed by hand: each
 // "Name vehicle x y heading gear hazards" on the table (mm, degrees); the
@@ -207,7 +204,7 @@ func describeKarts(st race.State) []string {
 }
 
 func TestGoldenTurns(t *testing.T) {
-	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", Update: *update, Describe: describeKarts,
+	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", Describe: describeKarts,
 		New: func() racetest.CaseReader { return newCaseReader(t) }}.Run(t)
 }
 

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest/golden"
 )
 
 // goldenRaces are the bot races whose state hashes testdata/replay-hashes.txt
@@ -46,7 +48,7 @@ func TestReplayHashesAcrossBuilds(t *testing.T) {
 		}
 	}
 	path := filepath.Join("testdata", "replay-hashes.txt")
-	if *update {
+	if golden.Updating() {
 		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"pitwall/host"
 	"pitwall/race"
 	"pitwall/race/racetest"
+	"pitwall/race/racetest/golden"
 )
 
 // The posts of a bot race's first collision and of its grid, as a forum sees
@@ -29,6 +30,6 @@ func TestGoldenPosts(t *testing.T) {
 		if tc.turn > 0 && !strings.Contains(post, "Collision, ") {
 			t.Errorf("%s: the post does not tell the collision", tc.name)
 		}
-		t.Run(tc.name, func(t *testing.T) { racetest.Golden(t, filepath.Join("testdata", "posts", tc.name), post, *update) })
+		t.Run(tc.name, func(t *testing.T) { golden.Check(t, filepath.Join("testdata", "posts", tc.name), post) })
 	}
 }

@@ -1,7 +1,6 @@
 package ludi
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,8 +9,6 @@ import (
 	"pitwall/race/racetest"
 	"pitwall/rules/ludi/tables"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/turns")
 
 // ludi's own lines in a turn case (docs/turn-cases.md):
 //
@@ -142,7 +139,7 @@ func describe(c *Chariot) string {
 }
 
 func TestGoldenTurns(t *testing.T) {
-	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: newCaseReader, Update: *update,
+	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: newCaseReader,
 		Describe: func(st race.State) []string {
 			var out []string
 			for i := range st.(*State).Chariots {

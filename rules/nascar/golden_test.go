@@ -1,7 +1,6 @@
 package nascar
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -10,8 +9,6 @@ import (
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/turns")
 
 // nascar's own lines in a turn case (docs/turn-cases.md), on the test loop
 // (testdata/loop.txt):
@@ -131,7 +128,7 @@ func describe(c *RaceCar) string {
 }
 
 func TestGoldenTurns(t *testing.T) {
-	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: func() racetest.CaseReader { return newCaseReader(t) }, Update: *update,
+	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: func() racetest.CaseReader { return newCaseReader(t) },
 		Describe: func(st race.State) []string {
 			ns := st.(*State)
 			var out []string

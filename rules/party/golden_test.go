@@ -1,9 +1,7 @@
 package party
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -11,28 +9,8 @@ import (
 	"pitwall/host"
 	"pitwall/race"
 	"pitwall/race/racetest"
+	"pitwall/race/racetest/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata and testdata/turns")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := "testdata/" + name
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./rules/party -run %s -update, then read the file)", err, t.Name())
-	}
-	if string(want) != got {
-		t.Errorf("differs from %s (go test ./rules/party -run %s -update rewrites it; read the diff first):\n--- got\n%s", path, t.Name(), got)
-	}
-}
 
 // A whole bot game in Auckland's zone, told turn by turn: the orders, the
 // story, every roll, and the standings at the end.
@@ -46,18 +24,13 @@ func TestGoldenGame(t *testing.T) {
 				fmt.Fprintf(&b, "  order %d: %s\n", seat, o)
 			}
 		}
-		for _, e := range tn.Events {
-			fmt.Fprintf(&b, "  %s\n", e.Text)
-			for _, r := range e.Rolls {
-				fmt.Fprintf(&b, "      %s\n", r)
-			}
-		}
+		racetest.WriteEvents(&b, tn.Events)
 	}
 	b.WriteString("standings\n")
 	for _, st := range (Ruleset{}).Standings(p.State) {
 		fmt.Fprintf(&b, "  %d. %s: %s\n", st.Place, st.Name, st.Detail)
 	}
-	golden(t, "game.golden", b.String())
+	golden.Check(t, "testdata/game.golden", b.String())
 }
 
 // The host's post of a turn where a player waits at a fork tells the fork,

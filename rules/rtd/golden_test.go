@@ -1,7 +1,6 @@
 package rtd
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,8 +8,6 @@ import (
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/turns")
 
 // rtd's own lines in a turn case (docs/turn-cases.md):
 //
@@ -164,7 +161,7 @@ func describe(s *State, x *Racer) string {
 }
 
 func TestGoldenTurns(t *testing.T) {
-	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: newCaseReader, Update: *update,
+	racetest.TurnCases{Ruleset: Ruleset{}, Dir: "testdata/turns", New: newCaseReader,
 		Describe: func(st race.State) []string {
 			ns := st.(*State)
 			var out []string
