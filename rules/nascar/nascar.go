@@ -129,18 +129,10 @@ func (s *State) orderer(seat int) (*RaceCar, error) {
 // ParseOrder implements race.Ruleset.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	c, err := s.orderer(sub.Seat)
-	if err != nil {
-		return nil, err
-	}
-	o, err := Parse(sub.Text)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := Check(o, s.carFor(c)); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return race.ReadOrder(sub, s.orderer, Parse, func(c *RaceCar, o Order) (Order, error) {
+		_, err := Check(o, s.carFor(c))
+		return o, err
+	})
 }
 
 // DefaultOrder implements race.Ruleset: a missed turn keeps speed and heading.
