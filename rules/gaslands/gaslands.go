@@ -134,10 +134,11 @@ func (s *State) setReading(k, v string) (bool, error) {
 		return false, nil
 	}
 	f, _ := race.FieldNamed(game().Options, k)
-	if err := f.Check(v); err != nil {
+	w, err := f.Chosen(v)
+	if err != nil {
 		return true, err
 	}
-	set(s, strings.ToLower(strings.TrimSpace(v)))
+	set(s, w)
 	return true, nil
 }
 

@@ -290,8 +290,6 @@ func sandbags(t *Track, options map[string]string) ([]Point, error) {
 // pit lane is a finish that cannot win (no-win) or no finish at all (lap).
 func pitFinishNoWin(v string) (bool, error) {
 	f, _ := race.FieldNamed(game().Options, "pit-finish")
-	if err := f.Check(v); err != nil {
-		return false, err
-	}
-	return strings.EqualFold(strings.TrimSpace(v), "no-win"), nil
+	w, err := f.Chosen(v)
+	return w == "no-win", err
 }
