@@ -208,11 +208,7 @@ func (h *Host) LoadAt(ctx context.Context, id string, n int) (*race.Played, erro
 	if n > 0 {
 		return h.load(ctx, id, n)
 	}
-	r, err := h.Store.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := rulesetOf(r)
+	r, rs, err := h.loadWhole(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -240,6 +236,19 @@ func rulesetOf(r *race.Race) (race.Ruleset, error) {
 		return nil, fmt.Errorf("race %s: %w", r.ID, err)
 	}
 	return rs, nil
+}
+
+// loadWhole is race id with its whole log, and its ruleset.
+func (h *Host) loadWhole(ctx context.Context, id string) (*race.Race, race.Ruleset, error) {
+	r, err := h.Store.Load(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := rulesetOf(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, rs, nil
 }
 
 func (h *Host) load(ctx context.Context, id string, n int) (*race.Played, error) {
@@ -582,11 +591,7 @@ func (h *Host) schedule(ctx context.Context, id string, q Req, change func(race.
 // Forming is a race that may still be taking entrants: its log followed
 // without setting it up (Entrants, Head and Started are what it has).
 func (h *Host) Forming(ctx context.Context, id string) (*race.Played, error) {
-	r, err := h.Store.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := rulesetOf(r)
+	r, rs, err := h.loadWhole(ctx, id)
 	if err != nil {
 		return nil, err
 	}

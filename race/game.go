@@ -102,14 +102,14 @@ type Field struct {
 func (f Field) Check(value string) error {
 	switch f.Type {
 	case Choice:
-		if !slices.Contains(f.Values, strings.ToLower(strings.TrimSpace(value))) {
+		if !slices.Contains(f.Values, chosenWord(value)) {
 			return fmt.Errorf("%s is one of %s; got %q", f.Name, strings.Join(f.Values, ", "), value)
 		}
 	case Choices:
 		parts := strings.Split(value, ",")
 		seen := map[string]bool{}
 		for i, p := range parts {
-			p = strings.ToLower(strings.TrimSpace(p))
+			p = chosenWord(p)
 			parts[i] = p
 			if !slices.Contains(f.Values, p) || seen[p] {
 				return fmt.Errorf("%s is %d of %s, each once; got %q", f.Name, f.Count, strings.Join(f.Values, ", "), value)
@@ -127,6 +127,19 @@ func (f Field) Check(value string) error {
 	}
 	return nil
 }
+
+// Chosen is value as the Choice field f reads it, or Check's error: a game
+// reads the choices it offers so, taking just what the field says it takes.
+func (f Field) Chosen(value string) (string, error) {
+	if err := f.Check(value); err != nil {
+		return "", err
+	}
+	return chosenWord(value), nil
+}
+
+// chosenWord is a choice's value as written (in any case, with spaces
+// around it) as the field lists it.
+func chosenWord(v string) string { return strings.ToLower(strings.TrimSpace(v)) }
 
 // Usage is the field's values for help and hints: "military|noble", "1..3".
 func (f Field) Usage() string {

@@ -390,3 +390,41 @@ func OrdersAs[T Order](game string, orders map[int]Order) (map[int]T, error) {
 	}
 	return out, nil
 }
+
+// ReadOrder reads a submission as every game's ParseOrder does, refusing it
+// at the first of three questions: may the seat order at all (orderer: no
+// such racer, or one out of the race), is the text an order (parse: an
+// Invalid error), and is that order allowed now (judge: an Illegal error,
+// else the order as the race will play it). A seat that may not order is
+// told so whatever it wrote.
+func ReadOrder[R any, O Order](sub Submission, orderer func(seat int) (R, error), parse func(text string) (O, error), judge func(R, O) (O, error)) (Order, error) {
+	r, err := orderer(sub.Seat)
+	if err != nil {
+		return nil, err
+	}
+	o, err := parse(sub.Text)
+	if err != nil {
+		return nil, err
+	}
+	if o, err = judge(r, o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// Seated is st as the game's own state and the racer of seat, found by
+// orderer as ParseOrder finds it (ReadOrder), so that a game's Choices
+// refuses a seat as its ParseOrder does. A state of another game, or none,
+// is an error naming the game's (what: "a ludi state"): a caller's mistake.
+func Seated[S any, P interface {
+	*S
+	State
+}, R any](what string, st State, seat int, orderer func(P, int) (R, error)) (P, R, error) {
+	s, ok := st.(P)
+	if !ok || s == nil {
+		var none R
+		return nil, none, fmt.Errorf("not %s", what)
+	}
+	r, err := orderer(s, seat)
+	return s, r, err
+}

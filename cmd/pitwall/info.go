@@ -153,10 +153,7 @@ from the game's tables. Run 'pitwall odds RULESET' to list its checks and their 
   pitwall odds ludi corner --lane 1 --level fast --skill 2 --control`,
 		DisableFlagParsing: true, // each check has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, flags, twice, help, err := a.dashArgs(args)
-			if err != nil {
-				return err
-			}
+			pos, flags, twice, help := a.dashArgs(args)
 			if help {
 				return cmd.Help()
 			}
@@ -245,7 +242,7 @@ func oddserFor(id string) (race.Oddser, string, error) {
 // "true"), --json and --help.
 // A flag given more than once holds its values joined by newlines, and its
 // name is in twice; the caller refuses it unless the flag repeats.
-func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, twice []string, help bool, err error) {
+func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, twice []string, help bool) {
 	flags = map[string]string{}
 	for i := 0; i < len(args); i++ {
 		x := args[i]
@@ -277,7 +274,7 @@ func (a *app) dashArgs(args []string) (pos []string, flags map[string]string, tw
 			pos = append(pos, x)
 		}
 	}
-	return pos, flags, twice, help, nil
+	return pos, flags, twice, help
 }
 
 func (a *app) listChecks(od race.Oddser) error {
@@ -327,10 +324,7 @@ what is wrong. Some games take the car's state as flags.
   pitwall order check party --board board.yaml --at s0 --movement 3 --choose s5`,
 		DisableFlagParsing: true, // each game has flags of its own
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, flags, twice, help, err := a.dashArgs(args)
-			if err != nil {
-				return err
-			}
+			pos, flags, twice, help := a.dashArgs(args)
 			if help {
 				return cmd.Help()
 			}

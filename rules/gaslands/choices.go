@@ -103,8 +103,8 @@ func (Ruleset) Choices(st race.State, seat int) (any, error) {
 	if !ok {
 		return nil, errors.New("not a gaslands state")
 	}
-	if seat < 0 || seat >= len(s.Karts) {
-		return nil, race.NotAllowed(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", seat, len(s.Karts)-1)
+	if err := s.seated(seat); err != nil {
+		return nil, err
 	}
 	k := s.Karts[seat]
 	out := Choices{Kart: k.Name, Round: s.Round, Phase: s.Phase, Gear: k.Gear, MaxGear: k.MaxGear, Handling: k.Handling,

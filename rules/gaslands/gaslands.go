@@ -134,10 +134,11 @@ func (s *State) setReading(k, v string) (bool, error) {
 		return false, nil
 	}
 	f, _ := race.FieldNamed(game().Options, k)
-	if err := f.Check(v); err != nil {
+	w, err := f.Chosen(v)
+	if err != nil {
 		return true, err
 	}
-	set(s, strings.ToLower(strings.TrimSpace(v)))
+	set(s, w)
 	return true, nil
 }
 
@@ -236,23 +237,33 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 // ParseOrder implements race.Ruleset.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	if sub.Seat < 0 || sub.Seat >= len(s.Karts) {
-		return nil, race.NotAllowed(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", sub.Seat, len(s.Karts)-1)
+	parse := func(text string) (Order, error) { return Parse(text, s.M) } // an OrderError of kind Invalid, with its code
+	return race.ReadOrder(sub, s.orderer, parse, func(seat int, o Order) (Order, error) {
+		return o, s.legal(seat, o)
+	})
+}
+
+// orderer is seat, if its kart may order now: only the kart whose
+// activation it is.
+func (s *State) orderer(seat int) (int, error) {
+	if err := s.seated(seat); err != nil {
+		return 0, err
 	}
 	if s.Done || s.Active < 0 {
-		return nil, race.NotAllowed(CodeRaceOver, "the race is over")
+		return 0, race.NotAllowed(CodeRaceOver, "the race is over")
 	}
-	if sub.Seat != s.Active {
-		return nil, race.NotAllowed(CodeNotYourActivation, "it is %s's activation, not %s's", s.Karts[s.Active].Name, s.Karts[sub.Seat].Name)
+	if seat != s.Active {
+		return 0, race.NotAllowed(CodeNotYourActivation, "it is %s's activation, not %s's", s.Karts[s.Active].Name, s.Karts[seat].Name)
 	}
-	o, err := Parse(sub.Text, s.M)
-	if err != nil {
-		return nil, err // an OrderError of kind Invalid, with its code
+	return seat, nil
+}
+
+// seated refuses a seat no kart sits in: ParseOrder and Choices alike.
+func (s *State) seated(seat int) error {
+	if seat < 0 || seat >= len(s.Karts) {
+		return race.NotAllowed(CodeNoSeat, "there is no seat %d in this race (seats 0 to %d)", seat, len(s.Karts)-1)
 	}
-	if err := s.legal(sub.Seat, o); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return nil
 }
 
 // The codes of gaslands' refused orders (race.OrderError.Code): stable

@@ -1,8 +1,6 @@
 package ludi
 
 import (
-	"errors"
-
 	"pitwall/race"
 )
 
@@ -38,11 +36,7 @@ type Choice struct {
 
 // Choices implements race.Chooser.
 func (Ruleset) Choices(st race.State, seat int) (any, error) {
-	s, ok := st.(*State)
-	if !ok {
-		return nil, errors.New("not a ludi state")
-	}
-	c, err := s.orderer(seat)
+	s, c, err := race.Seated("a ludi state", st, seat, (*State).orderer)
 	if err != nil {
 		return nil, err
 	}

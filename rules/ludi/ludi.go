@@ -226,18 +226,9 @@ func (s *State) orderer(seat int) (*Chariot, error) {
 // ParseOrder implements race.Ruleset.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	c, err := s.orderer(sub.Seat)
-	if err != nil {
-		return nil, err
-	}
-	o, err := ParseOrders(sub.Text)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.legal(c, o, sub.InWindow); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return race.ReadOrder(sub, s.orderer, ParseOrders, func(c *Chariot, o Orders) (Orders, error) {
+		return o, s.legal(c, o, sub.InWindow)
+	})
 }
 
 // DefaultOrder implements race.Ruleset: a missed turn cruises; a flipped chariot hangs on.

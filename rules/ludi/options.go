@@ -123,10 +123,11 @@ func (r *Rules) set(key, value string) (bool, error) {
 		if o.field.Name != key {
 			continue
 		}
-		if err := o.field.Check(value); err != nil {
+		w, err := o.field.Chosen(value)
+		if err != nil {
 			return true, err
 		}
-		*o.at(r) = strings.ToLower(strings.TrimSpace(value))
+		*o.at(r) = w
 		return true, nil
 	}
 	return false, nil

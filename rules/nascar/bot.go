@@ -238,10 +238,34 @@ type botWay struct {
 
 // wayKey is where a way has come to: what its rest depends on.
 type wayKey struct {
+	carMove
+	pit bool // it has been in the pit lane
+}
+
+// carMove is where a car has come to along an order's moves: its square,
+// its heading and the turns it has made to each side, of which an order
+// may make only so many.
+type carMove struct {
 	p             Point
 	h             Heading
 	lefts, rights int
-	pit           bool // it has been in the pit lane
+}
+
+// next is m after the move l (M, L or R); false when l turns to a side m
+// has turned to most times already. The bot's searches all move so.
+func (m carMove) next(l byte, most int) (carMove, bool) {
+	switch {
+	case l == 'L' && m.lefts >= most, l == 'R' && m.rights >= most:
+		return m, false
+	case l == 'L':
+		m.lefts++
+	case l == 'R':
+		m.rights++
+	}
+	m.h = m.h.Steer(l)
+	dx, dy := m.h.Step()
+	m.p = Point{m.p.X + dx, m.p.Y + dy}
+	return m, true
 }
 
 // wayNode is a way's last move, and what its squares cost so far.
@@ -279,7 +303,7 @@ func (d *driveTable) slot(t *Track, k wayKey) int {
 func (p *botPlanner) ways(n int, ok func(Point) bool) []botWay {
 	t, c := p.s.track, p.c
 	d := p.d
-	nodes := append(d.nodes[:0], wayNode{wayKey: wayKey{c.Pos, c.Heading, 0, 0, false}, parent: -1})
+	nodes := append(d.nodes[:0], wayNode{wayKey: wayKey{carMove: carMove{p: c.Pos, h: c.Heading}}, parent: -1})
 	layer := append(d.layer[:0], 0)
 	var next []int
 	for move := 1; move <= n; move++ {
@@ -289,23 +313,12 @@ func (p *botPlanner) ways(n int, ok func(Point) bool) []botWay {
 		for _, i := range layer {
 			from := nodes[i]
 			for _, l := range [...]byte{'M', 'L', 'R'} {
-				k := from.wayKey
-				switch {
-				case l == 'L' && k.lefts >= maxOfAKind, l == 'R' && k.rights >= maxOfAKind:
-					continue
-				case l == 'L':
-					k.lefts++
-				case l == 'R':
-					k.rights++
-				}
-				k.h = k.h.Steer(l)
-				dx, dy := k.h.Step()
-				k.p = Point{k.p.X + dx, k.p.Y + dy}
-				if !ok(k.p) {
+				m, moved := from.next(l, maxOfAKind)
+				if !moved || !ok(m.p) {
 					continue
 				}
-				q := t.At(k.p)
-				k.pit = k.pit || q.InPit()
+				q := t.At(m.p)
+				k := wayKey{carMove: m, pit: from.pit || q.InPit()}
 				nd := wayNode{wayKey: k, parent: i, letter: l, penalty: from.penalty, off: from.off}
 				switch {
 				case !q.OnTrack():
@@ -484,31 +497,15 @@ const botMarksKept = 4096
 // moves, turning at most once to each side: its j'th layer is where it may
 // be after j moves.
 func reach(t *Track, ok func(Point) bool, p Point, h Heading, n int) [][]Point {
-	type state struct {
-		p             Point
-		h             Heading
-		lefts, rights int
-	}
 	layers := [][]Point{{p}}
-	now := []state{{p, h, 0, 0}}
+	now := []carMove{{p: p, h: h}}
 	for range n {
-		var next []state
+		var next []carMove
 		var squares []Point
 		for _, st := range now {
 			for _, l := range [...]byte{'M', 'L', 'R'} {
-				x := st
-				switch {
-				case l == 'L' && x.lefts > 0, l == 'R' && x.rights > 0:
-					continue
-				case l == 'L':
-					x.lefts++
-				case l == 'R':
-					x.rights++
-				}
-				x.h = x.h.Steer(l)
-				dx, dy := x.h.Step()
-				x.p = Point{x.p.X + dx, x.p.Y + dy}
-				if !ok(x.p) || slices.Contains(next, x) {
+				x, moved := st.next(l, 1)
+				if !moved || !ok(x.p) || slices.Contains(next, x) {
 					continue
 				}
 				next = append(next, x)
@@ -659,9 +656,8 @@ const botLegalKept = 4096
 // square one that ok takes, at most one turn to each side (as a free order
 // may: a second costs a wildcard).
 type walker struct {
-	ok            func(Point) bool
-	sq            []Point
-	lefts, rights int
+	ok func(Point) bool
+	sq []Point
 	// visit is called at the end of each way, with the heading there; it
 	// returns false to stop the walk.
 	visit func(h Heading) bool
@@ -671,38 +667,26 @@ func newWalker(ok func(Point) bool) *walker { return &walker{ok: ok} }
 
 // walk goes n squares on from p heading h; it reports whether to go on.
 func (w *walker) walk(p Point, h Heading, n int) bool {
+	return w.walkOn(carMove{p: p, h: h}, n)
+}
+
+func (w *walker) walkOn(m carMove, n int) bool {
 	if n == 0 {
-		return w.visit(h)
+		return w.visit(m.h)
 	}
 	for _, l := range [...]byte{'M', 'L', 'R'} {
-		if (l == 'L' && w.lefts >= 1) || (l == 'R' && w.rights >= 1) {
+		x, moved := m.next(l, 1)
+		if !moved || !w.ok(x.p) {
 			continue
 		}
-		nh := h.Steer(l)
-		dx, dy := nh.Step()
-		q := Point{p.X + dx, p.Y + dy}
-		if !w.ok(q) {
-			continue
-		}
-		w.sq = append(w.sq, q)
-		w.count(l, 1)
-		more := w.walk(q, nh, n-1)
+		w.sq = append(w.sq, x.p)
+		more := w.walkOn(x, n-1)
 		w.sq = w.sq[:len(w.sq)-1]
-		w.count(l, -1)
 		if !more {
 			return false
 		}
 	}
 	return true
-}
-
-func (w *walker) count(l byte, by int) {
-	switch l {
-	case 'L':
-		w.lefts += by
-	case 'R':
-		w.rights += by
-	}
 }
 
 // driveSpeeds bounds the speeds the bot works out braking for; a car faster

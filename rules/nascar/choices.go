@@ -1,7 +1,6 @@
 package nascar
 
 import (
-	"errors"
 	"strings"
 
 	"pitwall/race"
@@ -55,11 +54,7 @@ var letters = map[string]string{
 
 // Choices implements race.Chooser.
 func (Ruleset) Choices(st race.State, seat int) (any, error) {
-	s, ok := st.(*State)
-	if !ok {
-		return nil, errors.New("not a nascar state")
-	}
-	c, err := s.orderer(seat)
+	s, c, err := race.Seated("a nascar state", st, seat, (*State).orderer)
 	if err != nil {
 		return nil, err
 	}

@@ -129,18 +129,10 @@ func (s *State) orderer(seat int) (*RaceCar, error) {
 // ParseOrder implements race.Ruleset.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	c, err := s.orderer(sub.Seat)
-	if err != nil {
-		return nil, err
-	}
-	o, err := Parse(sub.Text)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := Check(o, s.carFor(c)); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return race.ReadOrder(sub, s.orderer, Parse, func(c *RaceCar, o Order) (Order, error) {
+		_, err := Check(o, s.carFor(c))
+		return o, err
+	})
 }
 
 // DefaultOrder implements race.Ruleset: a missed turn keeps speed and heading.
@@ -298,8 +290,6 @@ func sandbags(t *Track, options map[string]string) ([]Point, error) {
 // pit lane is a finish that cannot win (no-win) or no finish at all (lap).
 func pitFinishNoWin(v string) (bool, error) {
 	f, _ := race.FieldNamed(game().Options, "pit-finish")
-	if err := f.Check(v); err != nil {
-		return false, err
-	}
-	return strings.EqualFold(strings.TrimSpace(v), "no-win"), nil
+	w, err := f.Chosen(v)
+	return w == "no-win", err
 }

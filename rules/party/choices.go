@@ -1,7 +1,6 @@
 package party
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -63,11 +62,7 @@ type Fork struct {
 
 // Choices implements race.Chooser.
 func (Ruleset) Choices(st race.State, seat int) (any, error) {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return nil, errors.New("not a party state")
-	}
-	p, err := s.orderer(seat)
+	s, p, err := race.Seated("a party state", st, seat, (*State).orderer)
 	if err != nil {
 		return nil, err
 	}

@@ -293,19 +293,10 @@ func (s *State) orderer(seat int) (*Player, error) {
 // host logged for it.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	p, err := s.orderer(sub.Seat)
-	if err != nil {
-		return nil, err
-	}
-	o, err := parseText(s.board, sub.Text)
-	if err != nil {
-		return nil, err
-	}
-	o, err = s.judge(p, o, sub.At)
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
+	parse := func(text string) (Order, error) { return parseText(s.board, text) }
+	return race.ReadOrder(sub, s.orderer, parse, func(p *Player, o Order) (Order, error) {
+		return s.judge(p, o, sub.At)
+	})
 }
 
 // DefaultOrder implements race.Ruleset: a player waiting at a fork takes its

@@ -1,7 +1,6 @@
 package rtd
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -82,11 +81,7 @@ type Target struct {
 
 // Choices implements race.Chooser.
 func (Ruleset) Choices(st race.State, seat int) (any, error) {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return nil, errors.New("not an rtd state")
-	}
-	x, err := s.orderer(seat)
+	s, x, err := race.Seated("an rtd state", st, seat, (*State).orderer)
 	if err != nil {
 		return nil, err
 	}

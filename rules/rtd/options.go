@@ -55,10 +55,10 @@ func readOptions(opts map[string]string) (RaceOptions, error) {
 			}
 			return o, fmt.Errorf("unknown race option %q; rtd's race options are %s (the number of laps is --laps)", k, strings.Join(names, ", "))
 		}
-		if err := f.Check(opts[k]); err != nil {
+		v, err := f.Chosen(opts[k])
+		if err != nil {
 			return o, err
 		}
-		v := strings.ToLower(strings.TrimSpace(opts[k]))
 		switch k {
 		case OptInventory:
 			o.OneItem = v == "one"

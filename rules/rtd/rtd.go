@@ -114,21 +114,15 @@ func (Ruleset) Prompts(st race.State) []race.Prompt {
 // (legal: an Illegal error when it is not allowed now).
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
-	x, err := s.orderer(sub.Seat)
-	if err != nil {
-		return nil, err
-	}
-	a, err := ParseAction(sub.Text)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.legal(x, a); err != nil {
-		return nil, err
-	}
-	if a.Target != "" {
-		a.Target = s.racerNamed(a.Target).Name // the items match names exactly: the racer's own spelling
-	}
-	return a, nil
+	return race.ReadOrder(sub, s.orderer, ParseAction, func(x *Racer, a Action) (Action, error) {
+		if err := s.legal(x, a); err != nil {
+			return a, err
+		}
+		if a.Target != "" {
+			a.Target = s.racerNamed(a.Target).Name // the items match names exactly: the racer's own spelling
+		}
+		return a, nil
+	})
 }
 
 // The codes of the orders rtd refuses (race.OrderError.Code): stable names
