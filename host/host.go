@@ -358,8 +358,8 @@ func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int, tex
 	if key == "" {
 		return nil, nil
 	}
-	if len(key) > 128 {
-		return nil, badf("a key is at most 128 characters; got %d", len(key))
+	if len(key) > MaxKey {
+		return nil, badf("a key is at most %d characters; got %d", MaxKey, len(key))
 	}
 	e, err := h.Store.Keyed(ctx, id, key)
 	if err != nil {
@@ -400,6 +400,9 @@ func write[T any](ctx context.Context, h *Host, id string, q Req, kind string, s
 		return v, err
 	})
 }
+
+// MaxKey is the longest client key, in bytes.
+const MaxKey = 128
 
 // Ack is what a stored order says back.
 type Ack struct {

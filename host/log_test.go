@@ -16,6 +16,7 @@ import (
 	"pitwall/store"
 	"pitwall/store/memstore"
 	"pitwall/store/sqlite"
+	"pitwall/store/storetest"
 )
 
 // onStores runs f as a subtest on each store the write path is held to,
@@ -73,21 +74,6 @@ func at(n int, a, b *Host, fn func(i int, h *Host)) {
 	wg.Wait()
 }
 
-func resolves(t *testing.T, h *Host, id string) map[int]int {
-	t.Helper()
-	r, err := h.Store.Load(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := map[int]int{}
-	for _, e := range r.Log {
-		if e.Kind == race.EntryResolve {
-			n[e.Turn]++
-		}
-	}
-	return n
-}
-
 // Eight resolves of one turn at once: the turn is played once and no other
 // turn with it. Resolves that name no turn each keep the turn open when they
 // began: none plays a turn twice, and each says which turn it was for.
@@ -116,7 +102,7 @@ func TestConcurrentResolvesPlayOneTurn(t *testing.T) {
 			if q.Turn != 0 && played != 1 {
 				t.Fatalf("round %d: %d resolves played the turn, want 1", round, played)
 			}
-			for turn, n := range resolves(t, a, "r") {
+			for turn, n := range storetest.Resolves(t, a.Store, "r") {
 				if n != 1 {
 					t.Fatalf("round %d: turn %d resolved %d times", round, turn, n)
 				}

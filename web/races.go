@@ -189,8 +189,8 @@ func readTurn(w http.ResponseWriter, r *http.Request, kind string) (turnBody, er
 	if b.Turn == nil || *b.Turn < 1 {
 		return b, &apiError{Msg: "name the turn the write is for: \"turn\": N, from 1 (GET the race for the turn open now)", Field: "turn", Code: "bad_input"}
 	}
-	if len(b.Key) > 200 {
-		return b, &apiError{Msg: "a key is at most 200 characters", Field: "key", Code: "bad_input"}
+	if err := checkKey(b.Key); err != nil {
+		return b, err
 	}
 	switch {
 	case kind != race.EntryOrder && b.Orders != "":
@@ -203,17 +203,26 @@ func readTurn(w http.ResponseWriter, r *http.Request, kind string) (turnBody, er
 	return b, nil
 }
 
-func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	v, err := s.writer(r, id, store.RoleSeat, "orders need the seat's token (Authorization: Bearer TOKEN from the seat's link)", "only a racer sends orders, with the seat's own link")
-	if err != nil {
-		s.fail(w, r, err)
-		return
+// seatWrite opens a racer's write of kind (race.EntryOrder or EntryReady)
+// to the request's race: the seat its token opens and the body, or false
+// once the refusal has been answered. what names the write for the refusals.
+func (s *Server) seatWrite(w http.ResponseWriter, r *http.Request, kind, what string) (id string, seat int, b turnBody, ok bool) {
+	id = r.PathValue("id")
+	v, err := s.writer(r, id, store.RoleSeat, what+" needs the seat's token (Authorization: Bearer TOKEN from the seat's link)", "only a racer sends "+what+", with the seat's own link")
+	if err == nil {
+		b, err = readTurn(w, r, kind)
 	}
-	seat, _ := v.Seat()
-	b, err := readTurn(w, r, race.EntryOrder)
 	if err != nil {
 		s.fail(w, r, err)
+		return id, 0, b, false
+	}
+	seat, _ = v.Seat()
+	return id, seat, b, true
+}
+
+func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
+	id, seat, b, ok := s.seatWrite(w, r, race.EntryOrder, "an order")
+	if !ok {
 		return
 	}
 	if b.Orders == "" {
@@ -233,16 +242,8 @@ func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) markReady(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	v, err := s.writer(r, id, store.RoleSeat, "a ready mark needs the seat's token (Authorization: Bearer TOKEN from the seat's link)", "only a racer marks itself ready, with the seat's own link")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	seat, _ := v.Seat()
-	b, err := readTurn(w, r, race.EntryReady)
-	if err != nil {
-		s.fail(w, r, err)
+	id, seat, b, ok := s.seatWrite(w, r, race.EntryReady, "a ready mark")
+	if !ok {
 		return
 	}
 	turn, err := s.host.Ready(r.Context(), id, seat, *b.Ready, host.Req{Turn: *b.Turn, Key: b.Key})
@@ -282,6 +283,14 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 		out["over"] = res.Race.State.Over()
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// checkKey refuses a client key longer than the host keeps.
+func checkKey(key string) error {
+	if len(key) > host.MaxKey {
+		return &apiError{Msg: fmt.Sprintf("a key is at most %d characters; got %d", host.MaxKey, len(key)), Field: "key", Code: "bad_input"}
+	}
+	return nil
 }
 
 // jsonString is s as a JSON string, for the stream's data lines.

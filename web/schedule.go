@@ -38,11 +38,18 @@ func newDeadlines() *deadlines {
 
 // note records p's deadline (none, once p is over or its turn has none).
 func (d *deadlines) note(p *race.Played) {
+	if !p.Started || p.State.Over() {
+		d.set(p.Race.ID, nil)
+		return
+	}
+	d.set(p.Race.ID, p.Schedule.Deadline)
+}
+
+// set records race id's open turn's deadline dl (nil: none).
+func (d *deadlines) set(id string, dl *time.Time) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	id := p.Race.ID
-	dl := p.Schedule.Deadline
-	if !p.Started || p.State.Over() || dl == nil {
+	if dl == nil {
 		delete(d.at, id)
 		return
 	}
@@ -210,8 +217,8 @@ func (s *Server) setSchedule(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{Msg: "name the turn the schedule is for: \"turn\": N, from 1", Field: "turn", Code: "bad_input"})
 		return
 	}
-	if len(b.Key) > 200 {
-		s.fail(w, r, &apiError{Msg: "a key is at most 200 characters", Field: "key", Code: "bad_input"})
+	if err := checkKey(b.Key); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	q := host.Req{Turn: *b.Turn, Key: b.Key}
@@ -239,8 +246,6 @@ func (s *Server) setSchedule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.events.wake(id)
-	if p, err := s.host.Load(r.Context(), id); err == nil {
-		s.deadlines.note(p)
-	}
+	s.deadlines.set(id, sch.Deadline) // a race over takes no schedule
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": turn, "schedule": sch})
 }

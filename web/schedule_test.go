@@ -4,17 +4,17 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"pitwall/host"
-	"pitwall/race"
-	"pitwall/store"
 	"pitwall/store/postgres"
 	"pitwall/store/postgres/pgtest"
 	"pitwall/store/sqlite"
+	"pitwall/store/storetest"
 )
 
 // clock is a test's clock, moved by hand.
@@ -66,6 +66,7 @@ func TestSchedule(t *testing.T) {
 		{"extend by nonsense", c.Host, `{"turn": 1, "extend": "a while"}`, 422, "bad_input", "extend"},
 		{"extend and a deadline", c.Host, `{"turn": 1, "extend": "1h", "deadline": "` + at(time.Hour) + `"}`, 422, "bad_input", "extend"},
 		{"a half window", c.Host, `{"turn": 1, "window_open": "` + at(time.Hour) + `"}`, 422, "bad_input", ""},
+		{"a long key", c.Host, `{"turn": 1, "deadline": "` + at(time.Hour) + `", "key": "` + strings.Repeat("k", host.MaxKey+1) + `"}`, 422, "bad_input", "key"},
 	} {
 		status, v := s.call("POST", path, tc.token, tc.body)
 		if status != tc.status || v["code"] != tc.code || (tc.field != "" && v["field"] != tc.field) {
@@ -83,10 +84,13 @@ func TestSchedule(t *testing.T) {
 	if status, v = s.call("POST", path, c.Host, `{"turn": 1, "extend": "30m", "key": "e1"}`); status != 200 {
 		t.Fatalf("an extension: %d %v", status, v)
 	}
-	s.call("POST", path, c.Host, `{"turn": 1, "extend": "30m", "key": "e1"}`) // a retry extends nothing more
 	want := deadline.Add(30 * time.Minute)
 	if got := v["schedule"].(map[string]any)["deadline"]; got != want.Format(time.RFC3339) {
 		t.Errorf("extended deadline %v, want %v", got, want)
+	}
+	// A retry with the key extends nothing more.
+	if status, v = s.call("POST", path, c.Host, `{"turn": 1, "extend": "30m", "key": "e1"}`); status != 200 || v["schedule"].(map[string]any)["deadline"] != want.Format(time.RFC3339) {
+		t.Errorf("the extension retried: %d %v, want the deadline %v", status, v, want)
 	}
 	// Not before the deadline, and at it, once.
 	ck.set(want.Add(-time.Second))
@@ -118,22 +122,6 @@ func (s *service) raceWithDeadline(t time.Time) created {
 		s.t.Fatalf("a deadline: %d %v", status, v)
 	}
 	return c
-}
-
-// resolves counts the resolve entries of each turn of race id.
-func resolves(t *testing.T, st store.Store, id string) map[int]int {
-	t.Helper()
-	r, err := st.Load(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := map[int]int{}
-	for _, e := range r.Log {
-		if e.Kind == race.EntryResolve {
-			n[e.Turn]++
-		}
-	}
-	return n
 }
 
 // TestRestartResolvesWhatFellDue: deadlines that pass while no service
@@ -170,7 +158,7 @@ func TestRestartResolvesWhatFellDue(t *testing.T) {
 		t.Fatalf("the first pass after the restart resolved %d turns (%v); %d fell due", n, err, len(due))
 	}
 	for _, c := range due {
-		if got := resolves(t, st2, c.ID); fmt.Sprint(got) != "map[1:1]" {
+		if got := storetest.Resolves(t, st2, c.ID); fmt.Sprint(got) != "map[1:1]" {
 			t.Errorf("race %s, due while down: resolves %v", c.ID, got)
 		}
 	}
@@ -224,7 +212,7 @@ func TestDeadlinesExactlyOnce(t *testing.T) {
 		t.Errorf("the passes resolved %d turns in all; %d races fell due", total.Load(), len(races))
 	}
 	for _, c := range races {
-		if got := resolves(t, insts[0].srv.host.Store, c.ID); fmt.Sprint(got) != "map[1:1]" {
+		if got := storetest.Resolves(t, insts[0].srv.host.Store, c.ID); fmt.Sprint(got) != "map[1:1]" {
 			t.Errorf("race %s: resolves %v, want turn 1 once", c.ID, got)
 		}
 	}

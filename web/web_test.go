@@ -204,6 +204,7 @@ func TestBadInput(t *testing.T) {
 		{"turn 0", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 0, "orders": "M"}`, 422, "bad_input", "turn"},
 		{"no orders", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1}`, 422, "bad_input", "orders"},
 		{"a long key", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "key": "` + strings.Repeat("k", 201) + `"}`, 422, "bad_input", "key"},
+		{"a key one longer than kept", "POST", "/api/races/" + c.ID + "/ready", c.Seats[0], `{"turn": 1, "ready": true, "key": "` + strings.Repeat("k", host.MaxKey+1) + `"}`, 422, "bad_input", "key"},
 		{"orders in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "orders": "M"}`, 422, "bad_input", "orders"},
 		{"a ready mark in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "ready": true}`, 422, "bad_input", "ready"},
 		{"a ready mark in an order", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "ready": true}`, 422, "bad_input", "ready"},

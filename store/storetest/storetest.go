@@ -191,6 +191,23 @@ func mustTurns(t *testing.T, s store.Store, id string) []store.SavedTurn {
 	return ts
 }
 
+// Resolves counts the resolve entries of each turn of race id in s: a
+// turn resolved once is 1, whoever tried.
+func Resolves(t testing.TB, s store.Store, id string) map[int]int {
+	t.Helper()
+	r, err := s.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := map[int]int{}
+	for _, e := range r.Log {
+		if e.Kind == race.EntryResolve {
+			n[e.Turn]++
+		}
+	}
+	return n
+}
+
 func mustAppend(t *testing.T, s store.Store, id string, e race.Entry, turn *store.SavedTurn) {
 	t.Helper()
 	if err := s.Append(ctx(t), id, e, turn); err != nil {
