@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,7 +158,15 @@ func TestExtend(t *testing.T) {
 	}
 	// An extension that still ends in the past is refused.
 	f.now = d.Add(3 * time.Hour)
-	if _, _, err := f.h.Extend(ctx, "r1", time.Hour, Req{}); !IsBadInput(err) {
+	if _, _, err := f.h.Extend(ctx, "r1", time.Hour, Req{}); !IsBadInput(err) || !strings.Contains(err.Error(), "has passed") {
 		t.Errorf("an extension ending before now: %v", err)
+	}
+	// A time no schedule entry can hold is refused as such.
+	last := time.Date(9999, 12, 31, 23, 0, 0, 0, time.UTC)
+	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{Deadline: &last}, Req{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.h.Extend(ctx, "r1", 2*time.Hour, Req{}); !IsBadInput(err) || !strings.Contains(err.Error(), "after the year 9999") {
+		t.Errorf("extending past the year 9999: %v", err)
 	}
 }

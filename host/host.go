@@ -576,6 +576,9 @@ func (h *Host) schedule(ctx context.Context, id string, q Req, change func(race.
 				continue
 			}
 			t := (*f.from).UTC().Truncate(time.Microsecond)
+			if t.Year() > 9999 { // RFC 3339, and so a schedule entry, has four digits for the year
+				return out{}, badf("the %s %s is after the year 9999; give a time before it", f.name, t.Format(time.RFC3339))
+			}
 			if f.name != "window opening" && !t.After(now) {
 				return out{}, badf("the %s %s has passed (it is %s now); give a time to come", f.name, t.Format(time.RFC3339), now.Format(time.RFC3339))
 			}
