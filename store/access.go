@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"pitwall/race"
@@ -64,4 +65,72 @@ type AccessStore interface {
 	// first revocation's time stays); ErrNotFound when the race has no such
 	// link.
 	RevokeToken(ctx context.Context, id, hash string, at time.Time) error
+	// Tokens lists race id's links, revoked ones too, in the order they
+	// were made; ErrNotFound for a race not stored.
+	Tokens(ctx context.Context, id string) ([]Token, error)
+	// AddControl appends a control (store.CheckControl) and returns it as
+	// stored, its Seq given. A control whose key race id holds already is
+	// not stored again: the stored one is returned, or, if it says
+	// something else, an error wrapping ErrExists. A race not stored gives
+	// ErrNotFound.
+	AddControl(ctx context.Context, c Control) (Control, error)
+	// Controls lists race id's controls in the order they were stored
+	// (none for a race not stored).
+	Controls(ctx context.Context, id string) ([]Control, error)
+}
+
+// The kinds of Control.
+const (
+	// ControlSeat says who plays Seat from now on: Value ControlBot (the
+	// game's bot, run by the service) or ControlPerson (whoever holds the
+	// seat's link).
+	ControlSeat = "seat"
+	// ControlHost says who makes the host's settings a game asks for as it
+	// goes (party's minigame results): ControlBot or ControlPerson.
+	ControlHost = "host"
+	// ControlSchedule is the repeating schedule the service sets each new
+	// turn's deadline by: Value is its JSON, "" for none.
+	ControlSchedule = "schedule"
+	// ControlClock pauses the race's deadlines (Value ControlPaused) or
+	// starts them again (ControlRunning).
+	ControlClock = "clock"
+)
+
+// Values of controls.
+const (
+	ControlBot     = "bot"
+	ControlPerson  = "person"
+	ControlPaused  = "paused"
+	ControlRunning = "running"
+)
+
+// Control is a host's standing instruction to the service about a race:
+// who plays a seat, who makes the host's settings, the repeating schedule,
+// a pause. It is not part of the race (what it leads to is: the bot's
+// orders, the deadlines it sets are logged like anyone's); controls are
+// appended and never changed, and the last of a kind (and seat) stands.
+type Control struct {
+	Race  string    `json:"race"`
+	Seq   int64     `json:"seq"` // given by the store, rising in the order stored
+	Kind  string    `json:"kind"`
+	Seat  int       `json:"seat"` // ControlSeat: the seat, from 0; any other -1
+	Value string    `json:"value"`
+	Key   string    `json:"key,omitempty"` // the client's idempotency key, unique in the race
+	At    time.Time `json:"at"`
+}
+
+// Same says whether c and d say the same thing (a repeat of a keyed write).
+func (c Control) Same(d Control) bool {
+	return c.Race == d.Race && c.Kind == d.Kind && c.Seat == d.Seat && c.Value == d.Value && c.Key == d.Key
+}
+
+// SameControl is what a store answers to a keyed control when the key is
+// stored already: *c becomes the stored control if it says the same thing;
+// otherwise the answer is an error wrapping ErrExists.
+func SameControl(c *Control, stored Control) error {
+	if !c.Same(stored) {
+		return fmt.Errorf("race %q: the key %q was given already, to another control (%s %s): %w", c.Race, c.Key, stored.Kind, stored.Value, ErrExists)
+	}
+	*c = stored
+	return nil
 }

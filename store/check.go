@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -166,6 +167,36 @@ func CheckAccess(id string, a *Access, ts []Token) error {
 		if err := checkToken(id, t); err != nil {
 			return fmt.Errorf("race %q: a link: %w", id, err)
 		}
+	}
+	return nil
+}
+
+// CheckControl refuses a control a store must not keep: an unknown kind, a
+// seat where none belongs (or none where one does), a value its kind does
+// not take, text not every store keeps, a time finer than a microsecond.
+func CheckControl(c Control) error {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("race %q: a control: "+format, append([]any{c.Race}, args...)...)
+	}
+	values := map[string][]string{ControlSeat: {ControlBot, ControlPerson}, ControlHost: {ControlBot, ControlPerson},
+		ControlClock: {ControlPaused, ControlRunning}}
+	switch {
+	case c.Race == "":
+		return errors.New("a control names no race")
+	case c.Kind != ControlSeat && c.Kind != ControlHost && c.Kind != ControlSchedule && c.Kind != ControlClock:
+		return fail("no kind %q; one of seat, host, schedule, clock", c.Kind)
+	case (c.Kind == ControlSeat) != (c.Seat >= 0) || c.Seat < -1:
+		return fail("a %s control with seat %d: a seat's control names its seat (from 0), any other -1", c.Kind, c.Seat)
+	case values[c.Kind] != nil && !slices.Contains(values[c.Kind], c.Value):
+		return fail("a %s control is %s; not %q", c.Kind, strings.Join(values[c.Kind], " or "), c.Value)
+	}
+	for what, text := range map[string]string{"its value": c.Value, "its key": c.Key} {
+		if err := CheckText(what, text); err != nil {
+			return fail("%w", err)
+		}
+	}
+	if err := CheckTime("its time", c.At); err != nil {
+		return fail("%w", err)
 	}
 	return nil
 }

@@ -22,16 +22,41 @@ import (
 	"pitwall/internal/words"
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
+	"pitwall/store/postgres"
 	"pitwall/store/sqlite"
 )
 
 // open opens the race database and a host on it.
 func (a *app) open() (*host.Host, func(), error) {
+	if isPostgresURL(a.db) {
+		// The store's own error names the URL without its password.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		st, err := postgres.Open(ctx, a.db)
+		if err != nil {
+			return nil, nil, err
+		}
+		return host.New(st), func() { st.Close() }, nil
+	}
 	st, err := sqlite.Open(a.db)
 	if err != nil {
 		return nil, nil, fmt.Errorf("opening the race database %s: %w", a.db, err)
 	}
 	return host.New(st), func() { st.Close() }, nil
+}
+
+// dbName is --db as a message may show it: a URL without its password.
+func (a *app) dbName() string {
+	if isPostgresURL(a.db) {
+		return postgres.Redact(a.db)
+	}
+	return a.db
+}
+
+// isPostgresURL says whether --db names a PostgreSQL database rather than
+// a SQLite file.
+func isPostgresURL(db string) bool {
+	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
 // withHost runs fn on a host over the race database.

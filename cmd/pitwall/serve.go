@@ -70,7 +70,7 @@ is how one instance learns of deadlines another set.`,
 			go func() { defer close(deadlinesDone); srv.RunDeadlines(dctx, rescan) }()
 			defer func() { stopDeadlines(); <-deadlinesDone }() // before the store closes
 			srv.SetReady(true)
-			fmt.Fprintf(a.stderr, "pitwall serves %s on http://%s (Ctrl-C to stop)\n", a.db, ln.Addr())
+			fmt.Fprintf(a.stderr, "pitwall serves %s on http://%s (Ctrl-C to stop)\n", a.dbName(), ln.Addr())
 			select {
 			case err := <-errc:
 				return err

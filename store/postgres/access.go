@@ -104,3 +104,80 @@ func (s *Store) RevokeToken(ctx context.Context, id, hash string, at time.Time) 
 	}
 	return nil
 }
+
+// Tokens implements store.AccessStore.
+func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
+	var ts []store.Token
+	err := s.read(ctx, func(q querier) error {
+		if exists, err := raceExists(ctx, q, id); err != nil {
+			return err
+		} else if !exists {
+			return fmt.Errorf("listing links: %w", notFound(id))
+		}
+		rows, err := q.Query(ctx, `SELECT hash, role, seat, created, revoked FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
+		if err != nil {
+			return err
+		}
+		ts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Token, error) {
+			t := store.Token{Race: id}
+			err := row.Scan(&t.Hash, &t.Role, &t.Seat, &t.Created, &t.Revoked)
+			t.Created = t.Created.UTC()
+			if t.Revoked != nil {
+				r := t.Revoked.UTC()
+				t.Revoked = &r
+			}
+			return t, err
+		})
+		return err
+	})
+	return ts, err
+}
+
+// AddControl implements store.AccessStore. Two writers racing with one key
+// are put in order by the unique index, and the loser finds the winner's
+// row.
+func (s *Store) AddControl(ctx context.Context, c store.Control) (store.Control, error) {
+	if err := store.CheckControl(c); err != nil {
+		return c, err
+	}
+	c.At = c.At.UTC() // as it is read back
+	if exists, err := raceExists(ctx, s.pool, c.Race); err != nil {
+		return c, err
+	} else if !exists {
+		return c, fmt.Errorf("adding a control: %w", notFound(c.Race))
+	}
+	err := s.pool.QueryRow(ctx, `INSERT INTO controls (race_id, kind, seat, value, key, at) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (race_id, key) WHERE key <> '' DO NOTHING RETURNING id`, c.Race, c.Kind, c.Seat, c.Value, c.Key, c.At).Scan(&c.Seq)
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return c, err
+	}
+	// The key is taken: ON CONFLICT waited for its writer to commit, so a
+	// new statement sees its row.
+	cs, err := controls(ctx, s.pool, c.Race, c.Key)
+	if err != nil {
+		return c, err
+	}
+	if len(cs) == 0 {
+		return c, fmt.Errorf("race %q: the control keyed %q was neither stored nor found", c.Race, c.Key)
+	}
+	return c, store.SameControl(&c, cs[0])
+}
+
+// Controls implements store.AccessStore.
+func (s *Store) Controls(ctx context.Context, id string) ([]store.Control, error) {
+	return controls(ctx, s.pool, id, "")
+}
+
+// controls lists race id's controls; with a key, only the one it names.
+func controls(ctx context.Context, q querier, id, key string) ([]store.Control, error) {
+	rows, err := q.Query(ctx, `SELECT id, kind, seat, value, key, at FROM controls WHERE race_id = $1 AND ($2 = '' OR key = $2) ORDER BY id`, id, key)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Control, error) {
+		c := store.Control{Race: id}
+		err := row.Scan(&c.Seq, &c.Kind, &c.Seat, &c.Value, &c.Key, &c.At)
+		c.At = c.At.UTC()
+		return c, err
+	})
+}

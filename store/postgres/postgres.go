@@ -42,7 +42,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 func openWith(ctx context.Context, url string, migrations fs.FS) (*Store, error) {
 	fail := func(err error) error {
-		return fmt.Errorf("opening the PostgreSQL store %s: %w", redact(url), err)
+		return fmt.Errorf("opening the PostgreSQL store %s: %w", Redact(url), err)
 	}
 	ms, err := migrate.Load(migrations)
 	if err != nil {
@@ -69,8 +69,8 @@ func openWith(ctx context.Context, url string, migrations fs.FS) (*Store, error)
 	return s, nil
 }
 
-// redact leaves the password out of a URL shown in an error.
-func redact(s string) string {
+// Redact is the URL s without its password, for a message or a log.
+func Redact(s string) string {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme == "" {
 		return "(the URL given)"

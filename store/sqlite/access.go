@@ -126,3 +126,102 @@ func (s *Store) RevokeToken(ctx context.Context, id, hash string, at time.Time) 
 		return nil
 	})
 }
+
+// Tokens implements store.AccessStore.
+func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
+	var ts []store.Token
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		if exists, err := raceExists(ctx, tx, id); err != nil {
+			return err
+		} else if !exists {
+			return fmt.Errorf("listing links: %w", notFound(id))
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT hash, role, seat, created, revoked FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			t := store.Token{Race: id}
+			var created string
+			var revoked sql.NullString
+			if err := rows.Scan(&t.Hash, &t.Role, &t.Seat, &created, &revoked); err != nil {
+				return err
+			}
+			if t.Created, err = parseTime(created); err != nil {
+				return err
+			}
+			if t.Revoked, err = parseNullTime(revoked); err != nil {
+				return err
+			}
+			ts = append(ts, t)
+		}
+		return rows.Err()
+	})
+	return ts, err
+}
+
+// AddControl implements store.AccessStore. The key is looked for first, in
+// the write transaction that holds SQLite's one write lock.
+func (s *Store) AddControl(ctx context.Context, c store.Control) (store.Control, error) {
+	if err := store.CheckControl(c); err != nil {
+		return c, err
+	}
+	c.At = c.At.UTC() // as it is read back
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if exists, err := raceExists(ctx, tx, c.Race); err != nil {
+			return err
+		} else if !exists {
+			return fmt.Errorf("adding a control: %w", notFound(c.Race))
+		}
+		if c.Key != "" {
+			cs, err := controls(ctx, tx, c.Race, c.Key)
+			if err != nil {
+				return err
+			}
+			if len(cs) > 0 {
+				return store.SameControl(&c, cs[0])
+			}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO controls (race_id, kind, seat, value, key, at) VALUES (?, ?, ?, ?, ?, ?)`,
+			c.Race, c.Kind, c.Seat, c.Value, c.Key, formatTime(c.At))
+		if err != nil {
+			return fmt.Errorf("storing a control of race %q: %w", c.Race, err)
+		}
+		c.Seq, err = res.LastInsertId()
+		return err
+	})
+	return c, err
+}
+
+// Controls implements store.AccessStore.
+func (s *Store) Controls(ctx context.Context, id string) ([]store.Control, error) {
+	var cs []store.Control
+	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+		cs, err = controls(ctx, tx, id, "")
+		return err
+	})
+	return cs, err
+}
+
+// controls lists race id's controls; with a key, only the one it names.
+func controls(ctx context.Context, tx *sql.Tx, id, key string) ([]store.Control, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, kind, seat, value, key, at FROM controls WHERE race_id = ? AND (? = '' OR key = ?) ORDER BY id`, id, key, key)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var cs []store.Control
+	for rows.Next() {
+		c := store.Control{Race: id}
+		var at string
+		if err := rows.Scan(&c.Seq, &c.Kind, &c.Seat, &c.Value, &c.Key, &at); err != nil {
+			return nil, err
+		}
+		if c.At, err = parseTime(at); err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
+	}
+	return cs, rows.Err()
+}

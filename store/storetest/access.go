@@ -26,6 +26,9 @@ func RunAccess(t *testing.T, open Opener) {
 		{"Revoke", testRevoke},
 		{"RefusesBadLinks", testRefusesBadLinks},
 		{"AccessReopen", testAccessReopen},
+		{"Tokens", testTokens},
+		{"Controls", testControls},
+		{"ControlsOneKey", testControlsOneKey},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, h) })
 	}
