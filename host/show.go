@@ -41,6 +41,7 @@ type ShownSeat struct {
 	Player   string `json:"player"`
 	OrdersIn bool   `json:"orders_in"`
 	Ready    bool   `json:"ready"`
+	Bot      bool   `json:"bot,omitempty"` // the service plays the seat with the game's bot
 }
 
 // Standing is a standing with the seat numbered from 1.

@@ -169,7 +169,25 @@ func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, host.Show(p.View(v)))
+	st, err := s.standing(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sh := host.Show(p.View(v))
+	for i := range sh.Seats {
+		sh.Seats[i].Bot = st.bots[sh.Seats[i].Seat-1]
+	}
+	writeJSON(w, http.StatusOK, servedRace{Shown: sh, Paused: st.paused != nil, Repeat: st.repeat, HostBot: st.hostBot})
+}
+
+// servedRace is a race as the service shows it: the viewer's projection,
+// and what the host has handed to the service (which anyone may know).
+type servedRace struct {
+	host.Shown
+	Paused  bool    `json:"paused"`
+	Repeat  *repeat `json:"repeat"`
+	HostBot bool    `json:"host_bot"`
 }
 
 // turnBody is a write that names its turn: an order, a ready mark or a resolve.
@@ -257,9 +275,8 @@ func (s *Server) markReady(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	if _, err := s.writer(r, id, store.RoleHost, "a resolve needs the host's token (Authorization: Bearer TOKEN)", "only the race's host resolves a turn"); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostOnly(w, r, "a resolve", "only the race's host resolves a turn")
+	if !ok {
 		return
 	}
 	b, err := readTurn(w, r, race.EntryResolve)

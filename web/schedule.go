@@ -78,44 +78,6 @@ func (d *deadlines) due(now time.Time) (ids []string, next time.Time) {
 	return ids, next
 }
 
-// settle resolves race id's open turn if it is due: its deadline has come,
-// or (as the race resolves) every seat is ready or has orders in. It says
-// whether it resolved a turn. The write that called it has been stored and
-// is answered whatever happens here; a failure is logged, and the race is
-// looked at again at the next pass.
-func (s *Server) settle(ctx context.Context, id string) bool {
-	a, err := s.access.Access(ctx, id)
-	if err != nil {
-		s.log.Error("settling a turn", "race", id, "err", err)
-		return false
-	}
-	p, err := s.host.Load(ctx, id)
-	if err != nil {
-		if !errors.Is(err, host.ErrForming) {
-			s.log.Error("settling a turn", "race", id, "err", err)
-		}
-		return false
-	}
-	s.deadlines.note(p)
-	due, why := host.Due(p, a.ResolveWhen, s.host.Now())
-	if !due {
-		return false
-	}
-	res, err := s.host.Resolve(ctx, id, host.Req{Turn: p.Turn()})
-	if err != nil {
-		s.log.Error("resolving a due turn", "race", id, "turn", p.Turn(), "why", why, "err", err)
-		return false
-	}
-	if res.Race != nil {
-		s.deadlines.note(res.Race)
-	}
-	if res.Resolved {
-		s.log.Info("turn resolved", "race", id, "turn", res.Turn, "why", why)
-		s.events.wake(id)
-	}
-	return res.Resolved
-}
-
 // ResolveDue resolves every turn whose deadline has come, by the index, and
 // returns how many this call resolved (another instance may have resolved
 // some of them first).
@@ -203,9 +165,8 @@ type scheduleBody struct {
 }
 
 func (s *Server) setSchedule(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	if _, err := s.writer(r, id, store.RoleHost, "a schedule needs the host's token (Authorization: Bearer TOKEN)", "only the race's host sets its deadlines"); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostOnly(w, r, "a schedule", "only the race's host sets its deadlines")
+	if !ok {
 		return
 	}
 	var b scheduleBody

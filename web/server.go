@@ -87,6 +87,13 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/races/{id}/resolve", s.resolveTurn)
 	s.mux.HandleFunc("POST /api/races/{id}/schedule", s.setSchedule)
 	s.mux.HandleFunc("GET /api/races/{id}/events", s.stream)
+	s.mux.HandleFunc("POST /api/races/{id}/bot", s.setBot)
+	s.mux.HandleFunc("POST /api/races/{id}/pause", s.pause)
+	s.mux.HandleFunc("POST /api/races/{id}/resume", s.resume)
+	s.mux.HandleFunc("POST /api/races/{id}/repeat", s.setRepeat)
+	s.mux.HandleFunc("GET /api/races/{id}/links", s.listLinks)
+	s.mux.HandleFunc("POST /api/races/{id}/links", s.newLink)
+	s.mux.HandleFunc("POST /api/races/{id}/links/{link}/revoke", s.revokeLink)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, &apiError{Msg: fmt.Sprintf("no such endpoint: %s %s (the API is described at /openapi.json)", r.Method, r.URL.Path), Code: "no_such_endpoint"})
 	})
@@ -138,8 +145,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			status = http.StatusForbidden
 		case "bad_json", "too_large":
 			status = http.StatusBadRequest
-		case "no_such_race":
+		case "no_such_race", "no_such_link":
 			status = http.StatusNotFound
+		case "key_reused", "last_host_link":
+			status = http.StatusConflict
 		}
 		writeError(w, status, ae)
 	case errors.Is(err, host.ErrClosed):

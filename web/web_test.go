@@ -15,6 +15,7 @@ import (
 
 	"pitwall/host"
 	_ "pitwall/rules/nascar"
+	"pitwall/store"
 	"pitwall/store/sqlite"
 )
 
@@ -261,8 +262,20 @@ func TestAuthorisation(t *testing.T) {
 		"POST schedule": {401, 403, 403, 403, 200, 401, 401},
 		"POST resolve":  {401, 403, 403, 403, 200, 401, 401},
 		"GET events":    {401, 200, 403, 200, 200, 401, 401},
+		"POST bot":      {401, 403, 403, 403, 200, 401, 401},
+		"POST pause":    {401, 403, 403, 403, 200, 401, 401},
+		"POST resume":   {401, 403, 403, 403, 200, 401, 401},
+		"POST repeat":   {401, 403, 403, 403, 200, 401, 401},
+		"GET links":     {401, 403, 403, 403, 200, 401, 401},
+		"POST links":    {401, 403, 403, 403, 201, 401, 401},
+		"POST revoke":   {401, 403, 403, 403, 200, 401, 401},
 	}
-	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST schedule", "POST resolve", "GET events"} {
+	extra := store.Token{Hash: hashToken("an extra spectator link"), Race: priv.ID, Role: store.RoleSpectator, Seat: -1, Created: s.srv.host.Now()}
+	if err := s.srv.access.AddTokens(t.Context(), priv.ID, []store.Token{extra}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST schedule", "POST resolve", "GET events",
+		"POST bot", "POST pause", "POST resume", "POST repeat", "GET links", "POST links", "POST revoke"} {
 		for i, cl := range callers {
 			status := s.status(ep, priv.ID, cl.token)
 			if status != want[ep][i] {
@@ -296,6 +309,18 @@ func (s *service) status(ep, id, token string) int {
 		method, path, body = "POST", "/api/races/"+id+"/resolve", `{"turn": 1}`
 	case "GET events":
 		method, path = "GET", "/api/races/"+id+"/events"
+	case "POST bot":
+		method, path, body = "POST", "/api/races/"+id+"/bot", `{"seat": 2, "bot": true}`
+	case "POST pause", "POST resume":
+		method, path, body = "POST", "/api/races/"+id+"/"+strings.TrimPrefix(ep, "POST "), `{}`
+	case "POST repeat":
+		method, path, body = "POST", "/api/races/"+id+"/repeat", `{"every": "48h"}`
+	case "GET links":
+		method, path = "GET", "/api/races/"+id+"/links"
+	case "POST links":
+		method, path, body = "POST", "/api/races/"+id+"/links", `{"role": "spectator"}`
+	case "POST revoke":
+		method, path = "POST", "/api/races/"+id+"/links/"+hashToken("an extra spectator link")[:12]+"/revoke"
 	}
 	res := s.do(method, path, token, body)
 	res.Body.Close() // a stream ends here

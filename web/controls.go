@@ -1,0 +1,395 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"pitwall/host"
+	"pitwall/race"
+	"pitwall/store"
+)
+
+// The host's controls: who plays a seat, who makes the host's settings, a
+// repeating schedule, a pause, and the race's links.
+
+// hostOnly opens a host's write to the request's race, or answers the
+// refusal and returns false; what names the write ("a pause").
+func (s *Server) hostOnly(w http.ResponseWriter, r *http.Request, what, forbidden string) (string, bool) {
+	id := r.PathValue("id")
+	if _, err := s.writer(r, id, store.RoleHost, what+" needs the host's token (Authorization: Bearer TOKEN)", forbidden); err != nil {
+		s.fail(w, r, err)
+		return id, false
+	}
+	return id, true
+}
+
+// control stores c for race id (its time now) and looks after the race
+// with it at once; it answers a refusal and returns false.
+func (s *Server) control(w http.ResponseWriter, r *http.Request, c store.Control) (store.Control, bool) {
+	if err := checkKey(c.Key); err != nil {
+		s.fail(w, r, err)
+		return c, false
+	}
+	c.At = s.host.Now()
+	got, err := s.access.AddControl(r.Context(), c)
+	if errors.Is(err, store.ErrExists) {
+		err = &apiError{Msg: err.Error(), Field: "key", Code: "key_reused"}
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return got, false
+	}
+	s.events.wake(c.Race)
+	s.settle(r.Context(), c.Race)
+	return got, true
+}
+
+// botBody is POST /api/races/{id}/bot: hand a seat (or the host's
+// settings) to the game's bot, or give it back.
+type botBody struct {
+	Seat *int   `json:"seat"` // from 1
+	Host bool   `json:"host"`
+	Bot  *bool  `json:"bot"`
+	Key  string `json:"key"`
+}
+
+func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.hostOnly(w, r, "handing a seat to the bot", "only the race's host hands seats to the bot")
+	if !ok {
+		return
+	}
+	var b botBody
+	if err := decode(w, r, &b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p, err := s.host.Load(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, ok := p.Ruleset.(race.Botter); !ok {
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("%s has no bot", p.Ruleset.Game().Name), Code: "no_bot"})
+		return
+	}
+	c := store.Control{Race: id, Kind: store.ControlSeat, Seat: -1, Key: b.Key}
+	switch {
+	case b.Bot == nil:
+		s.fail(w, r, &apiError{Msg: "say who plays: \"bot\": true (the game's bot) or false (whoever holds the seat's link)", Field: "bot", Code: "bad_input"})
+		return
+	case b.Host && b.Seat != nil:
+		s.fail(w, r, &apiError{Msg: "name a seat or the host's settings, not both", Field: "seat", Code: "bad_input"})
+		return
+	case b.Host:
+		if _, ok := p.Ruleset.(race.HostBotter); !ok {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("%s asks the host for nothing as it goes; there are no host's settings for the bot to make", p.Ruleset.Game().Name), Field: "host", Code: "bad_input"})
+			return
+		}
+		c.Kind = store.ControlHost
+	case b.Seat == nil:
+		s.fail(w, r, &apiError{Msg: "name the seat: \"seat\": N, from 1 (or \"host\": true for the host's settings)", Field: "seat", Code: "bad_input"})
+		return
+	default:
+		if *b.Seat < 1 || race.NameOf(p.State.Seats(), *b.Seat-1) == "" {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("the race has seats 1 to %d; no seat %d", len(p.State.Seats()), *b.Seat), Field: "seat", Code: "bad_input"})
+			return
+		}
+		c.Seat = *b.Seat - 1
+	}
+	c.Value = store.ControlPerson
+	if *b.Bot {
+		c.Value = store.ControlBot
+	}
+	got, ok := s.control(w, r, c)
+	if !ok {
+		return
+	}
+	out := map[string]any{"ok": true, "race": id, "bot": got.Value == store.ControlBot}
+	if got.Kind == store.ControlSeat {
+		out["seat"] = got.Seat + 1
+	} else {
+		out["host"] = true
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// keyBody is a write that carries nothing but its key.
+type keyBody struct {
+	Key string `json:"key"`
+}
+
+func (s *Server) pause(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.hostOnly(w, r, "a pause", "only the race's host pauses it")
+	if !ok {
+		return
+	}
+	var b keyBody
+	if err := decode(w, r, &b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlClock, Seat: -1, Value: store.ControlPaused, Key: b.Key}); ok {
+		writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "paused": true})
+	}
+}
+
+// resume starts a paused race's clock again and moves the open turn's
+// deadline on by as long as the race was paused. The extension's key names
+// the pause it ends, so a resume retried (or raced by another) moves the
+// deadline once; it is stored before the resume, so a resume cut short is
+// finished by its retry.
+func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.hostOnly(w, r, "a resume", "only the race's host resumes it")
+	if !ok {
+		return
+	}
+	var b keyBody
+	if err := decode(w, r, &b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	st, err := s.standing(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := map[string]any{"ok": true, "race": id, "paused": false}
+	if pause := st.paused; pause != nil {
+		p, err := s.host.Load(r.Context(), id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if p.Started && !p.State.Over() && p.Schedule.Deadline != nil {
+			d := s.host.Now().Sub(pause.At).Round(1e9)
+			turn, sch, err := s.host.Extend(r.Context(), id, max(d, 1e9), host.Req{Turn: p.Turn(), Key: fmt.Sprintf("pitwall-resume-%d", pause.Seq)})
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			out["turn"], out["schedule"] = turn, sch
+		}
+	}
+	if _, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlClock, Seat: -1, Value: store.ControlRunning, Key: b.Key}); ok {
+		writeJSON(w, http.StatusOK, out)
+	}
+}
+
+// standing reads what race id's controls add up to.
+func (s *Server) standing(r *http.Request, id string) (standing, error) {
+	cs, err := s.access.Controls(r.Context(), id)
+	if err != nil {
+		return standing{}, err
+	}
+	return fold(cs)
+}
+
+// repeatBody is POST /api/races/{id}/repeat.
+type repeatBody struct {
+	repeat
+	Stop bool   `json:"stop"`
+	Key  string `json:"key"`
+}
+
+func (s *Server) setRepeat(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.hostOnly(w, r, "a repeating schedule", "only the race's host sets its deadlines")
+	if !ok {
+		return
+	}
+	var b repeatBody
+	if err := decode(w, r, &b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c := store.Control{Race: id, Kind: store.ControlSchedule, Seat: -1, Key: b.Key}
+	if b.Stop {
+		if b.Every != "" || b.At != "" || b.Zone != "" {
+			s.fail(w, r, &apiError{Msg: "stop takes no every, at or zone", Field: "stop", Code: "bad_input"})
+			return
+		}
+	} else {
+		if err := b.check(); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		c.Value = b.repeat.String()
+	}
+	got, ok := s.control(w, r, c)
+	if !ok {
+		return
+	}
+	out := map[string]any{"ok": true, "race": id, "repeat": nil}
+	if got.Value != "" {
+		rp, _ := parseRepeat(got.Value) // stored after the same check
+		out["repeat"] = rp
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// linkID is how the host names a link: the first 12 hex digits of its
+// token's hash (which tell nothing of the token).
+func linkID(t store.Token) string { return t.Hash[:12] }
+
+type shownLink struct {
+	Link    string  `json:"link"`
+	Role    string  `json:"role"`
+	Seat    *int    `json:"seat,omitempty"` // from 1
+	Created string  `json:"created"`
+	Revoked *string `json:"revoked,omitempty"`
+	Token   string  `json:"token,omitempty"` // only when it is made
+}
+
+func showLink(t store.Token) shownLink {
+	l := shownLink{Link: linkID(t), Role: t.Role, Created: t.Created.Format(timeFormat)}
+	if t.Role == store.RoleSeat {
+		seat := t.Seat + 1
+		l.Seat = &seat
+	}
+	if t.Revoked != nil {
+		at := t.Revoked.Format(timeFormat)
+		l.Revoked = &at
+	}
+	return l
+}
+
+const timeFormat = "2006-01-02T15:04:05.999999Z07:00"
+
+func (s *Server) listLinks(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.hostOnly(w, r, "the list of links", "only the race's host sees its links")
+	if !ok {
+		return
+	}
+	ts, err := s.access.Tokens(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	links := []shownLink{}
+	for _, t := range ts {
+		links = append(links, showLink(t))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"race": id, "links": links})
+}
+
+// linkBody is POST /api/races/{id}/links: a new link for a seat (a new
+// racer; with replace, the seat's other links are revoked) or a spectator.
+type linkBody struct {
+	Role    string `json:"role"`
+	Seat    *int   `json:"seat"`
+	Replace bool   `json:"replace"`
+}
+
+func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.hostOnly(w, r, "a new link", "only the race's host makes links")
+	if !ok {
+		return
+	}
+	var b linkBody
+	if err := decode(w, r, &b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	seat := -1
+	switch b.Role {
+	case store.RoleSeat:
+		p, err := s.host.Load(r.Context(), id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if b.Seat == nil || *b.Seat < 1 || race.NameOf(p.State.Seats(), *b.Seat-1) == "" {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("name the seat the link opens: \"seat\": N, one of 1 to %d", len(p.State.Seats())), Field: "seat", Code: "bad_input"})
+			return
+		}
+		seat = *b.Seat - 1
+	case store.RoleSpectator, store.RoleHost:
+		if b.Seat != nil || b.Replace {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("a %s's link names no seat and replaces nothing (revoke a link by itself)", b.Role), Field: "seat", Code: "bad_input"})
+			return
+		}
+	default:
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("role is seat, spectator or host; not %q", b.Role), Field: "role", Code: "bad_input"})
+		return
+	}
+	tok := newToken()
+	t := store.Token{Hash: hashToken(tok), Race: id, Role: b.Role, Seat: seat, Created: s.host.Now()}
+	if err := s.access.AddTokens(r.Context(), id, []store.Token{t}); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var revoked []string
+	if b.Replace {
+		// After the new link is stored: a replace cut short leaves the seat
+		// with two links, never with none.
+		ts, err := s.access.Tokens(r.Context(), id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		for _, old := range ts {
+			if old.Role == store.RoleSeat && old.Seat == seat && old.Hash != t.Hash && old.Revoked == nil {
+				if err := s.access.RevokeToken(r.Context(), id, old.Hash, t.Created); err != nil {
+					s.fail(w, r, err)
+					return
+				}
+				revoked = append(revoked, linkID(old))
+			}
+		}
+	}
+	out := showLink(t)
+	out.Token = tok
+	s.log.Info("link made", "race", id, "role", t.Role, "seat", seat+1, "revoked", len(revoked))
+	writeJSON(w, http.StatusCreated, map[string]any{"ok": true, "race": id, "link": out, "revoked": nonNil(revoked)})
+}
+
+func nonNil(ss []string) []string {
+	if ss == nil {
+		return []string{}
+	}
+	return ss
+}
+
+func (s *Server) revokeLink(w http.ResponseWriter, r *http.Request) {
+	// A revocation needs no body and no key: revoking twice is revoking once.
+	id, ok := s.hostOnly(w, r, "revoking a link", "only the race's host revokes links")
+	if !ok {
+		return
+	}
+	want := strings.ToLower(r.PathValue("link"))
+	ts, err := s.access.Tokens(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var found *store.Token
+	hosts := 0
+	for i, t := range ts {
+		if linkID(t) == want {
+			found = &ts[i]
+		}
+		if t.Role == store.RoleHost && t.Revoked == nil {
+			hosts++
+		}
+	}
+	switch {
+	case found == nil:
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("race %q has no link %q (GET /api/races/%s/links lists them)", id, want, id), Field: "link", Code: "no_such_link"})
+		return
+	case found.Role == store.RoleHost && found.Revoked == nil && hosts == 1:
+		s.fail(w, r, &apiError{Msg: "that is the race's last host link: make another host link first, or the race has no host", Field: "link", Code: "last_host_link"})
+		return
+	}
+	if err := s.access.RevokeToken(r.Context(), id, found.Hash, s.host.Now()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	t, err := s.access.Token(r.Context(), found.Hash)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.log.Info("link revoked", "race", id, "role", t.Role, "seat", t.Seat+1)
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "link": showLink(t)})
+}
