@@ -10,14 +10,8 @@ import (
 // collisions between karts, shells thrown and Bullet Bills fired, in the
 // order they came.
 func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
-	s, ok := after.(*State)
-	if !ok {
-		return nil
-	}
-	seats := s.Seats()
 	var out []string
-	for _, e := range events {
-		name := race.NameOf(seats, e.Seat)
+	race.EachEvent[*State](after, events, func(e race.Event, name string, seats []race.Seat) {
 		t := e.Text
 		switch e.Kind {
 		case "wipeout":
@@ -47,6 +41,6 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 				out = append(out, name+" fires a Bullet Bill")
 			}
 		}
-	}
+	})
 	return out
 }

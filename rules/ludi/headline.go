@@ -9,14 +9,8 @@ import (
 // Moments implements race.Headliner: the turn's naufragiae, the crashes
 // that struck home, and the lashes that stunned, in the order they came.
 func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
-	s, ok := after.(*State)
-	if !ok {
-		return nil
-	}
-	seats := s.Seats()
 	var out []string
-	for _, e := range events {
-		name := race.NameOf(seats, e.Seat)
+	race.EachEvent[*State](after, events, func(e race.Event, name string, seats []race.Seat) {
 		switch e.Kind {
 		case "naufragia":
 			out = append(out, "naufragia: "+name+" overturns")
@@ -35,6 +29,6 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 				}
 			}
 		}
-	}
+	})
 	return out
 }

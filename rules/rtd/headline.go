@@ -12,23 +12,17 @@ import (
 // fall back a segment, racers who pulled ahead, and the rocket starts
 // nailed or fluffed, in the order they came.
 func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
-	s, ok := after.(*State)
-	if !ok {
-		return nil
-	}
-	seats := s.Seats()
 	var out, nailed, fluffed, blasted []string
 	blast := -1 // where the blast's victims are told, together
 	// An item's hit that follows what brought it on the same racer (the
 	// blue shell's strike, a dragged item run into) joins its moment.
 	joinSeat, join := -1, ""
-	for _, e := range events {
-		name := race.NameOf(seats, e.Seat)
+	race.EachEvent[*State](after, events, func(e race.Event, name string, seats []race.Seat) {
 		t := e.Text
 		if e.Kind == "hit" && e.Seat == joinSeat && len(out) > 0 {
 			out[len(out)-1] += join + strings.TrimPrefix(hitMoment(name, t), name)
 			joinSeat = -1
-			continue
+			return
 		}
 		joinSeat = -1
 		switch {
@@ -58,7 +52,7 @@ func (Ruleset) Moments(before, after race.State, events []race.Event) []string {
 		case e.Kind == "start" && strings.Contains(t, "nails the rocket start"):
 			nailed = append(nailed, name)
 		}
-	}
+	})
 	// The start, said once for all who nailed or fluffed it.
 	if len(nailed) > 0 {
 		out = append(out, words.List(nailed)+words.Verb(len(nailed), " nails", " nail")+" the rocket start")

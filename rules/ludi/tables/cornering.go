@@ -2,7 +2,6 @@ package tables
 
 import (
 	"fmt"
-	"strconv"
 
 	"pitwall/dice"
 )
@@ -17,18 +16,10 @@ const (
 	Naufragia               // the chariot rolls over; see FallDamage
 )
 
+var cornerNames = [...]string{NoChange: "none", Slip: "slip", Naufragia: "naufragia"}
+
 // String gives "none", "slip" or "naufragia" (the odds' outcome names).
-func (c Corner) String() string {
-	switch c {
-	case NoChange:
-		return "none"
-	case Slip:
-		return "slip"
-	case Naufragia:
-		return "naufragia"
-	}
-	return "Corner(" + strconv.Itoa(int(c)) + ")"
-}
+func (c Corner) String() string { return label("Corner", c, cornerNames[:]) }
 
 // CornerBand is one range of a cornering cell: the speed-die results From..To
 // (inclusive) give Outcome; Pct is the percentage the text prints beside it.

@@ -1,7 +1,5 @@
 package tables
 
-import "strconv"
-
 // CrashMode is the row group of 'Probability of Crash Success'.
 type CrashMode int
 
@@ -11,16 +9,10 @@ const (
 	Overtaking                  // 'During Overtaking'
 )
 
+var crashModeNames = [...]string{Adjacent: "adjacent", Overtaking: "overtaking"}
+
 // String gives "adjacent" or "overtaking".
-func (m CrashMode) String() string {
-	switch m {
-	case Adjacent:
-		return "adjacent"
-	case Overtaking:
-		return "overtaking"
-	}
-	return "CrashMode(" + strconv.Itoa(int(m)) + ")"
-}
+func (m CrashMode) String() string { return label("CrashMode", m, crashModeNames[:]) }
 
 // Target is what a Crash strikes.
 type Target int
@@ -31,16 +23,10 @@ const (
 	Chariot
 )
 
+var targetNames = [...]string{Horses: "horses", Chariot: "chariot"}
+
 // String gives "horses" or "chariot".
-func (t Target) String() string {
-	switch t {
-	case Horses:
-		return "horses"
-	case Chariot:
-		return "chariot"
-	}
-	return "Target(" + strconv.Itoa(int(t)) + ")"
-}
+func (t Target) String() string { return label("Target", t, targetNames[:]) }
 
 // CrashCell is one cell of 'Probability of Crash Success': the rolls that
 // strike the chariot and those that strike the horses.
@@ -123,18 +109,10 @@ const (
 	EnduringMove                       // '-1 Move Space (Enduring)'
 )
 
+var defenderEffectNames = [...]string{NoEffect: "0 Quality Inflicted", QualityLoss: "-1 Quality Inflicted", EnduringMove: "-1 Move Space (Enduring)"}
+
 // String gives the text's label.
-func (e DefenderEffect) String() string {
-	switch e {
-	case NoEffect:
-		return "0 Quality Inflicted"
-	case QualityLoss:
-		return "-1 Quality Inflicted"
-	case EnduringMove:
-		return "-1 Move Space (Enduring)"
-	}
-	return "DefenderEffect(" + strconv.Itoa(int(e)) + ")"
-}
+func (e DefenderEffect) String() string { return label("DefenderEffect", e, defenderEffectNames[:]) }
 
 // CrashDamageCell is one cell of 'Crash Damage': the rolls on which the
 // attacker damages its own chariot, and the effect on the defender (which

@@ -36,11 +36,15 @@ const (
 var levelNames = [...]string{Stop: "STOP", Low: "LOW", Fast: "FAST", Max: "MAX"}
 
 // String gives the level as the text writes it: "STOP", "LOW", "FAST", "MAX".
-func (l Level) String() string {
-	if l < Stop || l > Max {
-		return "Level(" + strconv.Itoa(int(l)) + ")"
+func (l Level) String() string { return label("Level", l, levelNames[:]) }
+
+// label is the name names gives v, a value of the enumeration kind, or
+// "kind(v)" for a value it has none for: every String of the tables' enumerations.
+func label[T ~int](kind string, v T, names []string) string {
+	if v < 0 || int(v) >= len(names) {
+		return kind + "(" + strconv.Itoa(int(v)) + ")"
 	}
-	return levelNames[l]
+	return names[v]
 }
 
 // ParseLevel reads stop, low, fast or max, in any case.
@@ -196,16 +200,10 @@ const (
 	HorseDamage                   // '-1 Horse Damage (Enduring)': no Endurance left to lose
 )
 
+var whipHarmNames = [...]string{EnduranceLoss: "-1 Endurance Stat", HorseDamage: "-1 Horse Damage (Enduring)"}
+
 // String gives the text's label.
-func (h WhipHarm) String() string {
-	switch h {
-	case EnduranceLoss:
-		return "-1 Endurance Stat"
-	case HorseDamage:
-		return "-1 Horse Damage (Enduring)"
-	}
-	return "WhipHarm(" + strconv.Itoa(int(h)) + ")"
-}
+func (h WhipHarm) String() string { return label("WhipHarm", h, whipHarmNames[:]) }
 
 // WhipHurtCell is one cell of 'Roll 2: Damage to Horses'.
 type WhipHurtCell struct {
