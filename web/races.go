@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -122,14 +123,25 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cfg := race.Config{Track: req.Track, Laps: req.Laps, Options: req.Options}
-	p, err := s.host.Prepare(req.Ruleset, "", cfg, es, nil)
+	out, err := s.makeRace(r.Context(), req.Ruleset, cfg, es, store.Access{Public: req.Public == nil || *req.Public, ResolveWhen: req.ResolveWhen})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	writeJSON(w, http.StatusCreated, out)
+}
+
+// makeRace creates a race served with access acc (its race and time are
+// filled in here) and its links, and returns the answer to its creation:
+// the links' tokens, which are shown this once.
+func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, es []race.Entrant, acc store.Access) (map[string]any, error) {
+	p, err := s.host.Prepare(ruleset, "", cfg, es, nil)
+	if err != nil {
+		return nil, err
+	}
+	g := p.Ruleset.Game()
 	if !p.Started {
-		s.fail(w, r, &apiError{Msg: fmt.Sprintf("%s needs more seats to start than the %d given", g.Name, len(req.Seats)), Field: "seats", Code: "bad_input"})
-		return
+		return nil, &apiError{Msg: fmt.Sprintf("%s needs more seats to start than the %d given", g.Name, len(es)), Field: "seats", Code: "bad_input"}
 	}
 	rc, now := p.Race, s.host.Now()
 	var toks []store.Token
@@ -139,7 +151,7 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: role, Seat: seat, Created: now})
 		return tok
 	}
-	acc := store.Access{Race: rc.ID, Public: req.Public == nil || *req.Public, ResolveWhen: req.ResolveWhen, Created: now}
+	acc.Race, acc.Created = rc.ID, now
 	out := map[string]any{"id": rc.ID, "ruleset": rc.Ruleset, "host_token": link(store.RoleHost, -1), "commitment": rc.Commitment(), "resolve_when": acc.ResolveWhen, "public": acc.Public}
 	var seats []createdSeat
 	for _, x := range p.State.Seats() {
@@ -149,12 +161,11 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 	if !acc.Public { // a private race is watched through a link of its own
 		out["spectator_token"] = link(store.RoleSpectator, -1)
 	}
-	if err := s.access.CreateWithAccess(r.Context(), rc, acc, toks); err != nil {
-		s.fail(w, r, err)
-		return
+	if err := s.access.CreateWithAccess(ctx, rc, acc, toks); err != nil {
+		return nil, err
 	}
 	s.log.Info("race created", "race", rc.ID, "ruleset", rc.Ruleset, "seats", len(seats))
-	writeJSON(w, http.StatusCreated, out)
+	return out, nil
 }
 
 func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -22,9 +23,10 @@ const shutdownGrace = 20 * time.Second
 
 func (a *app) serveCmd() *cobra.Command {
 	var addr string
-	var rescan time.Duration
+	var rescan, pace time.Duration
+	var demo bool
 	c := &cobra.Command{
-		Use:   "serve [--addr HOST:PORT]",
+		Use:   "serve [--addr HOST:PORT] [--demo]",
 		Short: "Run the host service: races by secret link, over HTTP",
 		Long: `Runs pitwall's host service on the race database (--db): racers send
 their orders through their seat's secret link, the host resolves turns, and
@@ -39,7 +41,15 @@ Turns resolve by themselves at their deadlines (POST
 /api/races/{id}/schedule), each exactly once, also with several instances
 on one database. At start the service reads every race and resolves what
 fell due while it was down; it reads them all again every --rescan, which
-is how one instance learns of deadlines another set.`,
+is how one instance learns of deadlines another set.
+
+--db is a SQLite file (made if missing) or a PostgreSQL URL
+(postgres://user@host:port/database); several instances may serve one
+PostgreSQL database. --demo starts, on a database with no race yet, one
+public race of every game with the game's bot in every seat and a turn
+every --demo-pace: open the home page to watch them. (A game on a
+calendar, party, keeps its real weeks: its turns come at the pace, its
+phases with the days.)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			h, done, err := a.open()
@@ -62,6 +72,17 @@ is how one instance learns of deadlines another set.`,
 			defer stop()
 			if rescan <= 0 {
 				return usagef("--rescan is a length of time such as 1m; not %s", rescan)
+			}
+			if demo {
+				ids, err := srv.Demo(cmd.Context(), pace)
+				if err != nil {
+					return err
+				}
+				if len(ids) == 0 {
+					fmt.Fprintf(a.stderr, "--demo: %s holds races already; no demo races were started\n", a.dbName())
+				} else {
+					fmt.Fprintf(a.stderr, "--demo: %d races with bots in every seat, a turn every %s: %s\n", len(ids), pace, strings.Join(ids, ", "))
+				}
 			}
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
@@ -87,6 +108,8 @@ is how one instance learns of deadlines another set.`,
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on, HOST:PORT (port 0: any free port)")
+	c.Flags().BoolVar(&demo, "demo", false, "on a database with no race, start one race of every game with bots in every seat")
+	c.Flags().DurationVar(&pace, "demo-pace", 30*time.Second, "with --demo: how long each turn of the demo races lasts (10s or more)")
 	c.Flags().DurationVar(&rescan, "rescan", time.Minute, "how often to read every race's deadline again (to learn of other instances' schedules)")
 	return c
 }
