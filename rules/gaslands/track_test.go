@@ -9,14 +9,10 @@ import (
 )
 
 func TestShippedTracks(t *testing.T) {
-	ts, err := ShippedTracks()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := racetest.Shipped(t, "track", ShippedTracks, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	if len(ts) < 2 {
 		t.Fatalf("%d tracks; the issue asks for two", len(ts))
 	}
-	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	for _, tr := range ts {
 		// The start line is at lap distance 0 and the first control point.
 		p, _ := tr.At(0)

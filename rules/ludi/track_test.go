@@ -173,14 +173,10 @@ func TestGapIgnoresLapsAndWraps(t *testing.T) {
 // Every shipped track reads, and is named by its file (tracks/ID.yaml), so
 // the file-name order Tracks gives is the IDs' order.
 func TestShippedTracks(t *testing.T) {
-	ts, err := Tracks()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := racetest.Shipped(t, "track", Tracks, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	if len(ts) == 0 {
 		t.Fatal("no tracks")
 	}
-	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	for _, tr := range ts {
 		again, err := LoadTrack(tr.ID)
 		if err != nil || again != tr {

@@ -8,14 +8,10 @@ import (
 )
 
 func TestShippedTracks(t *testing.T) {
-	ts, err := Tracks()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := racetest.Shipped(t, "track", Tracks, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".txt")
 	if len(ts) != 2 {
 		t.Fatalf("%d tracks, want the oval and the road course", len(ts))
 	}
-	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".txt")
 	oval, err := LoadTrack("oval")
 	if err != nil {
 		t.Fatal(err)

@@ -8,14 +8,10 @@ import (
 )
 
 func TestShippedCourses(t *testing.T) {
-	cs, err := Courses()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := racetest.Shipped(t, "course", Courses, func(c *Course) string { return c.ID }, courseFiles, "courses", ".yaml")
 	if len(cs) != 3 {
 		t.Fatalf("%d courses, want 3", len(cs))
 	}
-	racetest.NamedByFiles(t, "course", cs, func(c *Course) string { return c.ID }, courseFiles, "courses", ".yaml")
 	for _, c := range cs {
 		if len(c.Segments) < 5 || len(c.Segments) > 6 || c.Laps != 3 {
 			t.Errorf("%s: %d segments, %d laps", c.ID, len(c.Segments), c.Laps)
