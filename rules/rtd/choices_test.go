@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // choicesOf is seat's choices in st, failing t on an error.
@@ -35,11 +36,7 @@ func TestChoicesMatchTheRules(t *testing.T) {
 			if testing.Short() {
 				step = 7
 			}
-			for n := 0; n <= p.Resolved(); n += step {
-				st, err := p.StateAt(n)
-				if err != nil || st.Over() {
-					continue
-				}
+			for _, st := range racetest.Sampled(t, p, step) {
 				s := st.(*State)
 				for _, pr := range rs.Prompts(st) {
 					ch := choicesOf(t, st, pr.Seat)
