@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,6 +93,19 @@ func Sampled(t testing.TB, p *race.Played, step int) iter.Seq2[int, race.State] 
 			if s := StateAt(t, p, n); !s.Over() && !yield(n, s) {
 				return
 			}
+		}
+	}
+}
+
+// Met fails t for each of kinds that seen never counted: a test over a
+// sample of races whose sample never met a case checks nothing of it. what
+// says what each kind is of ("refusal with", "outcome"; "" for none), for
+// the failure.
+func Met(t testing.TB, what string, seen map[string]int, kinds ...string) {
+	t.Helper()
+	for _, k := range kinds {
+		if seen[k] == 0 {
+			t.Errorf("the sample has no %s: it checks nothing of it (it has %v)", strings.TrimSpace(what+" "+k), seen)
 		}
 	}
 }

@@ -257,3 +257,16 @@ func TestSampled(t *testing.T) {
 		t.Errorf("a turn the race cannot give: %q", msg)
 	}
 }
+
+func TestMet(t *testing.T) {
+	seen := map[string]int{"crash": 2, "slip": 1}
+	Met(t, "outcome", seen, "crash", "slip")
+	if msg := failure(t, func(tb testing.TB) { Met(tb, "outcome", seen, "crash", "wall", "slip", "fire") }); msg !=
+		"the sample has no outcome wall: it checks nothing of it (it has map[crash:2 slip:1])\n"+
+			"the sample has no outcome fire: it checks nothing of it (it has map[crash:2 slip:1])" {
+		t.Errorf("two kinds never met: %q", msg)
+	}
+	if msg := failure(t, func(tb testing.TB) { Met(tb, "", seen, "wall") }); !strings.HasPrefix(msg, "the sample has no wall:") {
+		t.Errorf("no what: %q", msg)
+	}
+}
