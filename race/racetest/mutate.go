@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -207,6 +208,35 @@ func Refused(t testing.TB, rs race.Ruleset, good []byte, damages [][3]string) {
 		}()
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(d.Want)) {
 			t.Errorf("%s with %s: got %v, want an error saying %q", d.Old, d.New, err, d.Want)
+		}
+	}
+}
+
+// Edited checks a game's parser of a data file (a track, a course) against
+// edits of a good file, name's text: parse accepts good, and for each edit
+// {old, new, says}, good with old replaced by new, once, is refused with an
+// error on one line holding says, or accepted where says is "". An old that
+// is not in good fails the edit: it would test nothing.
+func Edited[T any](t testing.TB, parse func(name string, src []byte) (T, error), name, good string, edits [][3]string) {
+	t.Helper()
+	if _, err := parse(name, []byte(good)); err != nil {
+		t.Fatalf("the good file: %v", err)
+	}
+	for _, e := range edits {
+		old, new, says := e[0], e[1], e[2]
+		if !strings.Contains(good, old) {
+			t.Errorf("%q is not in the file to edit", old)
+			continue
+		}
+		_, err := parse(name, []byte(strings.Replace(good, old, new, 1)))
+		switch {
+		case says == "" && err != nil:
+			t.Errorf("%q -> %q: %v, want it accepted", old, new, err)
+		case says == "":
+		case err == nil || !strings.Contains(err.Error(), says):
+			t.Errorf("%q -> %q: %v, want an error saying %q", old, new, err, says)
+		case strings.Contains(err.Error(), "\n"):
+			t.Errorf("%q -> %q: an error on more than one line: %q", old, new, err)
 		}
 	}
 }

@@ -6,7 +6,9 @@ package racetest
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,6 +81,33 @@ func StateAt(t testing.TB, p *race.Played, n int) race.State {
 		t.Fatalf("the state after turn %d: %v", n, err)
 	}
 	return s
+}
+
+// Sampled yields turns of p from its start (turn 0), every step turns, each
+// with the state after it, passing over a state in which the race is over:
+// the states a test of what the prompted seats may order samples. A turn p
+// cannot give fails t.
+func Sampled(t testing.TB, p *race.Played, step int) iter.Seq2[int, race.State] {
+	return func(yield func(int, race.State) bool) {
+		for n := 0; n <= p.Resolved(); n += step {
+			if s := StateAt(t, p, n); !s.Over() && !yield(n, s) {
+				return
+			}
+		}
+	}
+}
+
+// Met fails t for each of kinds that seen never counted: a test over a
+// sample of races whose sample never met a case checks nothing of it. what
+// says what each kind is of ("refusal with", "outcome"; "" for none), for
+// the failure.
+func Met(t testing.TB, what string, seen map[string]int, kinds ...string) {
+	t.Helper()
+	for _, k := range kinds {
+		if seen[k] == 0 {
+			t.Errorf("the sample has no %s: it checks nothing of it (it has %v)", strings.TrimSpace(what+" "+k), seen)
+		}
+	}
 }
 
 // FirstTurnWith is the first turn of p with an event of kind, or 0 if no

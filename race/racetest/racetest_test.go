@@ -220,3 +220,53 @@ func TestFirstTurnWith(t *testing.T) {
 		}
 	}
 }
+
+func TestSampled(t *testing.T) {
+	at := func(turn int, over bool) *dashState {
+		s := &dashState{T: turn + 1, Pos: []int{turn}}
+		if over {
+			s.Finish = []int{0}
+		}
+		return s
+	}
+	p := &race.Played{Started: true, Start: at(0, false)}
+	for n := 1; n <= 4; n++ {
+		p.Turns = append(p.Turns, race.Turn{Turn: n, After: at(n, n == 4)})
+	}
+	p.State = p.Turns[3].After
+	for _, tc := range []struct {
+		step int
+		want string
+	}{{1, "0 1 2 3"}, {2, "0 2"}, {3, "0 3"}} {
+		var got []string
+		for n, s := range Sampled(t, p, tc.step) {
+			if s.(*dashState).Pos[0] != n {
+				t.Errorf("step %d: turn %d came with the state after turn %d", tc.step, n, s.(*dashState).Pos[0])
+			}
+			got = append(got, strconv.Itoa(n))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("step %d: turns %v, want %s", tc.step, got, tc.want)
+		}
+	}
+	p.Turns = p.Turns[1:] // turn 1 is not there to give
+	if msg := failure(t, func(tb testing.TB) {
+		for range Sampled(tb, p, 1) {
+		}
+	}); !strings.Contains(msg, "the state after turn 1") {
+		t.Errorf("a turn the race cannot give: %q", msg)
+	}
+}
+
+func TestMet(t *testing.T) {
+	seen := map[string]int{"crash": 2, "slip": 1}
+	Met(t, "outcome", seen, "crash", "slip")
+	if msg := failure(t, func(tb testing.TB) { Met(tb, "outcome", seen, "crash", "wall", "slip", "fire") }); msg !=
+		"the sample has no outcome wall: it checks nothing of it (it has map[crash:2 slip:1])\n"+
+			"the sample has no outcome fire: it checks nothing of it (it has map[crash:2 slip:1])" {
+		t.Errorf("two kinds never met: %q", msg)
+	}
+	if msg := failure(t, func(tb testing.TB) { Met(tb, "", seen, "wall") }); !strings.HasPrefix(msg, "the sample has no wall:") {
+		t.Errorf("no what: %q", msg)
+	}
+}

@@ -24,3 +24,16 @@ func NamedByFiles[T any](t testing.TB, kind string, items []T, id func(T) string
 		}
 	}
 }
+
+// Shipped loads the items a game ships (its tracks, courses or boards) with
+// load, failing t if they do not load, checks them as NamedByFiles does, and
+// returns them for the game's own checks.
+func Shipped[T any](t testing.TB, kind string, load func() ([]T, error), id func(T) string, fsys fs.FS, dir, ext string) []T {
+	t.Helper()
+	items, err := load()
+	if err != nil {
+		t.Fatalf("the shipped %ss: %v", kind, err)
+	}
+	NamedByFiles(t, kind, items, id, fsys, dir, ext)
+	return items
+}

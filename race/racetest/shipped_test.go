@@ -1,6 +1,7 @@
 package racetest
 
 import (
+	"errors"
 	"testing"
 	"testing/fstest"
 )
@@ -24,5 +25,28 @@ func TestNamedByFiles(t *testing.T) {
 	}
 	if msg := failure(t, func(tb testing.TB) { NamedByFiles(tb, "track", []string{"a"}, id, fsys, "courses", ".yaml") }); msg == "" {
 		t.Error("a folder that is not there passed")
+	}
+}
+
+func TestShipped(t *testing.T) {
+	fsys := fstest.MapFS{"tracks/a.yaml": {}, "tracks/b.yaml": {}}
+	id := func(s string) string { return s }
+	load := func(ids []string, err error) func() ([]string, error) {
+		return func() ([]string, error) { return ids, err }
+	}
+	if got := Shipped(t, "track", load([]string{"a", "b"}, nil), id, fsys, "tracks", ".yaml"); len(got) != 2 {
+		t.Errorf("Shipped gave %v, want the two tracks loaded", got)
+	}
+	for _, tc := range []struct {
+		ids  []string
+		err  error
+		want string
+	}{
+		{nil, errors.New("b.yaml: no road"), "the shipped tracks: b.yaml: no road"},
+		{[]string{"b", "a"}, nil, "track 0 is \"b\", from a.yaml\ntrack 1 is \"a\", from b.yaml"},
+	} {
+		if msg := failure(t, func(tb testing.TB) { Shipped(tb, "track", load(tc.ids, tc.err), id, fsys, "tracks", ".yaml") }); msg != tc.want {
+			t.Errorf("%v, %v: %q, want %q", tc.ids, tc.err, msg, tc.want)
+		}
 	}
 }

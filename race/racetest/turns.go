@@ -43,6 +43,14 @@ type CaseReader interface {
 	State() (race.State, error)
 }
 
+// Seats are a turn case's racers by name, each to its seat: a CaseReader
+// that embeds them has its Seat, and records each racer in them as its line
+// is read.
+type Seats map[string]int
+
+// Seat is the seat of the racer the case calls name.
+func (s Seats) Seat(name string) (int, bool) { n, ok := s[name]; return n, ok }
+
 // TurnCases is one game's turn cases.
 type TurnCases struct {
 	Ruleset race.Ruleset

@@ -81,16 +81,14 @@ func playOrder(t *testing.T, s *State, order string, rolls ...string) (*State, [
 //
 // at is the centre in mm, heading in degrees (0 east, counterclockwise).
 type caseReader struct {
-	state  *State
-	byName map[string]int
+	state *State
+	racetest.Seats
 }
 
 func newCaseReader(t testing.TB) racetest.CaseReader {
 	s := stage(t)
-	return &caseReader{state: s, byName: map[string]int{}}
+	return &caseReader{state: s, Seats: racetest.Seats{}}
 }
-
-func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
 
 func (r *caseReader) State() (race.State, error) {
 	if len(r.state.Karts) == 0 {
@@ -156,10 +154,10 @@ func (r *caseReader) Line(w []string) error {
 				l.Failf("unknown word %q in a kart line", word)
 			}
 		}
-		r.byName[name] = k.Seat
+		r.Seats[name] = k.Seat
 		r.state.Karts = append(r.state.Karts, k)
 	case "bill": // bill OWNER at X,Y heading D moves N: a Bullet Bill in flight
-		owner, ok := r.byName[l.Word()]
+		owner, ok := r.Seats[l.Word()]
 		if !ok {
 			l.Failf("a bill's owner is a kart named on a line before it")
 		}

@@ -2,21 +2,16 @@ package gaslands
 
 import (
 	"math"
-	"strings"
 	"testing"
 
 	"pitwall/race/racetest"
 )
 
 func TestShippedTracks(t *testing.T) {
-	ts, err := ShippedTracks()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := racetest.Shipped(t, "track", ShippedTracks, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	if len(ts) < 2 {
 		t.Fatalf("%d tracks; the issue asks for two", len(ts))
 	}
-	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	for _, tr := range ts {
 		// The start line is at lap distance 0 and the first control point.
 		p, _ := tr.At(0)
@@ -64,18 +59,7 @@ road:
   smooth: 3
   centreline: [[600, 150], [1000, 150], [1000, 750], [200, 750], [200, 150]]
 `
-	if _, err := ParseTrack("x.yaml", []byte(base)); err != nil {
-		t.Fatalf("the base track: %v", err)
-	}
-	// A grid of the file's own.
-	tr, err := ParseTrack("x.yaml", []byte(base+"grid: [[500, 150, 0], [400, 150, 0]]\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g := tr.Grid(2); g[1].Centre != (Vec{400, 150}) || g[0].Heading != 0 {
-		t.Errorf("the file's grid: %+v", g)
-	}
-	for _, tc := range []struct{ old, new, want string }{
+	racetest.Edited(t, ParseTrack, "x.yaml", base, [][3]string{
 		{"laps: 1", "laps: 0", "laps is 1 to 20"},
 		{"seats: 2", "seats: 13", "seats is 2 to 12"},
 		{"width: 200", "width: 20", "road width is 80 to 1000"},
@@ -88,11 +72,13 @@ road:
 		{"laps: 1", "laps: 1\ngrid: [[550, 150, 0]]", "1 slots for 2 seats"},
 		{"laps: 1", "laps: 1\ngrid: [[550, 150, 0], [560, 150, 0]]", "grid slots 1 and 2 overlap"},
 		{"laps: 1", "laps: 1\ngrid: [[550, 150, 0], [550, 20, 0]]", "grid slot 2 is not wholly on the road"},
-	} {
-		src := strings.Replace(base, tc.old, tc.new, 1)
-		_, err := ParseTrack("x.yaml", []byte(src))
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: got %v, want an error with %q", tc.new, err, tc.want)
-		}
+	})
+	// A grid of the file's own.
+	tr, err := ParseTrack("x.yaml", []byte(base+"grid: [[500, 150, 0], [400, 150, 0]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := tr.Grid(2); g[1].Centre != (Vec{400, 150}) || g[0].Heading != 0 {
+		t.Errorf("the file's grid: %+v", g)
 	}
 }

@@ -50,11 +50,7 @@ func TestOrderOddsMatchResolve(t *testing.T) {
 	var checked int
 	for seed := uint64(1); seed <= 3; seed++ {
 		_, p := botRace(t, seed, 8)
-		for turn := 0; turn <= p.Resolved(); turn += 4 {
-			st, err := p.StateAt(turn)
-			if err != nil || st.Over() {
-				continue
-			}
+		for turn, st := range racetest.Sampled(t, p, 4) {
 			s := st.(*State)
 			for _, pr := range (Ruleset{}).Prompts(s) {
 				v, err := Ruleset{}.Choices(s, pr.Seat)
@@ -87,11 +83,7 @@ func TestOrderOddsMatchResolve(t *testing.T) {
 			}
 		}
 	}
-	for _, o := range []string{OutNone, OutSlip, OutNaufragia, OutWall} {
-		if seen[o] == 0 {
-			t.Errorf("no state of the sample gave %s: it checks nothing", o)
-		}
-	}
+	racetest.Met(t, "outcome", seen, OutNone, OutSlip, OutNaufragia, OutWall)
 	t.Logf("%d orders checked, outcomes seen: %v", checked, seen)
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // Every choice listed as allowed is accepted, every one listed as refused is
@@ -17,14 +18,11 @@ func TestChoicesMatchTheRules(t *testing.T) {
 	var allowed, refused, multi int
 	for seed := uint64(1); seed <= 6; seed++ {
 		_, p := botRace(t, seed, 8)
-		for n := 0; n <= p.Resolved(); n++ {
-			st, err := p.StateAt(n)
-			if err != nil || st.Over() {
-				continue
-			}
+		for _, st := range racetest.Sampled(t, p, 1) {
 			for orders := 1; orders <= 3; orders++ {
 				s := st
 				if orders != st.(*State).Orders {
+					var err error
 					if s, err = rs.Set(st, "orders", string(rune('0'+orders))); err != nil {
 						t.Fatal(err)
 					}

@@ -23,8 +23,8 @@ import (
 // on the Circus Maximus. Team characteristics not given are 1; 'worn N' is
 // the Endurance left.
 type caseReader struct {
-	state  *State
-	byName map[string]int
+	state *State
+	racetest.Seats
 }
 
 func newCaseReader() racetest.CaseReader {
@@ -32,10 +32,8 @@ func newCaseReader() racetest.CaseReader {
 	if err != nil {
 		panic(err) // the shipped track: a broken build
 	}
-	return &caseReader{state: &State{TrackID: tr.ID, T: 2, Laps: 3, Orders: 1, track: tr}, byName: map[string]int{}}
+	return &caseReader{state: &State{TrackID: tr.ID, T: 2, Laps: 3, Orders: 1, track: tr}, Seats: racetest.Seats{}}
 }
-
-func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
 
 func (r *caseReader) State() (race.State, error) {
 	r.state.Rules.fill()
@@ -106,7 +104,7 @@ func (r *caseReader) Line(w []string) error {
 		if c.Pos.Lane == 0 {
 			l.Failf("chariot %s has no lane", c.Name)
 		}
-		r.byName[c.Name] = c.Seat
+		r.Seats[c.Name] = c.Seat
 		r.state.Chariots = append(r.state.Chariots, c)
 	default:
 		l.Failf("unknown line %q", w[0])

@@ -2,7 +2,6 @@ package ludi
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"pitwall/dice"
@@ -91,37 +90,21 @@ grid:
   - {lane: 1, space: 2}
   - {lane: 2, space: 1}
 `
-	if _, err := ParseTrack("t.yaml", []byte(good)); err != nil {
-		t.Fatalf("a good track was refused: %v", err)
-	}
-	for _, tc := range []struct{ change, want string }{
-		{"lanes: 2\n", "lanes: 9\n"},
-		{"spaces: [3, 4]", "spaces: [3]"},
-		{"spaces: [3, 4]", "spaces: [4, 3]"},
-		{"spaces: [3, 4]", "spaces: [3, 9]"},
-		{"spaces: 10", "spaces: [10, 10]"},
-		{"{lane: 2, space: 1}", "{lane: 3, space: 1}"},
-		{"{lane: 2, space: 1}", "{lane: 1, space: 2}"},
-		{"{lane: 2, space: 1}", "{lane: 2, space: 10}"},
-		{"laps: 3", "laps: 0"},
-		{"laps: 3", "laps: three"},
-		{"name: T\n", "name: T\ncolour: red\n"},
-		{"    corner: true\n", ""},
-	} {
-		src := strings.Replace(good, tc.change, tc.want, 1)
-		_, err := ParseTrack("t.yaml", []byte(src))
-		if err == nil {
-			t.Errorf("changing %q to %q: accepted", tc.change, tc.want)
-			continue
-		}
-		if !strings.HasPrefix(err.Error(), "t.yaml") || strings.Contains(err.Error(), "\n") {
-			t.Errorf("changing %q to %q: error %q does not name the file on one line", tc.change, tc.want, err)
-		}
-	}
-	_, err := ParseTrack("t.yaml", []byte(strings.Replace(good, "{lane: 2, space: 1}", "{lane: 3, space: 1}", 1)))
-	if err == nil || !strings.HasPrefix(err.Error(), "t.yaml:13:") {
-		t.Errorf("a bad grid lane: %v; want the error at line 13", err)
-	}
+	// Each refusal names the file and, where the file reads, the line.
+	racetest.Edited(t, ParseTrack, "t.yaml", good, [][3]string{
+		{"lanes: 2\n", "lanes: 9\n", "t.yaml:4: lanes is 2 to 8"},
+		{"spaces: [3, 4]", "spaces: [3]", "t.yaml:10: corner \"c\" needs one count of spaces per lane"},
+		{"spaces: [3, 4]", "spaces: [4, 3]", "t.yaml:10: corner \"c\": lane 2 has fewer spaces"},
+		{"spaces: [3, 4]", "spaces: [3, 9]", "t.yaml:10: corner \"c\", lane 2: a corner lane has 3 to 7 spaces"},
+		{"spaces: 10", "spaces: [10, 10]", "t.yaml:7: straight \"s\" has one count of spaces for every lane"},
+		{"{lane: 2, space: 1}", "{lane: 3, space: 1}", "t.yaml:13: grid slot 2: lane is 1 to 2"},
+		{"{lane: 2, space: 1}", "{lane: 1, space: 2}", "t.yaml:13: grid slot 2 is the same space as slot 1"},
+		{"{lane: 2, space: 1}", "{lane: 2, space: 10}", "t.yaml:13: grid slot 2: space is 0 to 9"},
+		{"laps: 3", "laps: 0", "t.yaml:3: laps is 1 to 20"},
+		{"laps: 3", "laps: three", "t.yaml: [3:7] cannot unmarshal"},
+		{"name: T\n", "name: T\ncolour: red\n", "t.yaml: [3:1] unknown field"},
+		{"    corner: true\n", "", "t.yaml:9: straight \"c\" has one count of spaces for every lane"},
+	})
 }
 
 func FuzzParseTrack(f *testing.F) {
@@ -173,14 +156,10 @@ func TestGapIgnoresLapsAndWraps(t *testing.T) {
 // Every shipped track reads, and is named by its file (tracks/ID.yaml), so
 // the file-name order Tracks gives is the IDs' order.
 func TestShippedTracks(t *testing.T) {
-	ts, err := Tracks()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := racetest.Shipped(t, "track", Tracks, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	if len(ts) == 0 {
 		t.Fatal("no tracks")
 	}
-	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".yaml")
 	for _, tr := range ts {
 		again, err := LoadTrack(tr.ID)
 		if err != nil || again != tr {

@@ -52,11 +52,7 @@ func TestSpeedOddsMatchResolve(t *testing.T) {
 	checked := 0
 	for _, track := range []string{"oval", "road-course"} {
 		_, p := botRace(t, 2, 6, track)
-		for turn := 0; turn <= p.Resolved(); turn += 9 {
-			st, err := p.StateAt(turn)
-			if err != nil || st.Over() {
-				continue
-			}
+		for turn, st := range racetest.Sampled(t, p, 9) {
 			for _, pr := range (Ruleset{}).Prompts(st) {
 				for oily := 0; oily <= 2; oily++ {
 					s := st.(*State).clone()

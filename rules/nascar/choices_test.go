@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // Every speed listed is reachable with the letters listed and the wildcards
@@ -16,11 +17,7 @@ func TestChoicesMatchTheRules(t *testing.T) {
 	for _, track := range []string{"oval", "road-course"} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			_, p := botRace(t, seed, 6, track)
-			for n := 0; n <= p.Resolved(); n += 2 {
-				st, err := p.StateAt(n)
-				if err != nil || st.Over() {
-					continue
-				}
+			for _, st := range racetest.Sampled(t, p, 2) {
 				for _, pr := range rs.Prompts(st) {
 					v, err := rs.Choices(st, pr.Seat)
 					if err != nil {

@@ -17,8 +17,8 @@ import (
 //	car Marcus at 13,1 heading E speed 4 max 12 wildcards 6 upgrade turbo crossings 3 inpit
 //	oil 7,1
 type caseReader struct {
-	state  *State
-	byName map[string]int
+	state *State
+	racetest.Seats
 }
 
 // loadLoop reads the test loop.
@@ -37,10 +37,8 @@ func loadLoop(t testing.TB) *Track {
 
 func newCaseReader(t testing.TB) racetest.CaseReader {
 	tr := loadLoop(t)
-	return &caseReader{state: &State{TrackID: tr.ID, T: 5, Laps: tr.Laps, track: tr, Sandbags: tr.Sandbag}, byName: map[string]int{}}
+	return &caseReader{state: &State{TrackID: tr.ID, T: 5, Laps: tr.Laps, track: tr, Sandbags: tr.Sandbag}, Seats: racetest.Seats{}}
 }
-
-func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
 
 func (r *caseReader) State() (race.State, error) { return r.state, nil }
 
@@ -58,7 +56,7 @@ func (r *caseReader) Line(w []string) error {
 		l.Check(err)
 		r.state.PitFinishNoWin = noWin
 	case "finished": // finished NAME: a car that took the flag before the turn, on the track
-		if seat, ok := r.byName[l.Word()]; !ok {
+		if seat, ok := r.Seats[l.Word()]; !ok {
 			l.Failf("finished names a car on a line before")
 		} else {
 			c := &r.state.Cars[seat]
@@ -99,7 +97,7 @@ func (r *caseReader) Line(w []string) error {
 				l.Failf("unknown word %q in a car line", k)
 			}
 		}
-		r.byName[c.Name] = c.Seat
+		r.Seats[c.Name] = c.Seat
 		r.state.Cars = append(r.state.Cars, c)
 	default:
 		l.Failf("unknown line %q", w[0])

@@ -1,21 +1,16 @@
 package nascar
 
 import (
-	"strings"
 	"testing"
 
 	"pitwall/race/racetest"
 )
 
 func TestShippedTracks(t *testing.T) {
-	ts, err := Tracks()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ts := racetest.Shipped(t, "track", Tracks, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".txt")
 	if len(ts) != 2 {
 		t.Fatalf("%d tracks, want the oval and the road course", len(ts))
 	}
-	racetest.NamedByFiles(t, "track", ts, func(tr *Track) string { return tr.ID }, trackFiles, "tracks", ".txt")
 	oval, err := LoadTrack("oval")
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +78,7 @@ func TestParseTrack(t *testing.T) {
 }
 
 func TestTrackErrors(t *testing.T) {
-	for _, tc := range []struct{ change, to, says string }{
+	racetest.Edited(t, ParseTrack, "t.txt", small, [][3]string{
 		{"name: Test\n", "", "t.txt:1: the header needs a name"},
 		{"laps: 2", "laps: 0", "t.txt:2: laps is 1 to 20"},
 		{"heading: e", "heading: up", "t.txt:3: a heading is one of"},
@@ -101,22 +96,7 @@ func TestTrackErrors(t *testing.T) {
 		{"xxxxxxxxx\nx.......x", "xxxxxxx.x\nx.......x", ""},                                                             // joined diagonally: fine
 		{"x.xxxxx.x", "x.xx.xx.x", ""},                                                                                   // touching the track diagonally: joined
 		{"x.21.F..x\nxxxxxxxxx\n", "x.21.F..x\nxxxxxxxxx\nxxxxxxxxx\nxxxx.xxxx\n", "t.txt:11:5: this square is cut off"}, // an island
-	} {
-		src := strings.Replace(small, tc.change, tc.to, 1)
-		_, err := ParseTrack("t.txt", []byte(src))
-		if tc.says == "" {
-			if err != nil {
-				t.Errorf("%q -> %q: %v", tc.change, tc.to, err)
-			}
-			continue
-		}
-		if err == nil || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("%q -> %q: %v, want %q", tc.change, tc.to, err, tc.says)
-		}
-		if err != nil && strings.Contains(err.Error(), "\n") {
-			t.Errorf("a multi-line error: %q", err)
-		}
-	}
+	})
 }
 
 func FuzzParseTrack(f *testing.F) {

@@ -21,15 +21,13 @@ import (
 // 'rolled W' is the week of the player's last roll; 'waits-at FORK N' a
 // move paused at a fork with N Movement left.
 type caseReader struct {
-	state  *State
-	byName map[string]int
+	state *State
+	racetest.Seats
 }
 
 func newCaseReader() racetest.CaseReader {
-	return &caseReader{state: &State{TZ: "UTC", Weeks: 4, Phase: Before, First: "2026-11-23", loc: time.UTC}, byName: map[string]int{}}
+	return &caseReader{state: &State{TZ: "UTC", Weeks: 4, Phase: Before, First: "2026-11-23", loc: time.UTC}, Seats: racetest.Seats{}}
 }
-
-func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
 
 func (r *caseReader) Line(w []string) error {
 	l := racetest.NewLine(w)
@@ -79,7 +77,7 @@ func (r *caseReader) Line(w []string) error {
 				l.Failf("unknown word %q in a player line", k)
 			}
 		}
-		r.byName[p.Name] = p.Seat
+		r.Seats[p.Name] = p.Seat
 		s.Players = append(s.Players, p)
 	default:
 		l.Failf("unknown line %q", w[0])

@@ -229,10 +229,9 @@ func TestChoiceOddsMatchPlay(t *testing.T) {
 	// The start, and turns of a bot race: the first racer of each group
 	// that has one behind it (so that the next racer's action ends its own).
 	_, p := botRace(t, 7, 6, "rainbow-road")
-	for turn := 0; turn <= p.Resolved() && turn < 30; turn += 3 {
-		st, err := p.StateAt(turn)
-		if err != nil || st.Over() {
-			continue
+	for turn, st := range racetest.Sampled(t, p, 3) {
+		if turn >= 30 {
+			break
 		}
 		s := st.(*State)
 		run := s.running()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // choicesOf is seat's choices in st, failing t on an error.
@@ -35,11 +36,7 @@ func TestChoicesMatchTheRules(t *testing.T) {
 			if testing.Short() {
 				step = 7
 			}
-			for n := 0; n <= p.Resolved(); n += step {
-				st, err := p.StateAt(n)
-				if err != nil || st.Over() {
-					continue
-				}
+			for _, st := range racetest.Sampled(t, p, step) {
 				s := st.(*State)
 				for _, pr := range rs.Prompts(st) {
 					ch := choicesOf(t, st, pr.Seat)
@@ -110,12 +107,8 @@ func TestChoicesMatchTheRules(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []string{CodeRocketStartOnly, CodeStartIsOver, CodeNoItemInHand, CodeNotLaidOrThrown, CodeThrowNeedsTarget,
-		CodeNotAGreenShell, CodeNoAlternatePath, CodePathNeedsItem, CodeDraggedFirst} {
-		if codes[c] == 0 {
-			t.Errorf("the sample never refuses with %s: %v", c, codes)
-		}
-	}
+	racetest.Met(t, "refusal with", codes, CodeRocketStartOnly, CodeStartIsOver, CodeNoItemInHand, CodeNotLaidOrThrown, CodeThrowNeedsTarget,
+		CodeNotAGreenShell, CodeNoAlternatePath, CodePathNeedsItem, CodeDraggedFirst)
 	if allowed == 0 || aimed == 0 || named == 0 {
 		t.Fatalf("allowed %d, aimed %d, an item named %d: the sample misses a case", allowed, aimed, named)
 	}

@@ -1,21 +1,16 @@
 package rtd
 
 import (
-	"strings"
 	"testing"
 
 	"pitwall/race/racetest"
 )
 
 func TestShippedCourses(t *testing.T) {
-	cs, err := Courses()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cs := racetest.Shipped(t, "course", Courses, func(c *Course) string { return c.ID }, courseFiles, "courses", ".yaml")
 	if len(cs) != 3 {
 		t.Fatalf("%d courses, want 3", len(cs))
 	}
-	racetest.NamedByFiles(t, "course", cs, func(c *Course) string { return c.ID }, courseFiles, "courses", ".yaml")
 	for _, c := range cs {
 		if len(c.Segments) < 5 || len(c.Segments) > 6 || c.Laps != 3 {
 			t.Errorf("%s: %d segments, %d laps", c.ID, len(c.Segments), c.Laps)
@@ -65,10 +60,7 @@ events:
 `
 
 func TestCourseErrors(t *testing.T) {
-	if _, err := ParseCourse("t.yaml", []byte(course)); err != nil {
-		t.Fatalf("a good course: %v", err)
-	}
-	for _, tc := range []struct{ from, to, says string }{
+	racetest.Edited(t, ParseCourse, "t.yaml", course, [][3]string{
 		{"laps: 3", "laps: 0", "t.yaml:3: laps is 1 to 20"},
 		{"shape: curve", "shape: hairpin", "t.yaml:9: segment \"B\": shape is straight"},
 		{"item-boxes: 2", "item-boxes: -1", "t.yaml:7: segment \"A\": item-boxes is 0 to 24"},
@@ -87,13 +79,7 @@ func TestCourseErrors(t *testing.T) {
 		{"every: 2", "every: 30", "every is 1 to 20"},
 		{"name: fog", "name: \"\"", "event 1 needs a name"},
 		{"every: 2, check: -1, lose: 1", "every: 2, check: -1, lose: 9", "an event costs 1 to 5"},
-	} {
-		src := strings.Replace(course, tc.from, tc.to, 1)
-		_, err := ParseCourse("t.yaml", []byte(src))
-		if err == nil || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("%q -> %q: %v, want %q", tc.from, tc.to, err, tc.says)
-		}
-	}
+	})
 }
 
 func FuzzParseCourse(f *testing.F) {

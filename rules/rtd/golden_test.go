@@ -19,18 +19,16 @@ import (
 //	blue Mario                   (a blue shell Mario fired last turn strikes this turn)
 //	option pull-ahead=when-ordered (a race option; each is its default unless set)
 type caseReader struct {
-	state   *State
-	byName  map[string]int
+	state *State
+	racetest.Seats
 	order   []string
 	blue    string
 	options map[string]string
 }
 
 func newCaseReader() racetest.CaseReader {
-	return &caseReader{state: &State{T: 2, Laps: 3}, byName: map[string]int{}, options: map[string]string{}}
+	return &caseReader{state: &State{T: 2, Laps: 3}, Seats: racetest.Seats{}, options: map[string]string{}}
 }
-
-func (r *caseReader) Seat(name string) (int, bool) { n, ok := r.byName[name]; return n, ok }
 
 func (r *caseReader) Line(w []string) error {
 	l := racetest.NewLine(w)
@@ -86,7 +84,7 @@ func (r *caseReader) Line(w []string) error {
 				l.Failf("unknown word %q in a racer line", k)
 			}
 		}
-		r.byName[x.Name] = x.Seat
+		r.Seats[x.Name] = x.Seat
 		s.Racers = append(s.Racers, x)
 	case "order":
 		r.order = w[1:]
@@ -116,7 +114,7 @@ func (r *caseReader) State() (race.State, error) {
 	}
 	s.Opts = opts
 	if r.blue != "" {
-		seat, ok := r.byName[r.blue]
+		seat, ok := r.Seats[r.blue]
 		if !ok {
 			return nil, fmt.Errorf("blue %s: no such racer", r.blue)
 		}
@@ -129,7 +127,7 @@ func (r *caseReader) State() (race.State, error) {
 		}
 	}
 	for _, n := range order {
-		seat, ok := r.byName[n]
+		seat, ok := r.Seats[n]
 		if !ok {
 			return nil, fmt.Errorf("order %s: no such racer", n)
 		}
