@@ -25,6 +25,18 @@ func (s *Server) hostOnly(w http.ResponseWriter, r *http.Request, what, forbidde
 	return id, true
 }
 
+// hostBody is hostOnly for a write with a body, read into b.
+func (s *Server) hostBody(w http.ResponseWriter, r *http.Request, what, forbidden string, b any) (string, bool) {
+	id, ok := s.hostOnly(w, r, what, forbidden)
+	if ok {
+		if err := decode(w, r, b); err != nil {
+			s.fail(w, r, err)
+			return id, false
+		}
+	}
+	return id, ok
+}
+
 // control stores c for race id (its time now) and looks after the race
 // with it at once; it answers a refusal and returns false.
 func (s *Server) control(w http.ResponseWriter, r *http.Request, c store.Control) (store.Control, bool) {
@@ -56,18 +68,13 @@ type botBody struct {
 }
 
 func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.hostOnly(w, r, "handing a seat to the bot", "only the race's host hands seats to the bot")
+	var b botBody
+	id, ok := s.hostBody(w, r, "handing a seat to the bot", "only the race's host hands seats to the bot", &b)
 	if !ok {
 		return
 	}
-	var b botBody
-	if err := decode(w, r, &b); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p, err := s.host.Load(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
+	p, ok := s.load(w, r, id)
+	if !ok {
 		return
 	}
 	if _, ok := p.Ruleset.(race.Botter); !ok {
@@ -121,13 +128,9 @@ type keyBody struct {
 }
 
 func (s *Server) pause(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.hostOnly(w, r, "a pause", "only the race's host pauses it")
-	if !ok {
-		return
-	}
 	var b keyBody
-	if err := decode(w, r, &b); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostBody(w, r, "a pause", "only the race's host pauses it", &b)
+	if !ok {
 		return
 	}
 	if _, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlClock, Seat: -1, Value: store.ControlPaused, Key: b.Key}); ok {
@@ -141,13 +144,9 @@ func (s *Server) pause(w http.ResponseWriter, r *http.Request) {
 // deadline once; it is stored before the resume, so a resume cut short is
 // finished by its retry.
 func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.hostOnly(w, r, "a resume", "only the race's host resumes it")
-	if !ok {
-		return
-	}
 	var b keyBody
-	if err := decode(w, r, &b); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostBody(w, r, "a resume", "only the race's host resumes it", &b)
+	if !ok {
 		return
 	}
 	st, err := s.standing(r, id)
@@ -157,9 +156,8 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 	}
 	out := map[string]any{"ok": true, "race": id, "paused": false}
 	if pause := st.paused; pause != nil {
-		p, err := s.host.Load(r.Context(), id)
-		if err != nil {
-			s.fail(w, r, err)
+		p, ok := s.load(w, r, id)
+		if !ok {
 			return
 		}
 		if p.Started && !p.State.Over() && p.Schedule.Deadline != nil {
@@ -194,13 +192,9 @@ type repeatBody struct {
 }
 
 func (s *Server) setRepeat(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.hostOnly(w, r, "a repeating schedule", "only the race's host sets its deadlines")
-	if !ok {
-		return
-	}
 	var b repeatBody
-	if err := decode(w, r, &b); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostBody(w, r, "a repeating schedule", "only the race's host sets its deadlines", &b)
+	if !ok {
 		return
 	}
 	c := store.Control{Race: id, Kind: store.ControlSchedule, Seat: -1, Key: b.Key}
@@ -282,21 +276,16 @@ type linkBody struct {
 }
 
 func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.hostOnly(w, r, "a new link", "only the race's host makes links")
-	if !ok {
-		return
-	}
 	var b linkBody
-	if err := decode(w, r, &b); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostBody(w, r, "a new link", "only the race's host makes links", &b)
+	if !ok {
 		return
 	}
 	seat := -1
 	switch b.Role {
 	case store.RoleSeat:
-		p, err := s.host.Load(r.Context(), id)
-		if err != nil {
-			s.fail(w, r, err)
+		p, ok := s.load(w, r, id)
+		if !ok {
 			return
 		}
 		if b.Seat == nil || *b.Seat < 1 || race.NameOf(p.State.Seats(), *b.Seat-1) == "" {

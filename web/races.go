@@ -168,6 +168,16 @@ func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, 
 	return out, nil
 }
 
+// load is race id as it stands, or false once the failure is answered.
+func (s *Server) load(w http.ResponseWriter, r *http.Request, id string) (*race.Played, bool) {
+	p, err := s.host.Load(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, false
+	}
+	return p, true
+}
+
 func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	v, _, err := s.viewer(r, id)
@@ -175,9 +185,8 @@ func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p, err := s.host.Load(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
+	p, ok := s.load(w, r, id)
+	if !ok {
 		return
 	}
 	st, err := s.standing(r, id)

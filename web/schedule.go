@@ -165,13 +165,9 @@ type scheduleBody struct {
 }
 
 func (s *Server) setSchedule(w http.ResponseWriter, r *http.Request) {
-	id, ok := s.hostOnly(w, r, "a schedule", "only the race's host sets its deadlines")
-	if !ok {
-		return
-	}
 	var b scheduleBody
-	if err := decode(w, r, &b); err != nil {
-		s.fail(w, r, err)
+	id, ok := s.hostBody(w, r, "a schedule", "only the race's host sets its deadlines", &b)
+	if !ok {
 		return
 	}
 	if b.Turn == nil || *b.Turn < 1 {
