@@ -49,21 +49,40 @@ code { font-size: .9em; }
 </html>
 `))
 
-// home lists the public races.
-func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+// publicRaces lists the races anyone may watch.
+func (s *Server) publicRaces(r *http.Request) ([]store.Summary, error) {
 	all, err := s.host.Store.List(r.Context())
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, err
 	}
-	var shown []store.Summary
+	shown := []store.Summary{}
 	for _, x := range all {
 		if a, err := s.access.Access(r.Context(), x.ID); err == nil && a.Public {
 			shown = append(shown, x)
 		}
 	}
+	return shown, nil
+}
+
+// home lists the public races.
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	shown, err := s.publicRaces(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	if err := homePage.Execute(w, shown); err != nil {
 		s.log.Error("home page", "err", err)
 	}
+}
+
+// listRaces is GET /api/races: the public races, as the home page lists them.
+func (s *Server) listRaces(w http.ResponseWriter, r *http.Request) {
+	shown, err := s.publicRaces(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"races": shown})
 }

@@ -81,6 +81,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /{$}", s.home)
 	s.mux.HandleFunc("GET /openapi.json", s.openapi)
 	s.mux.HandleFunc("POST /api/races", s.createRace)
+	s.mux.HandleFunc("GET /api/races", s.listRaces)
 	s.mux.HandleFunc("GET /api/races/{id}", s.showRace)
 	s.mux.HandleFunc("POST /api/races/{id}/orders", s.submitOrders)
 	s.mux.HandleFunc("POST /api/races/{id}/ready", s.markReady)

@@ -507,6 +507,10 @@ func TestHomeAndHealth(t *testing.T) {
 	if !bytes.Contains(b, []byte(pub.ID)) || bytes.Contains(b, []byte(priv.ID)) || !bytes.Contains(b, []byte(`name="viewport"`)) {
 		t.Errorf("the home page lists the public race only, for phones too:\n%s", b)
 	}
+	races := s.must(200, "GET", "/api/races", "", "")["races"].([]any)
+	if len(races) != 1 || races[0].(map[string]any)["id"] != pub.ID {
+		t.Errorf("GET /api/races: %v; want the public race only", races)
+	}
 	if status, _ := s.call("GET", "/healthz", "", ""); status != 200 {
 		t.Errorf("healthz: %d", status)
 	}
