@@ -162,7 +162,7 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 		}
 		if p.Started && !p.State.Over() && p.Schedule.Deadline != nil {
 			d := s.host.Now().Sub(pause.At).Round(1e9)
-			turn, sch, err := s.host.Extend(r.Context(), id, max(d, 1e9), host.Req{Turn: p.Turn(), Key: fmt.Sprintf("pitwall-resume-%d", pause.Seq)})
+			turn, sch, err := s.host.Extend(r.Context(), id, max(d, 1e9), host.Req{Turn: p.Turn(), Key: fmt.Sprintf("%sresume-%d", serviceKeys, pause.Seq)})
 			if err != nil {
 				s.fail(w, r, err)
 				return

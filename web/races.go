@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"pitwall/host"
 	"pitwall/race"
@@ -40,6 +41,7 @@ func entrants(g *race.Game, seats []map[string]any) ([]race.Entrant, error) {
 		return nil, &apiError{Msg: "a race needs its seats: [{\"name\": \"...\"}, ...]", Field: "seats", Code: "bad_input"}
 	}
 	var out []race.Entrant
+	var first []int // the seat each entrant was first named at, for the errors
 	for i, s := range seats {
 		field := fmt.Sprintf("seats[%d]", i)
 		text := map[string]string{}
@@ -52,7 +54,7 @@ func entrants(g *race.Game, seats []map[string]any) ([]race.Entrant, error) {
 			case bool:
 				text[k] = strconv.FormatBool(v)
 			default:
-				return nil, &apiError{Msg: fmt.Sprintf("%s.%s must be a string or a number", field, k), Field: field + "." + k, Code: "bad_input"}
+				return nil, &apiError{Msg: fmt.Sprintf("%s.%s must be a string, a number or true/false", field, k), Field: field + "." + k, Code: "bad_input"}
 			}
 		}
 		name := text["name"]
@@ -74,24 +76,25 @@ func entrants(g *race.Game, seats []map[string]any) ([]race.Entrant, error) {
 				return nil, &apiError{Msg: fmt.Sprintf("%s: %s has no entrant choice %q; its choices are name, player and %v", field, g.ID, k, names), Field: field + "." + k, Code: "bad_input"}
 			}
 		}
-		if j := slices.IndexFunc(out, func(e race.Entrant) bool { return e.Player == player }); j >= 0 {
-			out[j].Racers = append(out[j].Racers, name)
-			for k, v := range text {
-				if w, ok := out[j].Options[k]; ok && w != v {
-					return nil, &apiError{Msg: fmt.Sprintf("%s: %s chose %s=%s for another racer; a player's choices are one", field, player, k, w), Field: field + "." + k, Code: "bad_input"}
-				}
-				out[j].Options[k] = v
+		j := slices.IndexFunc(out, func(e race.Entrant) bool { return e.Player == player })
+		if j < 0 {
+			out, first = append(out, race.Entrant{Player: player, Options: map[string]string{}}), append(first, i)
+			j = len(out) - 1
+		}
+		out[j].Racers = append(out[j].Racers, name)
+		for k, v := range text {
+			if w, ok := out[j].Options[k]; ok && w != v {
+				return nil, &apiError{Msg: fmt.Sprintf("%s: %s chose %s=%s for another racer; a player's choices are one", field, player, k, w), Field: field + "." + k, Code: "bad_input"}
 			}
-			continue
+			out[j].Options[k] = v
 		}
-		if len(text) == 0 {
-			text = nil
-		}
-		out = append(out, race.Entrant{Player: player, Racers: []string{name}, Options: text})
 	}
 	for i, e := range out {
-		if err := g.CheckEntrant(e); err != nil {
-			return nil, &apiError{Msg: err.Error(), Field: fmt.Sprintf("seats[%d]", i), Code: "bad_input"}
+		if len(e.Options) == 0 {
+			out[i].Options = nil // as an entrant with no choices is stored
+		}
+		if err := g.CheckEntrant(out[i]); err != nil {
+			return nil, &apiError{Msg: err.Error(), Field: fmt.Sprintf("seats[%d]", first[i]), Code: "bad_input"}
 		}
 	}
 	return out, nil
@@ -322,10 +325,19 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// checkKey refuses a client key longer than the host keeps.
+// serviceKeys starts the keys of the service's own writes (a bot's orders,
+// a repeat's deadline): a client's key may not, or it could take a bot's
+// key first and keep the bot from ordering.
+const serviceKeys = "pitwall-"
+
+// checkKey refuses a client key longer than the host keeps, or one of the
+// service's own.
 func checkKey(key string) error {
 	if len(key) > host.MaxKey {
 		return &apiError{Msg: fmt.Sprintf("a key is at most %d characters; got %d", host.MaxKey, len(key)), Field: "key", Code: "bad_input"}
+	}
+	if strings.HasPrefix(key, serviceKeys) {
+		return &apiError{Msg: fmt.Sprintf("keys that start %q are the service's own; choose another", serviceKeys), Field: "key", Code: "bad_input"}
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 
@@ -63,7 +64,25 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 }
 
 // Handler is the service's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.serve) }
+
+// serve answers a request; a panic is the service's own failure, logged
+// with its stack and answered as one (net/http would only drop the
+// connection).
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v == http.ErrAbortHandler {
+			panic(v) // net/http's own way to cut a response short
+		}
+		s.log.Error("request panicked", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+		writeError(w, http.StatusInternalServerError, &apiError{Msg: "the service failed to do that. Try again; if it goes on, tell the host", Code: "internal"})
+	}()
+	s.mux.ServeHTTP(w, r)
+}
 
 // SetReady says whether /healthz answers 200.
 func (s *Server) SetReady(ok bool) { s.ready.Store(ok) }

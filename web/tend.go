@@ -224,7 +224,7 @@ func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st st
 		}
 		return err
 	}
-	key := func(what string, n int) string { return fmt.Sprintf("pitwall-%s-t%d-%d", what, turn, n) }
+	key := func(what string, n int) string { return fmt.Sprintf("%s%s-t%d-%d", serviceKeys, what, turn, n) }
 	if st.paused == nil && st.repeat != nil && p.Schedule.Deadline == nil {
 		dl := st.repeat.next(s.host.Now())
 		if _, _, err := s.host.Schedule(ctx, id, race.Schedule{Deadline: &dl}, host.Req{Turn: turn, Key: key("deadline", 0)}); err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"pitwall/host"
+	_ "pitwall/rules/ludi"
 	_ "pitwall/rules/nascar"
 	"pitwall/store"
 	"pitwall/store/sqlite"
@@ -205,6 +206,8 @@ func TestBadInput(t *testing.T) {
 		{"turn 0", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 0, "orders": "M"}`, 422, "bad_input", "turn"},
 		{"no orders", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1}`, 422, "bad_input", "orders"},
 		{"a long key", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "key": "` + strings.Repeat("k", 201) + `"}`, 422, "bad_input", "key"},
+		{"a key of the service's", "POST", "/api/races/" + c.ID + "/orders", c.Seats[0], `{"turn": 1, "orders": "M", "key": "pitwall-bot-t1-1"}`, 422, "bad_input", "key"},
+		{"a player's second car with a choice", "POST", "/api/races", "", `{"ruleset": "nascar", "seats": [{"name": "A", "player": "P"}, {"name": "B", "player": "P", "upgrade": "turbo"}, {"name": "C"}]}`, 422, "bad_input", "seats[0]"},
 		{"a key one longer than kept", "POST", "/api/races/" + c.ID + "/ready", c.Seats[0], `{"turn": 1, "ready": true, "key": "` + strings.Repeat("k", host.MaxKey+1) + `"}`, 422, "bad_input", "key"},
 		{"orders in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "orders": "M"}`, 422, "bad_input", "orders"},
 		{"a ready mark in a resolve", "POST", "/api/races/" + c.ID + "/resolve", c.Host, `{"turn": 1, "ready": true}`, 422, "bad_input", "ready"},
@@ -234,6 +237,30 @@ func TestBadInput(t *testing.T) {
 	// Nothing refused was stored: the race's log is as created.
 	if _, v := s.call("GET", "/api/races/"+c.ID, c.Host, ""); v["entries"] != 0.0 {
 		t.Errorf("refused requests stored entries: %v", v["entries"])
+	}
+}
+
+// A player's choices may come with any of the player's seats.
+func TestPlayerOfTwoSeats(t *testing.T) {
+	s := newService(t)
+	status, v := s.call("POST", "/api/races", "", `{"ruleset": "ludi", "seats": [{"name": "Marcus Aurelius", "player": "Marcus"},
+		{"name": "Marcus Minor", "player": "Marcus", "package": "trader", "extras": "skill,speed"},
+		{"name": "Livia Drusilla", "package": "noble", "extras": "endurance,size"}]}`)
+	if status != 201 || len(v["seats"].([]any)) != 3 {
+		t.Fatalf("%d %v", status, v)
+	}
+}
+
+// A panic in a handler is answered as the service's own failure, a 500 in
+// JSON, and logged; the service goes on.
+func TestPanicAnswered(t *testing.T) {
+	s := newService(t)
+	s.srv.mux.HandleFunc("GET /panic", func(http.ResponseWriter, *http.Request) { panic("a bug") })
+	if status, v := s.call("GET", "/panic", "", ""); status != 500 || v["code"] != "internal" {
+		t.Errorf("a panic: %d %v", status, v)
+	}
+	if status, _ := s.call("GET", "/healthz", "", ""); status != 200 {
+		t.Errorf("after a panic, healthz: %d", status)
 	}
 }
 
