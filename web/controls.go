@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"pitwall/host"
 	"pitwall/race"
@@ -161,8 +162,9 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if p.Started && !p.State.Over() && p.Schedule.Deadline != nil {
-			d := s.host.Now().Sub(pause.At).Round(1e9)
-			turn, sch, err := s.host.Extend(r.Context(), id, max(d, 1e9), host.Req{Turn: p.Turn(), Key: fmt.Sprintf("%sresume-%d", serviceKeys, pause.Seq)})
+			// Whole seconds, and at least one: Extend takes a time to come.
+			d := max(s.host.Now().Sub(pause.At).Round(time.Second), time.Second)
+			turn, sch, err := s.host.Extend(r.Context(), id, d, host.Req{Turn: p.Turn(), Key: fmt.Sprintf("%sresume-%d", serviceKeys, pause.Seq)})
 			if err != nil {
 				s.fail(w, r, err)
 				return
@@ -210,14 +212,14 @@ func (s *Server) setRepeat(w http.ResponseWriter, r *http.Request) {
 		}
 		c.Value = b.repeat.String()
 	}
-	got, ok := s.control(w, r, c)
-	if !ok {
+	if _, ok := s.control(w, r, c); !ok {
 		return
 	}
+	// What is stored says what c says (a key repeated with another
+	// schedule is refused), so the answer is the request's.
 	out := map[string]any{"ok": true, "race": id, "repeat": nil}
-	if got.Value != "" {
-		rp, _ := parseRepeat(got.Value) // stored after the same check
-		out["repeat"] = rp
+	if !b.Stop {
+		out["repeat"] = b.repeat
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -227,28 +229,22 @@ func (s *Server) setRepeat(w http.ResponseWriter, r *http.Request) {
 func linkID(t store.Token) string { return t.Hash[:12] }
 
 type shownLink struct {
-	Link    string  `json:"link"`
-	Role    string  `json:"role"`
-	Seat    *int    `json:"seat,omitempty"` // from 1
-	Created string  `json:"created"`
-	Revoked *string `json:"revoked,omitempty"`
-	Token   string  `json:"token,omitempty"` // only when it is made
+	Link    string     `json:"link"`
+	Role    string     `json:"role"`
+	Seat    *int       `json:"seat,omitempty"` // from 1
+	Created time.Time  `json:"created"`
+	Revoked *time.Time `json:"revoked,omitempty"`
+	Token   string     `json:"token,omitempty"` // only when it is made
 }
 
 func showLink(t store.Token) shownLink {
-	l := shownLink{Link: linkID(t), Role: t.Role, Created: t.Created.Format(timeFormat)}
+	l := shownLink{Link: linkID(t), Role: t.Role, Created: t.Created, Revoked: t.Revoked}
 	if t.Role == store.RoleSeat {
 		seat := t.Seat + 1
 		l.Seat = &seat
 	}
-	if t.Revoked != nil {
-		at := t.Revoked.Format(timeFormat)
-		l.Revoked = &at
-	}
 	return l
 }
-
-const timeFormat = "2006-01-02T15:04:05.999999Z07:00"
 
 func (s *Server) listLinks(w http.ResponseWriter, r *http.Request) {
 	id, ok := s.hostOnly(w, r, "the list of links", "only the race's host sees its links")
@@ -308,7 +304,7 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	var revoked []string
+	revoked := []string{}
 	if b.Replace {
 		// After the new link is stored: a replace cut short leaves the seat
 		// with two links, never with none.
@@ -330,14 +326,7 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 	out := showLink(t)
 	out.Token = tok
 	s.log.Info("link made", "race", id, "role", t.Role, "seat", seat+1, "revoked", len(revoked))
-	writeJSON(w, http.StatusCreated, map[string]any{"ok": true, "race": id, "link": out, "revoked": nonNil(revoked)})
-}
-
-func nonNil(ss []string) []string {
-	if ss == nil {
-		return []string{}
-	}
-	return ss
+	writeJSON(w, http.StatusCreated, map[string]any{"ok": true, "race": id, "link": out, "revoked": revoked})
 }
 
 func (s *Server) revokeLink(w http.ResponseWriter, r *http.Request) {

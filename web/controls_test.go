@@ -1,7 +1,9 @@
 package web
 
 import (
+	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -331,5 +333,31 @@ func TestBotRand(t *testing.T) {
 	q.Race = &race.Race{ID: p.Race.ID, Seed: seed}
 	if s.srv.botRand(&q, 0).Uint64() == draw(0)[0] {
 		t.Error("another seed draws the same")
+	}
+}
+
+// A link revoked while its stream is open: the stream ends at the race's
+// next event, before telling of it.
+func TestRevokedStreamEnds(t *testing.T) {
+	s := newService(t)
+	c := s.create(`{"ruleset": "nascar", "public": false, "seats": [{"name": "Red"}, {"name": "Blue"}]}`)
+	path := "/api/races/" + c.ID
+	res := s.do("GET", path+"/events", c.Spectator, "")
+	defer res.Body.Close()
+	s.must(200, "POST", path+"/orders", c.Seats[0], `{"turn": 1, "orders": "AM"}`)
+	if evs := readEvents(t, res.Body, 1); len(evs) != 1 || evs[0].name != "orders_in" {
+		t.Fatalf("before the revocation: %v", evs)
+	}
+	s.must(200, "POST", path+"/links/"+hashToken(c.Spectator)[:12]+"/revoke", c.Host, "")
+	s.must(200, "POST", path+"/orders", c.Seats[1], `{"turn": 1, "orders": "AM"}`)
+	done := make(chan []byte, 1)
+	go func() { b, _ := io.ReadAll(res.Body); done <- b }()
+	select {
+	case rest := <-done:
+		if strings.Contains(string(rest), "event:") {
+			t.Errorf("the revoked link's stream told of more: %q", rest)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the revoked link's stream is still open 10 s after the race's next event")
 	}
 }

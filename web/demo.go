@@ -41,12 +41,12 @@ func (s *Server) Demo(ctx context.Context, pace time.Duration) ([]string, error)
 		if err != nil {
 			return ids, fmt.Errorf("the %s demo race: %w", game, err)
 		}
-		id := out["id"].(string)
+		id := out.ID
 		cs := []store.Control{{Kind: store.ControlSchedule, Seat: -1, Value: every.String()}}
 		if _, ok := rs.(race.HostBotter); ok {
 			cs = append(cs, store.Control{Kind: store.ControlHost, Seat: -1, Value: store.ControlBot})
 		}
-		for _, seat := range out["seats"].([]createdSeat) {
+		for _, seat := range out.Seats {
 			cs = append(cs, store.Control{Kind: store.ControlSeat, Seat: seat.Seat - 1, Value: store.ControlBot})
 		}
 		for _, c := range cs {

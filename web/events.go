@@ -139,6 +139,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			continue
 		case <-ch:
 		}
+		// A link revoked while its stream is open closes the stream at the
+		// race's next event.
+		if _, _, err := s.viewer(r, id); err != nil {
+			return
+		}
 		if rc, err = s.host.Store.Load(r.Context(), id); err != nil {
 			return // the client reconnects with Last-Event-ID
 		}

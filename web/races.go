@@ -26,6 +26,19 @@ type newRace struct {
 	Public *bool `json:"public"`
 }
 
+// createdRace is the answer to POST /api/races: the race's links' tokens,
+// shown this once.
+type createdRace struct {
+	ID             string        `json:"id"`
+	Ruleset        string        `json:"ruleset"`
+	HostToken      string        `json:"host_token"`
+	SpectatorToken string        `json:"spectator_token,omitempty"` // a private race's
+	Commitment     string        `json:"commitment"`
+	ResolveWhen    string        `json:"resolve_when"`
+	Public         bool          `json:"public"`
+	Seats          []createdSeat `json:"seats"`
+}
+
 // createdSeat is a seat's link in the answer to POST /api/races.
 type createdSeat struct {
 	Seat  int    `json:"seat"`
@@ -137,7 +150,7 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 // makeRace creates a race served with access acc (its race and time are
 // filled in here) and its links, and returns the answer to its creation:
 // the links' tokens, which are shown this once.
-func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, es []race.Entrant, acc store.Access) (map[string]any, error) {
+func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, es []race.Entrant, acc store.Access) (*createdRace, error) {
 	p, err := s.host.Prepare(ruleset, "", cfg, es, nil)
 	if err != nil {
 		return nil, err
@@ -155,19 +168,17 @@ func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, 
 		return tok
 	}
 	acc.Race, acc.Created = rc.ID, now
-	out := map[string]any{"id": rc.ID, "ruleset": rc.Ruleset, "host_token": link(store.RoleHost, -1), "commitment": rc.Commitment(), "resolve_when": acc.ResolveWhen, "public": acc.Public}
-	var seats []createdSeat
+	out := &createdRace{ID: rc.ID, Ruleset: rc.Ruleset, HostToken: link(store.RoleHost, -1), Commitment: rc.Commitment(), ResolveWhen: acc.ResolveWhen, Public: acc.Public}
 	for _, x := range p.State.Seats() {
-		seats = append(seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat)})
+		out.Seats = append(out.Seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat)})
 	}
-	out["seats"] = seats
 	if !acc.Public { // a private race is watched through a link of its own
-		out["spectator_token"] = link(store.RoleSpectator, -1)
+		out.SpectatorToken = link(store.RoleSpectator, -1)
 	}
 	if err := s.access.CreateWithAccess(ctx, rc, acc, toks); err != nil {
 		return nil, err
 	}
-	s.log.Info("race created", "race", rc.ID, "ruleset", rc.Ruleset, "seats", len(seats))
+	s.log.Info("race created", "race", rc.ID, "ruleset", rc.Ruleset, "seats", len(out.Seats))
 	return out, nil
 }
 

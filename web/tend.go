@@ -28,15 +28,14 @@ import (
 
 // standing is what a race's controls add up to: the last of each kind stands.
 type standing struct {
-	bots        map[int]bool   // seats the game's bot plays
-	hostBot     bool           // the bot makes the host's settings
-	repeat      *repeat        // the repeating schedule; nil: none
-	paused      *store.Control // the pause in force; nil: running
-	hasControls bool
+	bots    map[int]bool   // seats the game's bot plays
+	hostBot bool           // the bot makes the host's settings
+	repeat  *repeat        // the repeating schedule; nil: none
+	paused  *store.Control // the pause in force; nil: running
 }
 
 func fold(cs []store.Control) (standing, error) {
-	st := standing{bots: map[int]bool{}, hasControls: len(cs) > 0}
+	st := standing{bots: map[int]bool{}}
 	for _, c := range cs {
 		switch c.Kind {
 		case store.ControlSeat:
@@ -207,12 +206,12 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 }
 
 // tend writes the service's part of p's open turn, each write once: the
-// deadline a repeating schedule gives it, a resumed race's deadline moved
-// on, the host's settings when the bot makes them, and the bots' orders
+// deadline a repeating schedule gives it (not while the race is paused),
+// the host's settings when the bot makes them, and the bots' orders
 // (and ready marks, where the race resolves when every seat is ready). It
 // returns the race as it stands after.
 func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st standing) (*race.Played, error) {
-	if !st.hasControls || !p.Started || p.State.Over() {
+	if !p.Started || p.State.Over() {
 		return p, nil
 	}
 	id, turn, wrote := p.Race.ID, p.Turn(), false
