@@ -39,11 +39,12 @@ type Reader interface {
 }
 
 // Snapshot runs fn with a Reader on one snapshot of a store's database (a
-// read-only transaction).
+// read-only transaction). Its methods are Store's reads: a store that
+// embeds its Snapshot has them.
 type Snapshot func(ctx context.Context, fn func(rd Reader) error) error
 
-// LoadFrom is Store.Load on a Snapshot.
-func LoadFrom(ctx context.Context, read Snapshot, id string) (*race.Race, error) {
+// Load implements Store.Load.
+func (read Snapshot) Load(ctx context.Context, id string) (*race.Race, error) {
 	var r *race.Race
 	err := read(ctx, func(rd Reader) error {
 		var err error
@@ -71,8 +72,8 @@ func wholeLog(ctx context.Context, rd Reader, id string) ([]race.Entry, error) {
 	return log, CheckGapless(log, 1)
 }
 
-// ResumeFrom is Store.Resume on a Snapshot.
-func ResumeFrom(ctx context.Context, read Snapshot, id string, n int) (*race.Race, *SavedTurn, error) {
+// Resume implements Store.Resume.
+func (read Snapshot) Resume(ctx context.Context, id string, n int) (*race.Race, *SavedTurn, error) {
 	var r *race.Race
 	var rec *SavedTurn
 	err := read(ctx, func(rd Reader) error {
@@ -116,8 +117,8 @@ func ResumeFrom(ctx context.Context, read Snapshot, id string, n int) (*race.Rac
 	return r, rec, nil
 }
 
-// KeyedFrom is Store.Keyed on a Snapshot.
-func KeyedFrom(ctx context.Context, read Snapshot, id, key string) (*race.Entry, error) {
+// Keyed implements Store.Keyed.
+func (read Snapshot) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
 	var out *race.Entry
 	err := read(ctx, func(rd Reader) error {
 		if _, err := rd.Race(ctx, id); err != nil {
@@ -136,8 +137,8 @@ func KeyedFrom(ctx context.Context, read Snapshot, id, key string) (*race.Entry,
 	return out, nil
 }
 
-// TurnsFrom is Store.Turns on a Snapshot.
-func TurnsFrom(ctx context.Context, read Snapshot, id string) ([]SavedTurn, error) {
+// Turns implements Store.Turns.
+func (read Snapshot) Turns(ctx context.Context, id string) ([]SavedTurn, error) {
 	var out []SavedTurn
 	err := read(ctx, func(rd Reader) error {
 		switch exists, err := rd.Exists(ctx, id); {

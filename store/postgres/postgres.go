@@ -28,6 +28,8 @@ import (
 // Store is a store.Store on one PostgreSQL database (and schema: the URL may
 // name one with search_path).
 type Store struct {
+	// Snapshot gives Load, Resume, Keyed and Turns (s.snapshot).
+	store.Snapshot
 	pool      *pgxpool.Pool
 	closeOnce sync.Once
 }
@@ -58,6 +60,7 @@ func openWith(ctx context.Context, url string, migrations fs.FS) (*Store, error)
 		return nil, fail(err)
 	}
 	s := &Store{pool: pool}
+	s.Snapshot = s.snapshot
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fail(err)
@@ -181,27 +184,6 @@ func (s *Store) create(ctx context.Context, r *race.Race, also func(tx pgx.Tx) e
 }
 
 func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrNotFound) }
-
-// Load returns the race with its whole log, in order.
-func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
-	return store.LoadFrom(ctx, s.snapshot, id)
-}
-
-// Resume returns the race with the record of turn n (the last when n < 0)
-// and the log from that turn's resolve entry on.
-func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
-	return store.ResumeFrom(ctx, s.snapshot, id, n)
-}
-
-// Keyed returns the entry stored with key, or nil.
-func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
-	return store.KeyedFrom(ctx, s.snapshot, id, key)
-}
-
-// Turns returns the saved turns, in order.
-func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
-	return store.TurnsFrom(ctx, s.snapshot, id)
-}
 
 // snapshot is a store.Snapshot: fn reads in one read-only transaction.
 func (s *Store) snapshot(ctx context.Context, fn func(rd store.Reader) error) error {

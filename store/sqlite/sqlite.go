@@ -41,6 +41,8 @@ const timeFormat = "2006-01-02T15:04:05.000000000Z07:00"
 
 // Store is a store.Store on one SQLite database.
 type Store struct {
+	// Snapshot gives Load, Resume, Keyed and Turns (s.snapshot).
+	store.Snapshot
 	db   *sql.DB
 	path string
 	// writer is a one-slot semaphore held by every write transaction. SQLite
@@ -95,6 +97,7 @@ func openWith(path string, migrations fs.FS) (*Store, error) {
 		db.SetConnMaxIdleTime(0)
 	}
 	s := &Store{db: db, path: path, writer: make(chan struct{}, 1)}
+	s.Snapshot = s.snapshot
 	ctx := context.Background()
 	ready := func() error {
 		if err := db.PingContext(ctx); err != nil {
@@ -299,27 +302,6 @@ func createTx(ctx context.Context, tx *sql.Tx, r *race.Race, cfg, ents []byte) e
 }
 
 func notFound(id string) error { return fmt.Errorf("race %q: %w", id, store.ErrNotFound) }
-
-// Load returns the race with its whole log, in order.
-func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
-	return store.LoadFrom(ctx, s.snapshot, id)
-}
-
-// Resume returns the race with the record of turn n (the last when n < 0)
-// and the log from that turn's resolve entry on.
-func (s *Store) Resume(ctx context.Context, id string, n int) (*race.Race, *store.SavedTurn, error) {
-	return store.ResumeFrom(ctx, s.snapshot, id, n)
-}
-
-// Keyed returns the entry stored with key, or nil.
-func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
-	return store.KeyedFrom(ctx, s.snapshot, id, key)
-}
-
-// Turns returns the saved turns, in order.
-func (s *Store) Turns(ctx context.Context, id string) ([]store.SavedTurn, error) {
-	return store.TurnsFrom(ctx, s.snapshot, id)
-}
 
 // snapshot is a store.Snapshot: fn reads in one read-only transaction.
 func (s *Store) snapshot(ctx context.Context, fn func(rd store.Reader) error) error {
