@@ -44,6 +44,19 @@ func accessStore(t *testing.T, h *harness) (store.AccessStore, string) {
 	return a, name
 }
 
+// reopenAccess closes s and opens the database it kept, name, again.
+func reopenAccess(t *testing.T, h *harness, s store.AccessStore, name string) store.AccessStore {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, ok := h.reopen(t, name).(store.AccessStore)
+	if !ok {
+		t.Fatal("the reopened store is not an AccessStore")
+	}
+	return s2
+}
+
 func hashOf(token string) string {
 	b := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(b[:])
@@ -209,13 +222,7 @@ func testAccessReopen(t *testing.T, h *harness) {
 	if err := s.RevokeToken(ctx(t), r.ID, ts[0].Hash, at); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s2, ok := h.reopen(t, name).(store.AccessStore)
-	if !ok {
-		t.Fatal("the reopened store is not an AccessStore")
-	}
+	s2 := reopenAccess(t, h, s, name)
 	defer s2.Close()
 	want := ts[0]
 	want.Revoked = &at

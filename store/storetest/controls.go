@@ -111,13 +111,7 @@ func testControls(t *testing.T, h *harness) {
 	if _, err := s.AddControl(ctx(t), control("nowhere", store.ControlHost, -1, store.ControlBot, "")); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a control of a race not stored: %v, want ErrNotFound", err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	s2, ok := h.reopen(t, name).(store.AccessStore)
-	if !ok {
-		t.Fatal("the reopened store is not an AccessStore")
-	}
+	s2 := reopenAccess(t, h, s, name)
 	defer s2.Close()
 	got, err := s2.Controls(ctx(t), r.ID)
 	if err != nil {
