@@ -77,8 +77,12 @@ type repeat struct {
 	location *time.Location
 }
 
-// minEvery is the shortest repeat: a demo's pace; a race by post wants days.
-const minEvery = 10 * time.Second
+// The shortest and longest repeat: the shortest is a demo's pace (a race
+// by post wants days).
+const (
+	MinEvery = 10 * time.Second
+	MaxEvery = 90 * 24 * time.Hour
+)
 
 // parseRepeat reads a repeating schedule as the API and the store hold it.
 func parseRepeat(text string) (repeat, error) {
@@ -96,8 +100,8 @@ func (rp *repeat) check() error {
 		return &apiError{Msg: fmt.Sprintf(format, args...), Field: "repeat." + field, Code: "bad_input"}
 	}
 	d, err := time.ParseDuration(rp.Every)
-	if err != nil || d < minEvery || d > 90*24*time.Hour {
-		return bad("every", "every is a length of time from %s to 90 days (2160h), such as 48h; not %q", minEvery, rp.Every)
+	if err != nil || d < MinEvery || d > MaxEvery {
+		return bad("every", "every is a length of time from %s to 90 days (2160h), such as 48h; not %q", MinEvery, rp.Every)
 	}
 	rp.every = d
 	rp.location = time.UTC

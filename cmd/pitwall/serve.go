@@ -52,6 +52,13 @@ calendar, party, keeps its real weeks: its turns come at the pace, its
 phases with the days.)`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// Before the database is opened (or made): a refused start leaves nothing.
+			if rescan <= 0 {
+				return usagef("--rescan is a length of time such as 1m; not %s", rescan)
+			}
+			if demo && (pace < web.MinEvery || pace > web.MaxEvery) {
+				return usagef("--demo-pace is from 10s to 2160h (90 days); not %s", pace)
+			}
 			h, done, err := a.open()
 			if err != nil {
 				return err
@@ -70,9 +77,6 @@ phases with the days.)`,
 			hs.RegisterOnShutdown(srv.Close)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			if rescan <= 0 {
-				return usagef("--rescan is a length of time such as 1m; not %s", rescan)
-			}
 			if demo {
 				ids, err := srv.Demo(cmd.Context(), pace)
 				if err != nil {

@@ -3,8 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -84,5 +87,16 @@ func TestServeShutsDownCleanly(t *testing.T) {
 	_, show, _ := jsonOf(t, "--db", db, "race", "show", id, "--as", "host")
 	if in := show["orders_in"]; len(in.([]any)) != 1 {
 		t.Errorf("after the shutdown, the orders in: %v; want Red's", in)
+	}
+}
+
+// A start refused for its flags says why, with status 2, and makes no
+// database.
+func TestServeRefusesBadFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "never.db")
+	refused(t, "a demo pace of 2s", "--demo-pace is from 10s", "--db", db, "serve", "--demo", "--demo-pace", "2s", "--addr", "127.0.0.1:0")
+	refused(t, "a rescan of 0s", "--rescan is a length of time", "--db", db, "serve", "--rescan", "0s", "--addr", "127.0.0.1:0")
+	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused start made %s: %v", db, err)
 	}
 }
