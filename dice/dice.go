@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	mrand "math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -142,6 +143,18 @@ func (r *Roller) State() []byte {
 		return b
 	}
 	return nil
+}
+
+// Clone is a roller that goes on from where r stands without moving r on
+// (a ChaCha8 stream is copied); a roller on another source shares it.
+func (r *Roller) Clone() *Roller {
+	c := &Roller{src: r.src, log: slices.Clip(r.log)}
+	if st := r.State(); st != nil {
+		if cr, err := Restore(st); err == nil { // r's own state always restores
+			c.src = cr.src
+		}
+	}
+	return c
 }
 
 // Roll rolls d for seat, for the reason given, logs it, and returns the face's value.

@@ -117,3 +117,35 @@ func TestCommitment(t *testing.T) {
 		t.Fatal("two crypto seeds are equal")
 	}
 }
+
+// A clone rolls what the original would have, and rolling it leaves the
+// original where it stood, its log included.
+func TestCloneGoesOnAlone(t *testing.T) {
+	a := New(SeedFromInt(3))
+	for i := 0; i < 11; i++ {
+		a.Roll(0, "warm up", D6)
+	}
+	want := a.Clone()
+	c := a.Clone()
+	var got []int
+	for i := 0; i < 50; i++ {
+		got = append(got, c.Roll(1, "clone", D20))
+	}
+	if len(a.Since(0)) != 11 {
+		t.Fatalf("rolling the clone logged %d rolls on the original, want 11", len(a.Since(0)))
+	}
+	for i, g := range got {
+		if x := a.Roll(1, "original", D20); x != g {
+			t.Fatalf("roll %d: original %d, clone %d", i, x, g)
+		}
+	}
+	for i, g := range got { // a clone taken before them stood still too
+		if x := want.Roll(1, "", D20); x != g {
+			t.Fatalf("the first clone's roll %d: %d, want %d", i, x, g)
+		}
+	}
+	s := WithSource(&Script{})
+	if s.Clone().src != s.src {
+		t.Error("a roller on a script does not share it with its clone")
+	}
+}

@@ -22,6 +22,7 @@ import (
 type Host struct {
 	Store store.Store
 	Clock Clock
+	live  *live // the races in memory (KeepLive); nil: every call loads
 }
 
 // Clock is the host's one source of time: the log's times, the bonus
@@ -195,7 +196,15 @@ var ErrForming = errors.New("the race is still taking entrants")
 // Load is the race as it stands: resumed from the record of its last turn,
 // with only the entries after it replayed.
 func (h *Host) Load(ctx context.Context, id string) (*race.Played, error) {
-	return h.load(ctx, id, -1)
+	if h.live == nil {
+		return h.load(ctx, id, -1)
+	}
+	l, err := h.lease(ctx, id, started)
+	if err != nil {
+		return nil, err
+	}
+	defer l.release()
+	return l.own(), nil
 }
 
 // LoadAt is the race after turn n (0: the start), holding turn n itself as
@@ -344,24 +353,17 @@ func pin(p *race.Played, turn *int, want int, what string) error {
 	return nil
 }
 
-// appendEntry links e into the chain after p's head and stores it.
-func (h *Host) appendEntry(ctx context.Context, p *race.Played, e race.Entry, rec *race.TurnRecord) (race.Entry, error) {
-	e.Seq = p.Seq + 1
-	e.Hash = race.ChainNext(p.Head, e, rec, p.Race.Seed)
-	return e, h.Store.Append(ctx, p.Race.ID, e, rec)
-}
-
 // repeated looks a client key up: the entry stored with it, if any, which
 // must be of the same kind (and seat, and text when the request knows it
 // before it is stored) as the request repeating it.
-func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int, text string) (*race.Entry, error) {
+func repeated(ctx context.Context, l *lease, key, kind string, seat int, text string) (*race.Entry, error) {
 	if key == "" {
 		return nil, nil
 	}
 	if len(key) > MaxKey {
 		return nil, badf("a key is at most %d characters; got %d", MaxKey, len(key))
 	}
-	e, err := h.Store.Keyed(ctx, id, key)
+	e, err := l.keyed(ctx, key)
 	if err != nil {
 		return nil, err
 	}
@@ -374,26 +376,32 @@ func (h *Host) repeated(ctx context.Context, id, key, kind string, seat int, tex
 	return e, nil
 }
 
-// write runs one keyed, turn-addressed write: a repeat of the key gives what
-// was stored; a conflict with another writer tries again on a fresh load.
-// text is the entry's text when the request gives it as stored ("" when it
-// is worked out in try): a key repeated with another text is refused.
-func write[T any](ctx context.Context, h *Host, id string, q Req, kind string, seat int, text string,
-	again func(e *race.Entry) (T, error), try func() (T, error)) (T, error) {
+// write runs one keyed, turn-addressed write on race id, taken as mode
+// says: a repeat of the key gives what was stored; a conflict with another
+// writer tries again on a fresh load. text is the entry's text when the
+// request gives it as stored ("" when it is worked out in try): a key
+// repeated with another text is refused.
+func write[T any](ctx context.Context, h *Host, id string, mode int, q Req, kind string, seat int, text string,
+	again func(l *lease, e *race.Entry) (T, error), try func(l *lease) (T, error)) (T, error) {
 	var zero T
 	// What every store keeps as it is, so that no store refuses it later.
 	if err := errors.Join(store.CheckText("the key", q.Key), store.CheckText("the text", text)); err != nil {
 		return zero, bad(err)
 	}
 	return retry(ctx, func() (T, error) {
-		e, err := h.repeated(ctx, id, q.Key, kind, seat, text)
+		l, err := h.lease(ctx, id, mode)
+		if err != nil {
+			return zero, err
+		}
+		defer l.release()
+		e, err := repeated(ctx, l, q.Key, kind, seat, text)
 		if err != nil {
 			return zero, err
 		}
 		if e != nil {
-			return again(e)
+			return again(l, e)
 		}
-		v, err := try()
+		v, err := try(l)
 		if errors.Is(err, store.ErrDuplicateKey) {
 			return zero, store.ErrConflict // the key landed meanwhile: the next try finds it
 		}
@@ -419,22 +427,16 @@ type Ack struct {
 // returns what was stored. A refused order changes nothing.
 func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q Req) (Ack, error) {
 	var turn int // the turn the write is for, fixed on its first try
-	again := func(e *race.Entry) (Ack, error) {
-		p, err := h.Load(ctx, id)
-		if err != nil {
-			return Ack{}, err
-		}
+	again := func(l *lease, e *race.Entry) (Ack, error) {
+		p := l.p
 		a := Ack{Race: id, Turn: e.Turn, Seat: e.Seat, Racer: racerOf(p, e.Seat), Orders: e.Text, Entry: e.Seq, Repeat: true}
 		if e.Turn == p.Turn() && p.PendingAt[e.Seat] == e.Seq {
 			a.Orders = p.Pending[e.Seat].String()
 		}
 		return a, nil
 	}
-	return write(ctx, h, id, q, race.EntryOrder, seat, text, again, func() (Ack, error) {
-		p, err := h.Load(ctx, id)
-		if err != nil {
-			return Ack{}, err
-		}
+	return write(ctx, h, id, started, q, race.EntryOrder, seat, text, again, func(l *lease) (Ack, error) {
+		p := l.p
 		if err := pin(p, &turn, q.Turn, "an order"); err != nil {
 			return Ack{}, err
 		}
@@ -444,7 +446,7 @@ func (h *Host) Submit(ctx context.Context, id string, seat int, text string, q R
 		if err != nil {
 			return Ack{}, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryOrder, Turn: turn, Seat: seat, Text: text, InWindow: in, At: now, Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntryOrder, Turn: turn, Seat: seat, Text: text, InWindow: in, At: now, Key: q.Key}, nil)
 		if err != nil {
 			return Ack{}, err
 		}
@@ -466,16 +468,14 @@ func racerOf(p *race.Played, seat int) string {
 // Set applies a host's setting (KEY=VALUE) for the turn q names and returns that turn.
 func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, error) {
 	var turn int // the turn the write is for, fixed on its first try
-	again := func(e *race.Entry) (int, error) { return e.Turn, nil }
-	return write(ctx, h, id, q, race.EntrySet, -1, key+"="+value, again, func() (int, error) {
-		p, err := h.Load(ctx, id)
-		if err != nil {
-			return 0, err
-		}
+	again := func(_ *lease, e *race.Entry) (int, error) { return e.Turn, nil }
+	return write(ctx, h, id, started, q, race.EntrySet, -1, key+"="+value, again, func(l *lease) (int, error) {
+		p := l.p
 		if err := pin(p, &turn, q.Turn, "a setting"); err != nil {
 			return 0, err
 		}
 		if !p.Started {
+			l.changing()
 			if err := p.SetUp(); err != nil {
 				return 0, bad(err)
 			}
@@ -483,7 +483,7 @@ func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, erro
 		if err := p.CheckSetting(key, value); err != nil {
 			return 0, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySet, Turn: turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntrySet, Turn: turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)
 		return e.Turn, err
 	})
 }
@@ -498,19 +498,16 @@ func (h *Host) Ready(ctx context.Context, id string, seat int, ready bool, q Req
 		text = "yes"
 	}
 	var turn int // the turn the write is for, fixed on its first try
-	again := func(e *race.Entry) (int, error) { return e.Turn, nil }
-	return write(ctx, h, id, q, race.EntryReady, seat, text, again, func() (int, error) {
-		p, err := h.Load(ctx, id)
-		if err != nil {
-			return 0, err
-		}
+	again := func(_ *lease, e *race.Entry) (int, error) { return e.Turn, nil }
+	return write(ctx, h, id, started, q, race.EntryReady, seat, text, again, func(l *lease) (int, error) {
+		p := l.p
 		if err := pin(p, &turn, q.Turn, "a ready mark"); err != nil {
 			return 0, err
 		}
 		if err := p.CheckReady(seat, text); err != nil {
 			return 0, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryReady, Turn: turn, Seat: seat, Text: text, At: h.Now(), Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntryReady, Turn: turn, Seat: seat, Text: text, At: h.Now(), Key: q.Key}, nil)
 		return e.Turn, err
 	})
 }
@@ -545,20 +542,13 @@ func (h *Host) schedule(ctx context.Context, id string, q Req, change func(race.
 		s    race.Schedule
 	}
 	var turn int // the turn the write is for, fixed on its first try
-	again := func(e *race.Entry) (out, error) {
+	again := func(_ *lease, e *race.Entry) (out, error) {
 		s, err := race.ParseSchedule(e.Text)
 		return out{e.Turn, s}, err
 	}
-	o, err := write(ctx, h, id, q, race.EntrySchedule, -1, "", again, func() (out, error) {
-		p, err := h.Load(ctx, id)
-		if err != nil && !errors.Is(err, ErrForming) {
-			return out{}, err
-		}
-		if p == nil { // forming: the schedule of turn 1
-			if p, err = h.Forming(ctx, id); err != nil {
-				return out{}, err
-			}
-		}
+	// A race still forming takes the schedule of turn 1.
+	o, err := write(ctx, h, id, either, q, race.EntrySchedule, -1, "", again, func(l *lease) (out, error) {
+		p := l.p
 		if err := pin(p, &turn, q.Turn, "a schedule"); err != nil {
 			return out{}, err
 		}
@@ -588,7 +578,7 @@ func (h *Host) schedule(ctx context.Context, id string, q Req, change func(race.
 		if _, err := race.ParseSchedule(text); err != nil {
 			return out{}, bad(err)
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntrySchedule, Turn: turn, Seat: -1, Text: text, At: now, Key: q.Key}, nil)
+		e, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntrySchedule, Turn: turn, Seat: -1, Text: text, At: now, Key: q.Key}, nil)
 		return out{e.Turn, s}, err
 	})
 	return o.turn, o.s, err
@@ -630,18 +620,9 @@ func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *rac
 			return nil, bad(err)
 		}
 	}
-	again := func(*race.Entry) ([]race.Entrant, error) {
-		p, err := h.Forming(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return p.Entrants, nil
-	}
-	return write(ctx, h, id, q, kind, -1, text, again, func() ([]race.Entrant, error) {
-		p, err := h.Forming(ctx, id)
-		if err != nil {
-			return nil, err
-		}
+	again := func(l *lease, _ *race.Entry) ([]race.Entrant, error) { return l.p.Entrants, nil }
+	return write(ctx, h, id, whole, q, kind, -1, text, again, func(l *lease) ([]race.Entrant, error) {
+		p := l.p
 		if p.Started {
 			return nil, badf("race %s has started (turn %d is open): its entrants are fixed", id, p.Turn())
 		}
@@ -659,7 +640,7 @@ func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *rac
 		if _, err := check(p.Ruleset, p.Race, es); err != nil {
 			return nil, err
 		}
-		if _, err := h.appendEntry(ctx, p, entry, nil); err != nil {
+		if _, err := h.appendEntry(ctx, l, entry, nil); err != nil {
 			return nil, err
 		}
 		return es, nil
@@ -679,18 +660,14 @@ type Resolution struct {
 // it once: the others resolve nothing and say so.
 func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error) {
 	var turn int // the turn the write is for, fixed on its first try
-	again := func(e *race.Entry) (Resolution, error) {
-		p, err := h.Load(ctx, id)
-		return Resolution{Race: p, Turn: e.Turn}, err
+	again := func(l *lease, e *race.Entry) (Resolution, error) {
+		return Resolution{Race: l.own(), Turn: e.Turn}, nil
 	}
-	return write(ctx, h, id, q, race.EntryResolve, -1, "", again, func() (Resolution, error) {
-		p, err := h.Load(ctx, id)
-		if err != nil {
-			return Resolution{}, err
-		}
+	return write(ctx, h, id, started, q, race.EntryResolve, -1, "", again, func(l *lease) (Resolution, error) {
+		p := l.p
 		if err := pin(p, &turn, q.Turn, "a resolve"); err != nil {
 			if errors.Is(err, ErrClosed) {
-				return Resolution{Race: p, Turn: turn}, nil
+				return Resolution{Race: l.own(), Turn: turn}, nil
 			}
 			if errors.Is(err, race.ErrOver) {
 				return Resolution{}, bad(&kindOf{fmt.Sprintf("race %s is over: nothing to resolve", id), race.ErrOver})
@@ -698,6 +675,7 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 			return Resolution{}, err
 		}
 		now := h.Now()
+		l.changing()
 		t, err := p.NextTurn(now)
 		if err != nil {
 			return Resolution{}, err
@@ -706,11 +684,9 @@ func (h *Host) Resolve(ctx context.Context, id string, q Req) (Resolution, error
 		if err != nil {
 			return Resolution{}, err
 		}
-		e, err := h.appendEntry(ctx, p, race.Entry{Kind: race.EntryResolve, Turn: t.Turn, Seat: -1, At: now, Key: q.Key}, &rec)
-		if err != nil {
+		if _, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntryResolve, Turn: t.Turn, Seat: -1, At: now, Key: q.Key}, &rec); err != nil {
 			return Resolution{}, err
 		}
-		p.Pass(e)
-		return Resolution{Race: p, Turn: t.Turn, Resolved: true, Played: t}, nil
+		return Resolution{Race: l.own(), Turn: t.Turn, Resolved: true, Played: t}, nil
 	})
 }

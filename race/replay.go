@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -571,4 +573,19 @@ func (p *Played) Adopt(e Entry, rec *TurnRecord) error {
 	}
 	p.note(e)
 	return nil
+}
+
+// Clone is a copy of p that may be changed without changing p: a service
+// keeps one Played per race in memory, hands out clones, and moves only its
+// own on. The states are shared: a ruleset never changes a state it is
+// given (it returns a new one), and the race's definition never changes.
+func (p *Played) Clone() *Played {
+	c := *p
+	c.Pending, c.PendingAt, c.Ready = maps.Clone(p.Pending), maps.Clone(p.PendingAt), maps.Clone(p.Ready)
+	c.Turns, c.Voided, c.Entrants = slices.Clip(p.Turns), slices.Clip(p.Voided), slices.Clip(p.Entrants)
+	c.SetupRolls = slices.Clip(p.SetupRolls)
+	if p.roller != nil {
+		c.roller = p.roller.Clone()
+	}
+	return &c
 }

@@ -36,6 +36,10 @@ type Reader interface {
 	ResolveSeq(ctx context.Context, id string, turn int) (int, error)
 	// Keyed reads the entry stored with key (not ""), or nil.
 	Keyed(ctx context.Context, id, key string) (*race.Entry, error)
+	// Keys reads every entry stored with a key, in order.
+	Keys(ctx context.Context, id string) ([]race.Entry, error)
+	// Last reads the seq of the last entry, 0 for none.
+	Last(ctx context.Context, id string) (int, error)
 }
 
 // Snapshot runs fn with a Reader on one snapshot of a store's database (a
@@ -135,6 +139,43 @@ func (read Snapshot) Keyed(ctx context.Context, id, key string) (*race.Entry, er
 		return nil, fmt.Errorf("race %q: finding key %q: %w", id, key, err)
 	}
 	return out, nil
+}
+
+// Keys implements Store.Keys.
+func (read Snapshot) Keys(ctx context.Context, id string) ([]race.Entry, error) {
+	var out []race.Entry
+	err := read(ctx, func(rd Reader) error {
+		if _, err := rd.Race(ctx, id); err != nil {
+			return err
+		}
+		var err error
+		out, err = rd.Keys(ctx, id)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("race %q: reading the keyed entries: %w", id, err)
+	}
+	return out, nil
+}
+
+// Last implements Store.Last.
+func (read Snapshot) Last(ctx context.Context, id string) (int, error) {
+	var last int
+	err := read(ctx, func(rd Reader) error {
+		switch exists, err := rd.Exists(ctx, id); {
+		case err != nil:
+			return err
+		case !exists:
+			return ErrNotFound
+		}
+		var err error
+		last, err = rd.Last(ctx, id)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("race %q: reading the log's length: %w", id, err)
+	}
+	return last, nil
 }
 
 // Turns implements Store.Turns.

@@ -24,6 +24,25 @@ var ErrConflict = errors.New("the race's log moved on; reload and try again")
 // ErrExists is returned when a race is created with an ID already taken.
 var ErrExists = errors.New("a race with this ID exists")
 
+// Pending is one append of a group commit (Batcher.AppendAll).
+type Pending struct {
+	Race  string
+	Entry race.Entry
+	Turn  *SavedTurn
+}
+
+// Batcher is a Store that appends to many races at once, in one
+// transaction and one commit (group commit): durability costs one wait for
+// the disk for all of them, not one each.
+type Batcher interface {
+	// AppendAll judges and stores each append as Append would, in order,
+	// in one transaction. errs[i] is the i-th append's error: its refusal
+	// (as Append's, wrapping the same errors), or, when the transaction
+	// failed, its failure. Every append whose error is nil is durable; no
+	// other is stored.
+	AppendAll(ctx context.Context, batch []Pending) (errs []error)
+}
+
 // ErrDuplicateKey is returned when an entry's client key is already in the
 // race's log: the request was made before, and nothing more is stored.
 var ErrDuplicateKey = errors.New("an entry with this key is stored already")
@@ -72,6 +91,12 @@ type Store interface {
 	Resume(ctx context.Context, id string, n int) (*race.Race, *SavedTurn, error)
 	// Keyed returns the entry stored with the client key, or nil.
 	Keyed(ctx context.Context, id, key string) (*race.Entry, error)
+	// Keys returns every entry stored with a client key, in order: a
+	// service that keeps a race in memory answers repeated keys from them.
+	Keys(ctx context.Context, id string) ([]race.Entry, error)
+	// Last returns the seq of the log's last entry (0 for an empty log): a
+	// race kept in memory is as fresh as the store while Last is its Seq.
+	Last(ctx context.Context, id string) (int, error)
 	// List returns every race, newest first.
 	List(ctx context.Context) ([]Summary, error)
 	// Append adds e to the race's log. e.Seq must be the log's length + 1, or

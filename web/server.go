@@ -49,7 +49,9 @@ type Server struct {
 	shutdown atomic.Bool
 }
 
-// New returns a server over h, whose store must be an AccessStore.
+// New returns a server over h, whose store must be an AccessStore. It
+// makes h keep the races it serves in memory (host.KeepLive), unless h
+// does already.
 func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	as, ok := h.Store.(store.AccessStore)
 	if !ok {
@@ -57,6 +59,9 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	}
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if !h.Live() {
+		h.KeepLive(0, log)
 	}
 	s := &Server{host: h, access: as, log: log, events: newBroker(), deadlines: newDeadlines(), mux: http.NewServeMux(), done: make(chan struct{})}
 	s.routes()

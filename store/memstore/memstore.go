@@ -39,7 +39,10 @@ type Store struct {
 	mu     sync.Mutex
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store   = (*Store)(nil)
+	_ store.Batcher = (*Store)(nil)
+)
 
 // New returns a store on a Data of its own.
 func New() *Store { return Open(NewData()) }
@@ -183,6 +186,15 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 	return s.with(ctx, id, func(r *entry) error { return appendTo(r, id, e, turn) })
 }
 
+// AppendAll implements store.Batcher.
+func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	errs := make([]error, len(batch))
+	for i, b := range batch {
+		errs[i] = s.Append(ctx, b.Race, b.Entry, b.Turn)
+	}
+	return errs
+}
+
 func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 	if _, err := store.EncodeAppend(id, e, turn); err != nil {
 		return err
@@ -248,6 +260,30 @@ func (s *Store) Keyed(ctx context.Context, id, key string) (*race.Entry, error) 
 		return nil
 	})
 	return out, err
+}
+
+// Keys implements store.Store.
+func (s *Store) Keys(ctx context.Context, id string) ([]race.Entry, error) {
+	var out []race.Entry
+	err := s.with(ctx, id, func(e *entry) error {
+		for _, x := range e.log {
+			if x.Key != "" {
+				out = append(out, x)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Last implements store.Store.
+func (s *Store) Last(ctx context.Context, id string) (int, error) {
+	var last int
+	err := s.with(ctx, id, func(e *entry) error {
+		last = len(e.log)
+		return nil
+	})
+	return last, err
 }
 
 // Turns implements store.Store.

@@ -28,13 +28,16 @@ import (
 // Store is a store.Store on one PostgreSQL database (and schema: the URL may
 // name one with search_path).
 type Store struct {
-	// Snapshot gives Load, Resume, Keyed and Turns (s.snapshot).
+	// Snapshot gives Load, Resume, Keyed, Keys, Last and Turns (s.snapshot).
 	store.Snapshot
 	pool      *pgxpool.Pool
 	closeOnce sync.Once
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store   = (*Store)(nil)
+	_ store.Batcher = (*Store)(nil)
+)
 
 // Open connects to the database at url (postgres://user@host:port/db?...)
 // and brings its schema up to date, creating it if it is missing.
@@ -248,6 +251,16 @@ func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error)
 	return &log[0], nil
 }
 
+func (rd reader) Keys(ctx context.Context, id string) ([]race.Entry, error) {
+	return scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 AND key <> '' ORDER BY seq`, id))
+}
+
+func (rd reader) Last(ctx context.Context, id string) (int, error) {
+	var last int
+	err := rd.q.QueryRow(ctx, `SELECT COALESCE(MAX(seq), 0) FROM entries WHERE race_id = $1`, id).Scan(&last)
+	return last, err
+}
+
 // scanEntries reads log entries from the rows of a query of entryColumns.
 func scanEntries(rows pgx.Rows, err error) ([]race.Entry, error) {
 	if err == nil {
@@ -385,6 +398,64 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
 	}
 	return nil
+}
+
+// insertResolve stores a resolve entry and its turn in one statement: the
+// turn only where the entry went in, and a turn saved already fails the
+// statement (and the transaction it is in).
+const insertResolve = `WITH e AS (` + insertEntry + ` RETURNING 1)
+	INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
+	SELECT $1::text, $11::integer, $12::text, $13::text, $14::bytea, $15::bytea, $16::bytea, $17::timestamptz, $18::integer FROM e`
+
+// AppendAll implements store.Batcher: the appends go to the server in one
+// round trip and one transaction. A refused append stores nothing and the
+// others go on; should the transaction fail (a turn saved twice), each
+// append is tried again on its own, so that one stays refused and no other.
+func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	errs := make([]error, len(batch))
+	var b pgx.Batch
+	var sent []int // the batch's appends that went into b
+	for i, p := range batch {
+		e, turn := p.Entry, p.Turn
+		rolls, err := store.EncodeAppend(p.Race, e, turn)
+		if err != nil {
+			errs[i] = err
+			continue
+		}
+		args := []any{p.Race, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash}
+		if turn == nil {
+			b.Queue(insertEntry, args...)
+		} else {
+			b.Queue(insertResolve, append(args, turn.Turn, turn.Hash, rolls, turn.DiceState, turn.State, turn.Story, turn.At, turn.Rules)...)
+		}
+		sent = append(sent, i)
+	}
+	if len(sent) == 0 {
+		return errs
+	}
+	stored := make([]bool, len(batch))
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		res := tx.SendBatch(ctx, &b)
+		for _, i := range sent {
+			tag, err := res.Exec()
+			if err != nil {
+				_ = res.Close() // the error that matters is the statement's
+				return err
+			}
+			stored[i] = tag.RowsAffected() == 1
+		}
+		return res.Close()
+	})
+	for _, i := range sent {
+		p := batch[i]
+		switch {
+		case err != nil:
+			errs[i] = s.Append(ctx, p.Race, p.Entry, p.Turn)
+		case !stored[i]:
+			errs[i] = fmt.Errorf("race %q: appending entry %d: %w", p.Race, p.Entry.Seq, s.whyNot(ctx, p.Race, p.Entry, p.Turn != nil))
+		}
+	}
+	return errs
 }
 
 // errTurnSaved rolls back an entry whose turn was saved already.

@@ -41,7 +41,7 @@ const timeFormat = "2006-01-02T15:04:05.000000000Z07:00"
 
 // Store is a store.Store on one SQLite database.
 type Store struct {
-	// Snapshot gives Load, Resume, Keyed and Turns (s.snapshot).
+	// Snapshot gives Load, Resume, Keyed, Keys, Last and Turns (s.snapshot).
 	store.Snapshot
 	db   *sql.DB
 	path string
@@ -54,7 +54,10 @@ type Store struct {
 	closeErr  error
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store   = (*Store)(nil)
+	_ store.Batcher = (*Store)(nil)
+)
 
 // Open opens (creating it if needed) the database at path and brings its
 // schema up to date. path is a file name, or Memory.
@@ -371,6 +374,17 @@ func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error)
 	return &log[0], nil
 }
 
+func (rd reader) Keys(ctx context.Context, id string) ([]race.Entry, error) {
+	return scanEntries(rd.tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+		FROM entries WHERE race_id = ? AND key <> '' ORDER BY seq`, id))
+}
+
+func (rd reader) Last(ctx context.Context, id string) (int, error) {
+	var last int
+	err := rd.tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), 0) FROM entries WHERE race_id = ?`, id).Scan(&last)
+	return last, err
+}
+
 // collect reads every row of a query with scan, and closes the rows (as
 // pgx.AppendRows does for the PostgreSQL store); nil for none.
 func collect[T any](rows *sql.Rows, err error, scan func(rows *sql.Rows) (T, error)) ([]T, error) {
@@ -499,39 +513,90 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 // entry is stored.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
 	rolls, err := store.EncodeAppend(id, e, turn)
-	if err != nil {
-		return err
+	if err == nil {
+		err = s.write(ctx, func(tx *sql.Tx) error { return appendTx(ctx, tx, id, e, turn, rolls) })
 	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		var st store.AppendState
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?1),
-			COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = ?1), 0),
-			COALESCE((SELECT seq FROM entries WHERE race_id = ?1 AND key = ?2 AND key <> ''), 0),
-			EXISTS (SELECT 1 FROM entries WHERE race_id = ?1 AND kind = 'resolve' AND turn = ?3),
-			?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3)`,
-			id, e.Key, e.Turn, turn != nil).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved); err != nil {
-			return err
-		}
-		if err := st.Refusal(e); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
-			return fmt.Errorf("storing entry %d: %w", e.Seq, err)
-		}
-		if turn == nil {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, turn.Turn, turn.Hash, rolls, turn.DiceState, nullText(turn.State), nullText(turn.Story), formatTime(turn.At), turn.Rules); err != nil {
-			return fmt.Errorf("saving turn %d: %w", turn.Turn, err)
+	if err != nil {
+		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
+	}
+	return nil
+}
+
+// AppendAll implements store.Batcher: every append in one write
+// transaction, each judged as Append judges it; a refused one stores
+// nothing and the others go on.
+func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	bad := make([]error, len(batch)) // what cannot be stored, as it is
+	rolls := make([]string, len(batch))
+	for i, b := range batch {
+		rolls[i], bad[i] = store.EncodeAppend(b.Race, b.Entry, b.Turn)
+	}
+	errs := make([]error, len(batch))
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for i, b := range batch {
+			if bad[i] != nil {
+				continue
+			}
+			err := appendTx(ctx, tx, b.Race, b.Entry, b.Turn, rolls[i])
+			var refused *refusal
+			if errors.As(err, &refused) {
+				errs[i] = refused.err
+				continue
+			}
+			if err != nil {
+				return err // the transaction is in doubt: nothing of it is kept
+			}
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
+	for i, b := range batch {
+		if err != nil {
+			errs[i] = err
+		}
+		if errs[i] != nil {
+			errs[i] = fmt.Errorf("race %q: appending entry %d: %w", b.Race, b.Entry.Seq, errs[i])
+		}
+		if bad[i] != nil {
+			errs[i] = bad[i]
+		}
+	}
+	return errs
+}
+
+// refusal is an append that the log refuses before anything is written.
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+func (r *refusal) Unwrap() error { return r.err }
+
+// appendTx appends e in tx, after reading what the log holds: the write
+// transaction holds SQLite's one write lock, so what is read stays true
+// until the entry is stored. A refusal stores nothing.
+func appendTx(ctx context.Context, tx *sql.Tx, id string, e race.Entry, turn *store.SavedTurn, rolls string) error {
+	var st store.AppendState
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?1),
+		COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = ?1), 0),
+		COALESCE((SELECT seq FROM entries WHERE race_id = ?1 AND key = ?2 AND key <> ''), 0),
+		EXISTS (SELECT 1 FROM entries WHERE race_id = ?1 AND kind = 'resolve' AND turn = ?3),
+		?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3)`,
+		id, e.Key, e.Turn, turn != nil).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved); err != nil {
+		return err
+	}
+	if err := st.Refusal(e); err != nil {
+		return &refusal{err}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
+		return fmt.Errorf("storing entry %d: %w", e.Seq, err)
+	}
+	if turn == nil {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, turn.Turn, turn.Hash, rolls, turn.DiceState, nullText(turn.State), nullText(turn.Story), formatTime(turn.At), turn.Rules); err != nil {
+		return fmt.Errorf("saving turn %d: %w", turn.Turn, err)
 	}
 	return nil
 }

@@ -1,0 +1,353 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"pitwall/race"
+	"pitwall/store"
+)
+
+// A service keeps the races it serves in memory (KeepLive): each race is
+// loaded once, its writes run one at a time on the race as it stands, and
+// the appends of all races that arrive together are stored in one
+// transaction and one commit. The store stays the truth: a write is
+// answered only once it is durable, and every append still names the entry
+// it follows, so a race that another process wrote to (a second instance,
+// or the CLI on the same file) is refused as a conflict, loaded again, and
+// the write tried again on it.
+
+// DefaultFresh is how long a race kept in memory is trusted without asking
+// the store whether another process has written to it.
+const DefaultFresh = time.Second
+
+// maxBatch is the most appends one commit stores.
+const maxBatch = 1024
+
+// keepTail is how many of a race's latest entries stay in memory for its
+// streams (Since).
+const keepTail = 512
+
+type live struct {
+	mu    sync.Mutex
+	races map[string]*slot
+	fresh time.Duration
+	batch *committer // nil: the store appends one entry a commit
+	log   *slog.Logger
+}
+
+// slot is one race in memory. mu is held for the whole of a write, commit
+// included, so that the race's writes run one at a time on p; p is nil
+// when the race is not in memory (yet, or again after a failure).
+type slot struct {
+	mu      sync.Mutex
+	p       *race.Played
+	keys    map[string]race.Entry // every keyed entry of the log
+	checked time.Time             // when p was last known to be the store's latest
+
+	// The entries appended since p was loaded, from seq from on, for
+	// streams: tmu, not mu, so that a stream never waits for a commit.
+	tmu  sync.Mutex
+	tail []race.Entry
+	from int
+}
+
+// KeepLive makes h keep the races it serves in memory, trusting one for
+// fresh (DefaultFresh for 0) before it asks the store whether another
+// process wrote to it. It is for a long-running service; call it before h
+// serves anything. Failures it recovers from are logged to log (nil: none).
+func (h *Host) KeepLive(fresh time.Duration, log *slog.Logger) {
+	if fresh <= 0 {
+		fresh = DefaultFresh
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	l := &live{races: map[string]*slot{}, fresh: fresh, log: log}
+	if b, ok := h.Store.(store.Batcher); ok {
+		l.batch = &committer{st: b}
+	}
+	h.live = l
+}
+
+// Live says whether h keeps races in memory.
+func (h *Host) Live() bool { return h.live != nil }
+
+func (l *live) slot(id string) *slot {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.races[id]
+	if s == nil {
+		s = &slot{}
+		l.races[id] = s
+	}
+	return s
+}
+
+// lease is one write's (or read's) hold on a race: with the race in
+// memory, its slot is locked until release.
+type lease struct {
+	h  *Host
+	id string
+	s  *slot // nil: the host keeps nothing in memory
+	p  *race.Played
+	// whole: p is the whole log followed (a race that may be forming), not
+	// the slot's; stale: p must not stay in memory after release.
+	whole, stale bool
+}
+
+// What a write needs of a race: the race as it stands (started), the
+// whole log followed (a race that may still be forming), or the first,
+// and the second for a race still forming.
+const (
+	started = iota
+	whole
+	either
+)
+
+// lease takes race id as mode says.
+func (h *Host) lease(ctx context.Context, id string, mode int) (*lease, error) {
+	l := &lease{h: h, id: id, whole: mode == whole}
+	if h.live != nil {
+		l.s = h.live.slot(id)
+		l.s.mu.Lock()
+	}
+	var err error
+	if !l.whole {
+		l.p, err = l.current(ctx)
+		if errors.Is(err, ErrForming) && mode == either {
+			l.whole = true
+		}
+	}
+	if l.whole {
+		l.p, err = h.Forming(ctx, id)
+	}
+	if err != nil {
+		l.release()
+		return nil, err
+	}
+	return l, nil
+}
+
+// current is the race as it stands: the slot's, loaded when it is not in
+// memory or the store has moved on.
+func (l *lease) current(ctx context.Context) (*race.Played, error) {
+	h, s := l.h, l.s
+	if s == nil {
+		return h.load(ctx, l.id, -1)
+	}
+	if s.p != nil && time.Since(s.checked) > h.live.fresh {
+		last, err := h.Store.Last(ctx, l.id)
+		if err != nil {
+			return nil, err
+		}
+		if last != s.p.Seq {
+			s.p = nil
+		}
+		s.checked = time.Now()
+	}
+	if s.p != nil {
+		return s.p, nil
+	}
+	p, err := h.load(ctx, l.id, -1)
+	if err != nil {
+		return nil, err
+	}
+	keyed, err := h.Store.Keys(ctx, l.id)
+	if err != nil {
+		return nil, err
+	}
+	s.keys = make(map[string]race.Entry, len(keyed))
+	for _, e := range keyed {
+		s.keys[e.Key] = e
+	}
+	p.Race.Log = nil // the slot keeps what it needs of the log
+	s.p, s.checked = p, time.Now()
+	s.tmu.Lock()
+	s.tail, s.from = nil, p.Seq+1
+	s.tmu.Unlock()
+	return p, nil
+}
+
+// release lets the race go; a race left stale is loaded again next time.
+func (l *lease) release() {
+	if l.s == nil {
+		return
+	}
+	if l.stale {
+		l.s.p = nil
+	}
+	l.s.mu.Unlock()
+}
+
+// changing says that the write is about to change p before it stores
+// anything (a resolve plays the turn first): should it fail, p is stale.
+func (l *lease) changing() { l.stale = true }
+
+// own is p for a caller to keep: a clone of a race kept in memory.
+func (l *lease) own() *race.Played {
+	if l.s == nil || l.whole {
+		return l.p
+	}
+	return l.p.Clone()
+}
+
+// keyed is the entry stored with key, or nil: from memory for a race kept
+// there (which knows every key of its log), from the store otherwise.
+func (l *lease) keyed(ctx context.Context, key string) (*race.Entry, error) {
+	if l.s == nil || l.whole {
+		return l.h.Store.Keyed(ctx, l.id, key)
+	}
+	if e, ok := l.s.keys[key]; ok {
+		return &e, nil
+	}
+	return nil, nil
+}
+
+// appendEntry links e into the chain after p's head, stores it and moves p
+// on past it (a resolve entry's turn has been played on p already).
+func (h *Host) appendEntry(ctx context.Context, l *lease, e race.Entry, rec *race.TurnRecord) (race.Entry, error) {
+	p := l.p
+	e.Seq = p.Seq + 1
+	e.Hash = race.ChainNext(p.Head, e, rec, p.Race.Seed)
+	var err error
+	if l.s != nil && h.live.batch != nil {
+		err = h.live.batch.commit(store.Pending{Race: l.id, Entry: e, Turn: rec})
+	} else {
+		err = h.Store.Append(ctx, l.id, e, rec)
+	}
+	if err != nil {
+		l.stale = true // the store may have moved on (a conflict): it has the truth
+		return e, err
+	}
+	if e.Kind == race.EntryResolve {
+		p.Pass(e) // the turn played on p is the one stored
+	} else if err := p.Apply(e); err != nil {
+		// Stored, and checked before: replaying it here cannot fail unless
+		// the rules are not deterministic. The store has the truth.
+		l.stale = true
+		if h.live != nil {
+			h.live.log.Error("a stored entry does not replay on the race in memory", "race", l.id, "entry", e.Seq, "err", err)
+		}
+		return e, nil
+	}
+	// p is the race as stored; the whole log's p is not the slot's, which
+	// is behind now.
+	l.stale = l.whole
+	if l.s == nil || l.whole {
+		return e, nil
+	}
+	if e.Key != "" {
+		l.s.keys[e.Key] = e
+	}
+	l.s.tmu.Lock()
+	l.s.tail = append(l.s.tail, e)
+	if len(l.s.tail) > keepTail {
+		n := len(l.s.tail) - keepTail/2
+		l.s.tail, l.s.from = append([]race.Entry(nil), l.s.tail[n:]...), l.s.tail[n].Seq
+	}
+	l.s.tmu.Unlock()
+	return e, nil
+}
+
+// Since returns race id's log entries after entry seq, in order: from
+// memory for a race kept there, when it holds them all, from the store
+// otherwise. A stream reads them, so it never waits for a commit.
+func (h *Host) Since(ctx context.Context, id string, seq int) ([]race.Entry, error) {
+	if h.live != nil {
+		s := h.live.slot(id)
+		s.tmu.Lock()
+		ok := s.from > 0 && seq+1 >= s.from
+		var out []race.Entry
+		for _, e := range s.tail {
+			if ok && e.Seq > seq {
+				out = append(out, e)
+			}
+		}
+		s.tmu.Unlock()
+		if ok {
+			return out, nil
+		}
+	}
+	r, err := h.Store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []race.Entry
+	for _, e := range r.Log {
+		if e.Seq > seq {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// committer stores the appends that arrive together in one AppendAll:
+// the first to arrive while none is being stored commits, for itself and
+// for every append that queues meanwhile, until the queue is empty.
+type committer struct {
+	st      store.Batcher
+	mu      sync.Mutex
+	queue   []*pending
+	running bool
+}
+
+type pending struct {
+	p    store.Pending
+	done chan error
+}
+
+// commitTimeout bounds one commit: a store that does not answer fails the
+// appends waiting for it rather than hold their races for ever.
+const commitTimeout = time.Minute
+
+// commit stores p with whatever else is waiting and returns its error once
+// the commit is done. It waits for the outcome whatever the caller's
+// context says: the race in memory must learn whether p was stored.
+func (c *committer) commit(p store.Pending) error {
+	w := &pending{p: p, done: make(chan error, 1)}
+	c.mu.Lock()
+	c.queue = append(c.queue, w)
+	lead := !c.running
+	c.running = true
+	c.mu.Unlock()
+	if lead {
+		go c.run()
+	}
+	return <-w.done
+}
+
+func (c *committer) run() {
+	for {
+		c.mu.Lock()
+		n := min(len(c.queue), maxBatch)
+		if n == 0 {
+			c.running = false
+			c.mu.Unlock()
+			return
+		}
+		batch := c.queue[:n:n]
+		c.queue = c.queue[n:]
+		c.mu.Unlock()
+		ps := make([]store.Pending, n)
+		for i, w := range batch {
+			ps[i] = w.p
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+		errs := c.st.AppendAll(ctx, ps)
+		cancel()
+		for i, w := range batch {
+			var err error
+			if i < len(errs) {
+				err = errs[i]
+			} else {
+				err = fmt.Errorf("race %q: the store gave no answer for entry %d", w.p.Race, w.p.Entry.Seq)
+			}
+			w.done <- err
+		}
+	}
+}

@@ -1,0 +1,479 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+	_ "pitwall/rules/nascar"
+	_ "pitwall/rules/rtd"
+	"pitwall/store"
+	"pitwall/store/memstore"
+	"pitwall/store/sqlite"
+)
+
+// hostTable plays a bot race through a host, one call a write, as racers
+// and a host would: a deadline a day on every turn, orders some minutes
+// apart.
+type hostTable struct {
+	t   *testing.T
+	h   *Host
+	id  string
+	now *time.Time
+}
+
+func (b *hostTable) State() race.State {
+	p, err := b.h.Load(context.Background(), b.id)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return p.State
+}
+
+func (b *hostTable) Set(turn int, kv string) error {
+	k, v, _ := stringsCut(kv)
+	_, err := b.h.Set(context.Background(), b.id, k, v, Req{Turn: turn, Key: fmt.Sprintf("set-%d-%s", turn, kv)})
+	return err
+}
+
+func (b *hostTable) Submit(turn, seat int, text string, _ bool) error {
+	*b.now = b.now.Add(7 * time.Minute)
+	_, err := b.h.Submit(context.Background(), b.id, seat, text, Req{Turn: turn, Key: fmt.Sprintf("o-%d-%d", turn, seat)})
+	return err
+}
+
+// Resolve resolves turn at its deadline (party's calendar reads the
+// times) and gives the next turn a deadline two days on.
+func (b *hostTable) Resolve(turn int) error {
+	p, err := b.h.Load(context.Background(), b.id)
+	if err != nil {
+		return err
+	}
+	if dl := p.Schedule.Deadline; dl != nil {
+		*b.now = *dl
+	}
+	if _, err := b.h.Resolve(context.Background(), b.id, Req{Turn: turn}); err != nil {
+		return err
+	}
+	return b.schedule(turn + 1)
+}
+
+func (b *hostTable) schedule(turn int) error {
+	dl := b.now.Add(48 * time.Hour)
+	_, _, err := b.h.Schedule(context.Background(), b.id, race.Schedule{Deadline: &dl}, Req{Turn: turn, Key: fmt.Sprint("dl-", turn)})
+	if errors.Is(err, race.ErrOver) {
+		return nil
+	}
+	return err
+}
+
+func stringsCut(kv string) (string, string, bool) {
+	for i := 0; i < len(kv); i++ {
+		if kv[i] == '=' {
+			return kv[:i], kv[i+1:], true
+		}
+	}
+	return kv, "", false
+}
+
+// playDemo plays game's demo race through h to its end.
+func playDemo(t *testing.T, h *Host, game string, now *time.Time) string {
+	t.Helper()
+	rs, err := race.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rs.Game()
+	seed := dice.SeedFromInt(7)
+	id := game + "-live"
+	if _, err := h.NewRace(context.Background(), game, id, race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps}, g.Demo.Entrants, &seed); err != nil {
+		t.Fatal(err)
+	}
+	tb := &hostTable{t: t, h: h, id: id, now: now}
+	if err := tb.schedule(1); err != nil {
+		t.Fatal(err)
+	}
+	b := race.BotRace{Miss: 9, MaxTurns: 400}
+	if err := b.Play(rs, tb, rand.New(rand.NewPCG(7, 7))); err != nil {
+		t.Fatalf("%s: %v", game, err)
+	}
+	return id
+}
+
+// A race kept in memory plays every game's bot race to the same log, entry
+// for entry and hash for hash, as a host that loads the race for every
+// call, while readers take it, its views and its entries all along (the
+// race detector watches that nothing they hold changes under them).
+func TestLiveRacesPlayAsLoadedOnes(t *testing.T) {
+	for _, game := range []string{"ludi", "nascar", "rtd", "gaslands", "party"} {
+		t.Run(game, func(t *testing.T) {
+			start := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+			nowA, nowB := start, start
+			loaded := &Host{Store: memstore.New(), Clock: ClockFunc(func() time.Time { return nowB })}
+			want := playDemo(t, loaded, game, &nowB)
+
+			st := memstore.New()
+			live := &Host{Store: st, Clock: ClockFunc(func() time.Time { return nowA })}
+			live.KeepLive(time.Hour, nil)
+			id := game + "-live"
+			stop := make(chan struct{})
+			var readers sync.WaitGroup
+			var reads atomic.Int64
+			for r := 0; r < 2; r++ {
+				readers.Go(func() {
+					for {
+						select {
+						case <-stop:
+							return
+						default:
+						}
+						p, err := live.Load(context.Background(), id)
+						if err != nil {
+							time.Sleep(time.Millisecond) // not created yet
+							continue
+						}
+						if _, err := json.Marshal(p.View(race.SeatViewer(r))); err != nil {
+							t.Error(err)
+							return
+						}
+						if _, err := live.Since(context.Background(), id, max(0, p.Seq-3)); err != nil {
+							t.Error(err)
+							return
+						}
+						reads.Add(1)
+					}
+				})
+			}
+			playDemo(t, live, game, &nowA)
+			close(stop)
+			readers.Wait()
+			if reads.Load() == 0 {
+				t.Error("the readers read nothing")
+			}
+			a, err := st.Load(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := loaded.Store.Load(context.Background(), want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(a.Log) != len(b.Log) || len(a.Log) < 20 {
+				t.Fatalf("the live race logged %d entries, the loaded one %d", len(a.Log), len(b.Log))
+			}
+			for i := range a.Log {
+				if a.Log[i] != b.Log[i] {
+					t.Fatalf("entry %d differs:\nlive   %+v\nloaded %+v", i+1, a.Log[i], b.Log[i])
+				}
+			}
+			pa, err := live.Load(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pb, err := (&Host{Store: st, Clock: live.Clock}).Load(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ha, _ := race.Hash(pa.State)
+			hb, _ := race.Hash(pb.State)
+			if ha != hb || pa.Seq != pb.Seq || pa.Head != pb.Head || !pa.State.Over() {
+				t.Errorf("in memory: seq %d head %.12s state %.12s (over %v); from the store: seq %d head %.12s state %.12s",
+					pa.Seq, pa.Head, ha, pa.State.Over(), pb.Seq, pb.Head, hb)
+			}
+		})
+	}
+}
+
+// liveFixture is a fixture whose host keeps races in memory on the
+// fixture's SQLite file, with a second host on the same file that loads
+// the race for every call (the CLI beside a running service).
+func liveFixture(t *testing.T, fresh time.Duration) (f *fixture, other *Host) {
+	t.Helper()
+	f = newFixture(t)
+	f.race(t, 1)
+	st, err := sqlite.Open(f.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	other = &Host{Store: st, Clock: f.h.Clock}
+	f.h.KeepLive(fresh, nil)
+	return f, other
+}
+
+// The race in memory is refused when another process has written to the
+// race, and the write goes on from the store's race: nothing is lost or
+// stored twice. A read sees the other's write once fresh has passed.
+func TestLiveRaceAfterAnotherWriter(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Submit(ctx, "r1", 1, "Whip", Req{Turn: 1, Key: "livia"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := f.h.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, in := p.Pending[1]; in {
+		t.Fatal("the race in memory saw the other host's write before fresh passed; the test means to write on a stale race")
+	}
+	// The stale race's write is refused by the store and made again.
+	a, err := f.h.Submit(ctx, "r1", 2, "Hold", Req{Turn: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Entry != logLen(t, other, "r1") {
+		t.Errorf("the write was acknowledged as entry %d; the log has %d", a.Entry, logLen(t, other, "r1"))
+	}
+	// A key the other host stored after the race was loaded: a repeat.
+	a, err = f.h.Submit(ctx, "r1", 1, "Whip", Req{Turn: 1, Key: "livia"})
+	if err != nil || !a.Repeat {
+		t.Fatalf("repeating the other host's key: %+v, %v; want a repeat", a, err)
+	}
+	p, err = f.h.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Pending) != 3 {
+		t.Errorf("in memory after the retry: orders in for %d seats, want 3", len(p.Pending))
+	}
+	// The other resolves; with fresh at a nanosecond, the next read sees it.
+	if _, err := other.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	f2, other2 := liveFixture(t, time.Nanosecond)
+	if _, err := f2.h.Load(ctx, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other2.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := f2.h.Load(ctx, "r1"); err != nil || p.Turn() != 2 {
+		t.Fatalf("a read after the other host resolved: %v; want turn 2 open", err)
+	}
+}
+
+// A key stored before the race was loaded into memory is known there: the
+// repeat is answered as one, even when the turn has closed since.
+func TestLiveRaceKnowsEarlierKeys(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	if _, err := other.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1, Key: "marcus-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1, Key: "marcus-1"})
+	if err != nil || !a.Repeat || a.Turn != 1 {
+		t.Fatalf("a repeat of a key stored before the load: %+v, %v; want a repeat for turn 1", a, err)
+	}
+	if _, err := f.h.Submit(ctx, "r1", 1, "Accelerate", Req{Turn: 2, Key: "marcus-1"}); err == nil {
+		t.Fatal("the key of seat 1's order was taken for seat 2's")
+	}
+}
+
+// failingCommit is a store whose next AppendAll fails after storing nothing.
+type failingCommit struct {
+	*memstore.Store
+	fail atomic.Bool
+}
+
+func (s *failingCommit) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	if s.fail.CompareAndSwap(true, false) {
+		errs := make([]error, len(batch))
+		for i := range errs {
+			errs[i] = errors.New("the disk is full")
+		}
+		return errs
+	}
+	return s.Store.AppendAll(ctx, batch)
+}
+
+// A write whose commit fails leaves nothing of itself in memory: a resolve
+// played on the race in memory before it was stored is forgotten.
+func TestLiveFailedCommitForgetsTheTurn(t *testing.T) {
+	ctx := context.Background()
+	st := &failingCommit{Store: memstore.New()}
+	now := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+	h := &Host{Store: st, Clock: ClockFunc(func() time.Time { return now })}
+	h.KeepLive(time.Hour, nil)
+	seed := dice.SeedFromInt(1)
+	if _, err := h.NewRace(ctx, "ludi", "r1", race.Config{Track: "circus-maximus"}, entrants(), &seed); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	st.fail.Store(true)
+	if _, err := h.Resolve(ctx, "r1", Req{Turn: 1}); err == nil {
+		t.Fatal("a resolve whose commit failed was acknowledged")
+	}
+	p, err := h.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Turn() != 1 || p.Seq != 1 || len(p.Pending) != 1 {
+		t.Fatalf("after the failed resolve: turn %d, seq %d, %d orders in; want turn 1, seq 1, 1 order", p.Turn(), p.Seq, len(p.Pending))
+	}
+	st.fail.Store(true)
+	if _, err := h.Submit(ctx, "r1", 1, "Whip", Req{Turn: 1}); err == nil {
+		t.Fatal("an order whose commit failed was acknowledged")
+	}
+	if p, _ := h.Load(ctx, "r1"); len(p.Pending) != 1 {
+		t.Fatalf("the failed order is in memory: %d orders in", len(p.Pending))
+	}
+	res, err := h.Resolve(ctx, "r1", Req{Turn: 1})
+	if err != nil || !res.Resolved {
+		t.Fatalf("the resolve tried again: %+v, %v", res, err)
+	}
+	r, err := st.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Log); n != 2 || r.Log[1].Kind != race.EntryResolve {
+		t.Errorf("the log has %d entries, want 2: an order and a resolve", n)
+	}
+}
+
+// gate is a store whose first AppendAll waits until n appends, its own
+// and those queued behind it, have come, so that the next commit is sure
+// to batch the rest.
+type gate struct {
+	*memstore.Store
+	h       *Host
+	n       int
+	once    sync.Once
+	batches []int
+	mu      sync.Mutex
+}
+
+func (s *gate) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	s.once.Do(func() {
+		for {
+			c := s.h.live.batch
+			c.mu.Lock()
+			queued := len(c.queue)
+			c.mu.Unlock()
+			if len(batch)+queued >= s.n {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+	})
+	s.mu.Lock()
+	s.batches = append(s.batches, len(batch))
+	s.mu.Unlock()
+	return s.Store.AppendAll(ctx, batch)
+}
+
+// The appends of many races that arrive while a commit is on its way are
+// stored together in the next one, and each is acknowledged once durable.
+func TestLiveGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	const races = 12
+	st := &gate{Store: memstore.New(), n: races}
+	now := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+	h := &Host{Store: st, Clock: ClockFunc(func() time.Time { return now })}
+	st.h = h
+	for i := 0; i < races; i++ {
+		seed := dice.SeedFromInt(uint64(i))
+		if _, err := h.NewRace(ctx, "ludi", fmt.Sprint("r", i), race.Config{Track: "circus-maximus"}, entrants(), &seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.KeepLive(time.Hour, nil)
+	var wg sync.WaitGroup
+	acks := make([]Ack, races)
+	errs := make([]error, races)
+	for i := 0; i < races; i++ {
+		wg.Go(func() {
+			acks[i], errs[i] = h.Submit(ctx, fmt.Sprint("r", i), 0, "Accelerate", Req{Turn: 1})
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil || acks[i].Entry != 1 {
+			t.Errorf("race r%d: %+v, %v", i, acks[i], err)
+		}
+	}
+	if len(st.batches) != 2 || st.batches[0]+st.batches[1] != races {
+		t.Errorf("commits of %v appends, want two commits of %d in all", st.batches, races)
+	}
+	for i := 0; i < races; i++ {
+		if n := logLen(t, h, fmt.Sprint("r", i)); n != 1 {
+			t.Errorf("race r%d: %d entries, want 1", i, n)
+		}
+	}
+}
+
+// Since gives the entries after a seq, from memory once the race is there
+// and from the store before and behind what memory holds.
+func TestLiveSince(t *testing.T) {
+	ctx := context.Background()
+	f, _ := liveFixture(t, time.Hour)
+	seqs := func(es []race.Entry, err error) []int {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int
+		for _, e := range es {
+			out = append(out, e.Seq)
+		}
+		return out
+	}
+	if got := seqs(f.h.Since(ctx, "r1", 0)); len(got) != 0 {
+		t.Fatalf("Since(0) on a new race: %v", got)
+	}
+	for seat := 0; seat < 3; seat++ {
+		if _, err := f.h.Submit(ctx, "r1", seat, "Accelerate", Req{Turn: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := seqs(f.h.Since(ctx, "r1", 1)); !slices.Equal(got, []int{2, 3}) {
+		t.Errorf("Since(1) = %v, want [2 3]", got)
+	}
+	if got := seqs(f.h.Since(ctx, "r1", 0)); !slices.Equal(got, []int{1, 2, 3}) {
+		t.Errorf("Since(0) = %v, want [1 2 3]", got)
+	}
+	if got := seqs(f.h.Since(ctx, "r1", 3)); len(got) != 0 {
+		t.Errorf("Since(3) = %v, want nothing", got)
+	}
+	if _, err := f.h.Since(ctx, "no-such-race", 0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Since on no race: %v", err)
+	}
+}
+
+// A race kept in memory that is read by a path the slot never loaded gives
+// the same entries as the store: the tail trimmed past keepTail.
+func TestLiveSinceTrimsItsTail(t *testing.T) {
+	ctx := context.Background()
+	f, _ := liveFixture(t, time.Hour)
+	for i := 0; i < keepTail+10; i++ {
+		if _, err := f.h.Submit(ctx, "r1", i%3, []string{"Accelerate", "Whip", "Hold"}[i%3], Req{Turn: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, from := range []int{0, 5, keepTail, keepTail + 9} {
+		got, err := f.h.Since(ctx, "r1", from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != keepTail+10-from || got[0].Seq != from+1 {
+			t.Errorf("Since(%d): %d entries from %d; want %d from %d", from, len(got), got[0].Seq, keepTail+10-from, from+1)
+		}
+	}
+}
