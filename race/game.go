@@ -62,6 +62,16 @@ type Demo struct {
 	Entrants []Entrant
 }
 
+// OneChoiceEach is a demo's entrants when each fields one racer and makes one
+// choice, key: a row is the player, the racer and the value chosen.
+func OneChoiceEach(key string, rows [][3]string) []Entrant {
+	var out []Entrant
+	for _, x := range rows {
+		out = append(out, Entrant{Player: x[0], Racers: []string{x[1]}, Options: map[string]string{key: x[2]}})
+	}
+	return out
+}
+
 // The types of a Field.
 const (
 	Choice  = "choice"  // one of Values

@@ -59,14 +59,9 @@ func readManeuvers(name string, src []byte) (map[string]string, string, error) {
 // takes a post an activation, and three karts make a one-lap race of about
 // 30 posts (five made about 55).
 func demoEntrants() []race.Entrant {
-	list := [][3]string{
+	return race.OneChoiceEach("vehicle", [][3]string{
 		{"Sam", "Mario", "car"}, {"Ade", "Peach", "bike"}, {"Kit", "Bowser", "heavy-truck"},
-	}
-	var out []race.Entrant
-	for _, x := range list {
-		out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}, Options: map[string]string{"vehicle": x[2]}})
-	}
-	return out
+	})
 }
 
 func trackInfos() []race.TrackInfo {

@@ -33,16 +33,11 @@ var game = sync.OnceValue(func() *race.Game {
 
 // demoEntrants are eight cars, each upgrade twice.
 func demoEntrants() []race.Entrant {
-	list := [][3]string{
+	return race.OneChoiceEach("upgrade", [][3]string{
 		{"Dale", "Intimidator", "none"}, {"Jeff", "Rainbow Warrior", "swaybars"}, {"Richard", "King's Coupe", "turbo"},
 		{"Danica", "Green Machine", "performance"}, {"Cale", "Silver Fox", "none"}, {"Darrell", "Jaws", "turbo"},
 		{"Bobby", "Alabama Gang", "swaybars"}, {"Rusty", "Blue Deuce", "performance"},
-	}
-	var out []race.Entrant
-	for _, x := range list {
-		out = append(out, race.Entrant{Player: x[0], Racers: []string{x[1]}, Options: map[string]string{"upgrade": x[2]}})
-	}
-	return out
+	})
 }
 
 func trackInfos() []race.TrackInfo {
