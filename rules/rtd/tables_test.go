@@ -67,6 +67,8 @@ func TestPassTiesHold(t *testing.T) {
 	}
 }
 
+// odds is an rtd odds check's outcomes, failing t on an error or on odds
+// that are not a distribution.
 func odds(t *testing.T, check string, args map[string]string) map[string]float64 {
 	t.Helper()
 	o, err := Ruleset{}.Odds(check, args)
