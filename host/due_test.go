@@ -17,10 +17,7 @@ func TestReadyAndDue(t *testing.T) {
 	f.race(t, 1)
 	due := func(when string) string {
 		t.Helper()
-		p, err := f.h.Load(ctx, "r1")
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := f.load(t, "r1")
 		ok, why := Due(p, when, f.now)
 		if ok != (why != "") {
 			t.Fatalf("Due(%s) = %v, %q", when, ok, why)

@@ -54,6 +54,16 @@ func (f *fixture) race(t testing.TB, seed uint64) *race.Race {
 	return r
 }
 
+// load is race id as the host loads it; a race that does not load fails t.
+func (f *fixture) load(t testing.TB, id string) *race.Played {
+	t.Helper()
+	p, err := f.h.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func logLen(t *testing.T, h *Host, id string) int {
 	t.Helper()
 	r, err := h.Store.Load(context.Background(), id)
@@ -161,10 +171,7 @@ func playOut(t testing.TB, f *fixture, id string) {
 	t.Helper()
 	ctx := context.Background()
 	for turn := 0; ; turn++ {
-		p, err := f.h.Load(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := f.load(t, id)
 		if p.State.Over() {
 			return
 		}
@@ -284,10 +291,7 @@ func TestGoldenPosts(t *testing.T) {
 	deadline := f.now.Add(48 * time.Hour)
 	open, shut := f.now.Add(10*time.Hour), f.now.Add(11*time.Hour)
 	for turn := 1; turn <= 3; turn++ {
-		p, err := f.h.Load(ctx, "r1")
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := f.load(t, "r1")
 		bot := p.Ruleset.(race.Botter)
 		rng := rand.New(rand.NewPCG(uint64(turn), 2))
 		for _, pr := range p.Ruleset.Prompts(p.State) {
@@ -305,10 +309,7 @@ func TestGoldenPosts(t *testing.T) {
 	if _, _, err := f.h.Schedule(ctx, "r1", race.Schedule{Deadline: &deadline, WindowOpen: &open, WindowClose: &shut}, Req{}); err != nil {
 		t.Fatal(err)
 	}
-	p, err := f.h.Load(ctx, "r1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := f.load(t, "r1")
 	for _, tc := range []struct {
 		turn         int
 		format, file string

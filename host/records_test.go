@@ -25,10 +25,7 @@ func TestCourseRecords(t *testing.T) {
 		}
 		f.now = f.now.Add(time.Hour)
 		playOut(t, f, id)
-		p, err := f.h.Load(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := f.load(t, id)
 		mine = append(mine, p.Ruleset.(race.Recorder).Records(p.State))
 	}
 	var calls int

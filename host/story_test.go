@@ -50,10 +50,7 @@ func TestBonusWindowNote(t *testing.T) {
 		if _, _, err := f.h.Schedule(ctx, "b1", race.Schedule{WindowOpen: &open, WindowClose: &shut}, Req{}); err != nil {
 			t.Fatal(err)
 		}
-		p, err := f.h.Load(ctx, "b1")
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := f.load(t, "b1")
 		post, err := Post(p.View(race.Host), 0, "markdown", "")
 		if err != nil {
 			t.Fatal(err)

@@ -21,10 +21,7 @@ func played(t testing.TB) (*fixture, string) {
 			t.Fatal(err)
 		}
 	}
-	p, err := f.h.Load(ctx, "r1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := f.load(t, "r1")
 	head := p.Head
 	playOut(t, f, "r1")
 	if rep, err := f.h.Verify(ctx, "r1", head); err != nil || !rep.OK || rep.HeadEntry != 5 {
@@ -110,10 +107,7 @@ func TestVerifyCatchesARewrittenTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p, err := f.h.Load(ctx, "r1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := f.load(t, "r1")
 	published := p.Head
 	last := query(t, f.path, `SELECT MIN(seq) FROM entries WHERE kind = 'order' AND turn = 3`)
 	tamper(t, f.path, `DELETE FROM turns WHERE turn = 3`, `DELETE FROM entries WHERE seq >= `+last)

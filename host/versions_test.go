@@ -114,10 +114,7 @@ func TestAnOldRaceLoadsAfterARulesChange(t *testing.T) {
 	if _, err := f.h.Submit(ctx, "h", 1, "2", Req{Turn: 4}); err != nil {
 		t.Fatal(err)
 	}
-	before, err := f.h.Load(ctx, "h")
-	if err != nil {
-		t.Fatal(err)
-	}
+	before := f.load(t, "h")
 	old, _ := before.TurnAt(3)
 
 	hopVersion = 2 // the rules are fixed; the race goes on

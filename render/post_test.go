@@ -108,56 +108,40 @@ func TestPostEscapingEverywhere(t *testing.T) {
 	}
 }
 
-func TestPostLineStarts(t *testing.T) {
-	var d Doc
-	d.P(Text("- not a list")).P(Text("12. not numbered")).P(Text("  + indented")).P(Text("=")).Bullets("1) x")
-	want := "\\- not a list\n\n12\\. not numbered\n\n\\+ indented\n\n\\=\n\n- 1\\) x\n"
-	if got := d.Markdown(); got != want {
-		t.Errorf("got %q, want %q", got, want)
+// Each doc comes out as exactly this Markdown and this BBCode.
+func TestPostFormats(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		doc              *Doc
+		markdown, bbcode string
+	}{
+		{"what would start a block at a line's start", new(Doc).P(Text("- not a list")).P(Text("12. not numbered")).P(Text("  + indented")).P(Text("=")).Bullets("1) x"),
+			"\\- not a list\n\n12\\. not numbered\n\n\\+ indented\n\n\\=\n\n- 1\\) x\n",
+			"- not a list\n\n12. not numbered\n\n+ indented\n\n=\n\n[list]\n[*]1) x\n[/list]\n"},
+		{"spaces inside bold and empty inlines", new(Doc).P(Text("a"), Bold(" b "), Text("c"), Bold("  "), Italic(""), Link("", "u v")),
+			"a **b** c  [u v](u%20v)\n",
+			"a[b] b [/b]c  [url=u%20v]u v[/url]\n"},
+		{"a newline in inline text cannot break out of the block", new(Doc).Bullets("one\n# two"),
+			"- one \\# two\n",
+			"[list]\n[*]one # two\n[/list]\n"},
+		{"a fence longer than the code's backticks", new(Doc).Code("a ```` b"),
+			"`````\na ```` b\n`````\n",
+			"[code]a ```` b[/code]\n"},
+		{"a closing tag in code", new(Doc).Code("x [/CODE] y\r\n"),
+			"```\nx [/CODE] y\n```\n",
+			"[code]x [\u200b/code] y[/code]\n"},
+		{"a nil doc", nil, "", ""},
+		{"empty parts", new(Doc).Table(nil, nil).Spoiler("", nil).H(9, "").H(-1, "x"),
+			"<details>\n<summary></summary>\n\n\n</details>\n\n# x\n",
+			"[spoiler]\n[/spoiler]\n\n[size=150][b]x[/b][/size]\n"},
+	} {
+		if got := tc.doc.Markdown(); got != tc.markdown {
+			t.Errorf("%s: Markdown = %q, want %q", tc.name, got, tc.markdown)
+		}
+		if got := tc.doc.BBCode(); got != tc.bbcode {
+			t.Errorf("%s: BBCode = %q, want %q", tc.name, got, tc.bbcode)
+		}
 	}
-}
-
-func TestPostInlineDetails(t *testing.T) {
-	var d Doc
-	d.P(Text("a"), Bold(" b "), Text("c"), Bold("  "), Italic(""), Link("", "u v"))
-	if got, want := d.Markdown(), "a **b** c  [u v](u%20v)\n"; got != want {
-		t.Errorf("Markdown = %q, want %q", got, want)
-	}
-	if got, want := d.BBCode(), "a[b] b [/b]c  [url=u%20v]u v[/url]\n"; got != want {
-		t.Errorf("BBCode = %q, want %q", got, want)
-	}
-	// Newlines in inline text cannot break out of the block.
-	d = Doc{}
-	d.Bullets("one\n# two")
-	if got, want := d.Markdown(), "- one \\# two\n"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-func TestPostCodeFence(t *testing.T) {
-	var d Doc
-	d.Code("a ```` b")
-	if got, want := d.Markdown(), "`````\na ```` b\n`````\n"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	d = Doc{}
-	d.Code("x [/CODE] y\r\n")
-	if got, want := d.BBCode(), "[code]x [\u200b/code] y[/code]\n"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-func TestPostEmpty(t *testing.T) {
-	var d *Doc
-	if d.Markdown() != "" || d.BBCode() != "" {
-		t.Error("nil Doc should render empty")
-	}
-	var e Doc
-	e.Table(nil, nil).Spoiler("", nil).H(9, "").H(-1, "x")
-	if got, want := e.Markdown(), "<details>\n<summary></summary>\n\n\n</details>\n\n# x\n"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	_ = e.BBCode()
 }
 
 func TestClip(t *testing.T) {

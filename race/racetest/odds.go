@@ -5,6 +5,10 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
+	"testing"
+
+	"pitwall/race"
 )
 
 // Agrees says whether count hits in n trials agree with odds p: within four
@@ -44,4 +48,23 @@ func Distribution(odds map[string]float64, outcomes []string, tol float64) error
 		return fmt.Errorf("the odds %v sum to %v", odds, sum)
 	}
 	return nil
+}
+
+// OddsRefusal is an odds check a game must refuse: the check, its flags,
+// and a word the refusal must say.
+type OddsRefusal struct {
+	Check string
+	Args  map[string]string
+	Says  string
+}
+
+// OddsRefused fails t for each of refusals that o accepts, or refuses
+// without saying its word.
+func OddsRefused(t testing.TB, o race.Oddser, refusals []OddsRefusal) {
+	t.Helper()
+	for _, r := range refusals {
+		if _, err := o.Odds(r.Check, r.Args); err == nil || !strings.Contains(err.Error(), r.Says) {
+			t.Errorf("%s %v: %v, want %q", r.Check, r.Args, err, r.Says)
+		}
+	}
 }

@@ -1,9 +1,12 @@
 package racetest
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
+
+	"pitwall/race"
 )
 
 func TestAgrees(t *testing.T) {
@@ -56,5 +59,29 @@ func TestDistribution(t *testing.T) {
 		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {
 			t.Errorf("Distribution(%v, %v) = %v; want %q", c.odds, c.outcomes, err, c.says)
 		}
+	}
+}
+
+// coin is an Oddser of one check, "toss", which refuses any flag.
+type coin struct{}
+
+func (coin) Checks() []race.Check { return nil }
+func (coin) Odds(check string, args map[string]string) (map[string]float64, error) {
+	if check != "toss" {
+		return nil, errors.New("unknown check " + check)
+	}
+	for k := range args {
+		return nil, errors.New("no flag --" + k)
+	}
+	return map[string]float64{"heads": 0.5, "tails": 0.5}, nil
+}
+
+func TestOddsRefused(t *testing.T) {
+	OddsRefused(t, coin{}, []OddsRefusal{{"roll", nil, "unknown check"}, {"toss", map[string]string{"edge": "1"}, "no flag --edge"}})
+	msg := failure(t, func(tb testing.TB) {
+		OddsRefused(tb, coin{}, []OddsRefusal{{"toss", nil, "unknown"}, {"roll", nil, "no flag"}, {"roll", nil, "unknown"}})
+	})
+	if want := "toss map[]: <nil>, want \"unknown\"\nroll map[]: unknown check roll, want \"no flag\""; msg != want {
+		t.Errorf("got %q, want %q", msg, want)
 	}
 }

@@ -123,6 +123,30 @@ func FirstTurnWith(p *race.Played, kind string) int {
 	return 0
 }
 
+// Replays plays a race for each seed from 1 to 1,000 (to short under
+// -short) with play, checks that it replays from its log the same
+// (SameReplay) and, one race in ten, that each of its states, stored and
+// read back, plays on as it did live (SameDecode), and yields it, for the
+// game's own checks: every game's whole-race test.
+func Replays(t testing.TB, rs race.Ruleset, short int, play func(seed uint64) (*race.Race, *race.Played)) iter.Seq2[uint64, *race.Played] {
+	n := 1000
+	if testing.Short() {
+		n = short
+	}
+	return func(yield func(uint64, *race.Played) bool) {
+		for seed := uint64(1); seed <= uint64(n); seed++ {
+			r, live := play(seed)
+			SameReplay(t, rs, r, live)
+			if seed%10 == 1 {
+				SameDecode(t, rs, live)
+			}
+			if !yield(seed, live) {
+				return
+			}
+		}
+	}
+}
+
 // SameReplay replays r from its log and fails t unless it gives the same
 // turns as live: every state hash and every roll.
 func SameReplay(t testing.TB, rs race.Ruleset, r *race.Race, live *race.Played) {

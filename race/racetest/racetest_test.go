@@ -208,6 +208,38 @@ func TestSameDecode(t *testing.T) {
 	}
 }
 
+// Replays yields every race it plays, by seed, after checking it; a race
+// whose stored states do not read back fails in the first race.
+func TestReplays(t *testing.T) {
+	play := func(g dash) func(uint64) (*race.Race, *race.Played) {
+		return func(seed uint64) (*race.Race, *race.Played) {
+			return BotRace(t, g, seed, 1, race.Config{}, Entrants(3, "R", nil), Options{
+				Bot: func(race.State, int, *rand.Rand) string { return "go" }})
+		}
+	}
+	want := uint64(1000)
+	if testing.Short() {
+		want = 7
+	}
+	var seeds uint64
+	for seed, p := range Replays(t, dash{}, 7, play(dash{})) {
+		if seeds++; seed != seeds || !p.State.Over() {
+			t.Fatalf("race %d: seed %d, over %v", seeds, seed, p.State.Over())
+		}
+	}
+	if seeds != want {
+		t.Errorf("%d races, want %d", seeds, want)
+	}
+	msg := failure(t, func(tb testing.TB) {
+		for range Replays(tb, dash{loseFinish: true}, 7, play(dash{loseFinish: true})) {
+			tb.Errorf("a race that does not read back was yielded")
+		}
+	})
+	if !strings.Contains(msg, "seed-1") || !strings.Contains(msg, "hashes differently") {
+		t.Errorf("a lost finish: %q", msg)
+	}
+}
+
 func TestFirstTurnWith(t *testing.T) {
 	p := &race.Played{Turns: []race.Turn{
 		{Events: []race.Event{{Kind: "roll"}}},

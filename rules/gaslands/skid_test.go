@@ -2,10 +2,11 @@ package gaslands
 
 import (
 	"math"
-	"pitwall/race/racetest"
 	"strconv"
 	"strings"
 	"testing"
+
+	"pitwall/race/racetest"
 )
 
 // The die reads like the rules notes: three SHIFT faces, one each of HAZARD, SLIDE and SPIN.
@@ -64,20 +65,14 @@ func TestSkidOdds(t *testing.T) {
 }
 
 func TestOddsErrors(t *testing.T) {
-	for _, tc := range []struct {
-		check string
-		args  map[string]string
-		says  string
-	}{
-		{"drift", nil, "unknown gaslands check"},
-		{"skid", map[string]string{"dice": "two"}, "whole number"},
-		{"skid", map[string]string{"gear": "2"}, "no flag --gear"},
-		{"skid", map[string]string{"dice": "9"}, "1 to 6"},
-	} {
-		if _, err := (Ruleset{}).Odds(tc.check, tc.args); err == nil || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("%s %v: %v, want %q", tc.check, tc.args, err, tc.says)
-		}
-	}
+	racetest.OddsRefused(t, Ruleset{}, []racetest.OddsRefusal{
+		{Check: "drift", Says: "unknown gaslands check"},
+		{Check: "skid", Args: map[string]string{"dice": "two"}, Says: "whole number"},
+		{Check: "skid", Args: map[string]string{"gear": "2"}, Says: "no flag --gear"},
+		{Check: "skid", Args: map[string]string{"dice": "9"}, Says: "1 to 6"},
+		{Check: "attack", Says: "needs --gear"},
+		{Check: "smash", Args: map[string]string{"orientation": "head-on", "gear": "2"}, Says: "needs --against"},
+	})
 }
 
 func FuzzOdds(f *testing.F) {
@@ -88,12 +83,8 @@ func FuzzOdds(f *testing.F) {
 		if err != nil {
 			return
 		}
-		sum := 0.0
-		for _, p := range o {
-			sum += p
-		}
-		if !near(sum, 1) {
-			t.Fatalf("%s --%s %s: sum %v", check, flag, value, sum)
+		if err := racetest.Distribution(o, nil, 1e-12); err != nil {
+			t.Fatalf("%s --%s %s: %v", check, flag, value, err)
 		}
 	})
 }

@@ -58,24 +58,14 @@ func choiceNamed(t *testing.T, ch Choices, order string) Choice {
 	return Choice{}
 }
 
-// oddsCheck is an rtd odds check's outcomes, failing t on an error.
-func oddsCheck(t *testing.T, check string, args map[string]string) map[string]float64 {
-	t.Helper()
-	o, err := Ruleset{}.Odds(check, args)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return o
-}
-
 // The odds beside the choices are the tables' and the odds checks', for
 // each kind of choice.
 func TestChoiceOddsFromTables(t *testing.T) {
 	s := fixture(t) // the group of four on the Start Straight (broad-straight)
 	s.Racers[2].Ink = 1
 	toad := choicesOf(t, s, 3) // a banana, Momentum 2, behind Peach (1, inked)
-	pass := oddsCheck(t, "pass", map[string]string{"momentum": "2", "against": "1", "bonus": "1"})
-	passDef := oddsCheck(t, "pass", map[string]string{"momentum": "2", "against": "1", "bonus": "1", "defensive": "true"})
+	pass := odds(t, "pass", map[string]string{"momentum": "2", "against": "1", "bonus": "1"})
+	passDef := odds(t, "pass", map[string]string{"momentum": "2", "against": "1", "bonus": "1", "defensive": "true"})
 	draft := choiceNamed(t, toad, "draft")
 	if !near(draft.Odds[OddsPass], pass["pass"]) || !near(draft.Defended[OddsPass], passDef["pass"]) || len(draft.Odds) != 1 || draft.Hits != nil {
 		t.Errorf("draft %+v; the pass check says %v, defended %v", draft, pass, passDef)
@@ -101,8 +91,8 @@ func TestChoiceOddsFromTables(t *testing.T) {
 	// A throw at Mario, one driver between: the thrower's check at -1; a
 	// miss lands ahead and Toad drives over it at +1.
 	throw := choiceNamed(t, toad, "item throw at Mario")
-	hit := oddsCheck(t, "attack", map[string]string{"item": "banana", "how": "throw", "between": "2"})["hit"]
-	avoid := oddsCheck(t, "racing-check", map[string]string{"modifier": "1"})
+	hit := odds(t, "attack", map[string]string{"item": "banana", "how": "throw", "between": "2"})["hit"]
+	avoid := odds(t, "racing-check", map[string]string{"modifier": "1"})
 	own := avoid["fail"] + avoid["fail-1"] + avoid["fail-2"]
 	if len(throw.Hits) != 2 || throw.Hits[0].Name != "Mario" || !near(throw.Hits[0].Hit, hit) || throw.Hits[1].Name != "Toad" || !near(throw.Hits[1].Hit, (1-hit)*own) {
 		t.Errorf("throw at Mario: %+v; the attack check says %v, then %v for Toad", throw.Hits, hit, own)
@@ -112,8 +102,8 @@ func TestChoiceOddsFromTables(t *testing.T) {
 	s = fixture(t)
 	s.Racers[1].Hand, s.Racers[1].Ink, s.Racers[2].Ink = Banana, 1, 1
 	lay := choiceNamed(t, choicesOf(t, s, 1), "item lay")
-	first := oddsCheck(t, "attack", map[string]string{"item": "banana", "modifier": "-1"})["hit"]
-	second := oddsCheck(t, "attack", map[string]string{"item": "banana", "behind": "2"})["hit"]
+	first := odds(t, "attack", map[string]string{"item": "banana", "modifier": "-1"})["hit"]
+	second := odds(t, "attack", map[string]string{"item": "banana", "behind": "2"})["hit"]
 	if len(lay.Hits) != 2 || lay.Hits[0].Seat != 2 || !near(lay.Hits[0].Hit, first) || lay.Hits[1].Seat != 3 || !near(lay.Hits[1].Hit, second) {
 		t.Errorf("banana laid: %+v, want %v and %v", lay.Hits, first, second)
 	}
@@ -131,7 +121,7 @@ func TestChoiceOddsFromTables(t *testing.T) {
 		if def {
 			hits, args["defensive"] = red.HitsDefended, "true"
 		}
-		o := oddsCheck(t, "attack", args)
+		o := odds(t, "attack", args)
 		if len(hits) != 1 || hits[0].Name != "Mario" || !near(hits[0].Hit, o["hit"]) || !near(hits[0].ItemLost, o["item-lost"]) {
 			t.Errorf("red shell (defended %v): %+v, the attack check says %v", def, hits, o)
 		}
@@ -155,7 +145,7 @@ func TestChoiceOddsFromTables(t *testing.T) {
 	}
 	s.Racers[4].Segment, s.Racers[1].Ink = 4, 1
 	path := choiceNamed(t, choicesOf(t, s, 1), "path 1")
-	o := oddsCheck(t, "racing-check", map[string]string{"modifier": "-2"})
+	o := odds(t, "racing-check", map[string]string{"modifier": "-2"})
 	if want := o["success"] + o["success+1"] + o["success+2"]; !near(path.Odds[OddsSuccess], want) || !near(want, 1./6) || len(path.Odds) != 1 {
 		t.Errorf("path 1, shrunk: %v, want %v", path.Odds, want)
 	}

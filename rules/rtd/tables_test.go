@@ -2,9 +2,9 @@ package rtd
 
 import (
 	"math"
-	"pitwall/race/racetest"
-	"strings"
 	"testing"
+
+	"pitwall/race/racetest"
 )
 
 // Every line of the Racing Check list, at its exact results, and past both ends.
@@ -67,6 +67,8 @@ func TestPassTiesHold(t *testing.T) {
 	}
 }
 
+// odds is an rtd odds check's outcomes, failing t on an error or on odds
+// that are not a distribution.
 func odds(t *testing.T, check string, args map[string]string) map[string]float64 {
 	t.Helper()
 	o, err := Ruleset{}.Odds(check, args)
@@ -168,36 +170,27 @@ func TestAttackOdds(t *testing.T) {
 }
 
 func TestOddsErrors(t *testing.T) {
-	for _, tc := range []struct {
-		check string
-		args  map[string]string
-		says  string
-	}{
-		{"speed", nil, "unknown rtd check"},
-		{"racing-check", nil, "needs --modifier"},
-		{"racing-check", map[string]string{"modifier": "x"}, "--modifier must be a whole number"},
-		{"racing-check", map[string]string{"modifier": "1", "lane": "2"}, "no flag --lane"},
-		{"item", map[string]string{"position": "0"}, "--position must be a whole number from 1"},
-		{"item", map[string]string{"position": "100"}, "--position must be a whole number from 1 to 99"},
-		{"racing-check", map[string]string{"modifier": "-100"}, "--modifier must be a whole number from -99 to 99"},
+	racetest.OddsRefused(t, Ruleset{}, []racetest.OddsRefusal{
+		{Check: "speed", Says: "unknown rtd check"},
+		{Check: "racing-check", Says: "needs --modifier"},
+		{Check: "racing-check", Args: map[string]string{"modifier": "x"}, Says: "--modifier must be a whole number"},
+		{Check: "racing-check", Args: map[string]string{"modifier": "1", "lane": "2"}, Says: "no flag --lane"},
+		{Check: "item", Args: map[string]string{"position": "0"}, Says: "--position must be a whole number from 1"},
+		{Check: "item", Args: map[string]string{"position": "100"}, Says: "--position must be a whole number from 1 to 99"},
+		{Check: "racing-check", Args: map[string]string{"modifier": "-100"}, Says: "--modifier must be a whole number from -99 to 99"},
 		// A Momentum that would overflow the sum gave 'held' for certain.
-		{"pass", map[string]string{"momentum": "9223372036854775807", "against": "0"}, "--momentum must be a whole number from -99 to 99"},
-		{"item", map[string]string{"position": "1", "perk": "turbo"}, "--perk"},
-		{"item", map[string]string{"position": "1", "behind": "maybe"}, "switch"},
-		{"pass", map[string]string{"momentum": "1"}, "needs --against"},
-		{"attack", nil, "needs --item"},
-		{"attack", map[string]string{"item": "star"}, "does not attack"},
-		{"attack", map[string]string{"item": "rocket"}, "unknown item"},
-		{"attack", map[string]string{"item": "red-shell", "how": "lay"}, "is fired"},
-		{"attack", map[string]string{"item": "banana", "how": "fling"}, "lay or throw"},
-		{"attack", map[string]string{"item": "bob-omb", "behind": "2"}, "only the next driver"},
-		{"attack", map[string]string{"item": "red-shell", "shells": "4"}, "0 to 3"},
-	} {
-		_, err := Ruleset{}.Odds(tc.check, tc.args)
-		if err == nil || !strings.Contains(err.Error(), tc.says) {
-			t.Errorf("%s %v: %v, want %q", tc.check, tc.args, err, tc.says)
-		}
-	}
+		{Check: "pass", Args: map[string]string{"momentum": "9223372036854775807", "against": "0"}, Says: "--momentum must be a whole number from -99 to 99"},
+		{Check: "item", Args: map[string]string{"position": "1", "perk": "turbo"}, Says: "--perk"},
+		{Check: "item", Args: map[string]string{"position": "1", "behind": "maybe"}, Says: "switch"},
+		{Check: "pass", Args: map[string]string{"momentum": "1"}, Says: "needs --against"},
+		{Check: "attack", Says: "needs --item"},
+		{Check: "attack", Args: map[string]string{"item": "star"}, Says: "does not attack"},
+		{Check: "attack", Args: map[string]string{"item": "rocket"}, Says: "unknown item"},
+		{Check: "attack", Args: map[string]string{"item": "red-shell", "how": "lay"}, Says: "is fired"},
+		{Check: "attack", Args: map[string]string{"item": "banana", "how": "fling"}, Says: "lay or throw"},
+		{Check: "attack", Args: map[string]string{"item": "bob-omb", "behind": "2"}, Says: "only the next driver"},
+		{Check: "attack", Args: map[string]string{"item": "red-shell", "shells": "4"}, Says: "0 to 3"},
+	})
 }
 
 func FuzzOdds(f *testing.F) {
