@@ -123,64 +123,35 @@ func (read Snapshot) Resume(ctx context.Context, id string, n int) (*race.Race, 
 
 // Keyed implements Store.Keyed.
 func (read Snapshot) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
-	var out *race.Entry
-	err := read(ctx, func(rd Reader) error {
-		if _, err := rd.Race(ctx, id); err != nil {
-			return err
-		}
+	return ofRace(read, ctx, id, fmt.Sprintf("finding key %q", key), func(rd Reader) (*race.Entry, error) {
 		if key == "" {
-			return nil
+			return nil, nil
 		}
-		var err error
-		out, err = rd.Keyed(ctx, id, key)
-		return err
+		return rd.Keyed(ctx, id, key)
 	})
-	if err != nil {
-		return nil, fmt.Errorf("race %q: finding key %q: %w", id, key, err)
-	}
-	return out, nil
 }
 
 // Keys implements Store.Keys.
 func (read Snapshot) Keys(ctx context.Context, id string) ([]race.Entry, error) {
-	var out []race.Entry
-	err := read(ctx, func(rd Reader) error {
-		if _, err := rd.Race(ctx, id); err != nil {
-			return err
-		}
-		var err error
-		out, err = rd.Keys(ctx, id)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("race %q: reading the keyed entries: %w", id, err)
-	}
-	return out, nil
+	return ofRace(read, ctx, id, "reading the keyed entries", func(rd Reader) ([]race.Entry, error) { return rd.Keys(ctx, id) })
 }
 
 // Last implements Store.Last.
 func (read Snapshot) Last(ctx context.Context, id string) (int, error) {
-	var last int
-	err := read(ctx, func(rd Reader) error {
-		switch exists, err := rd.Exists(ctx, id); {
-		case err != nil:
-			return err
-		case !exists:
-			return ErrNotFound
-		}
-		var err error
-		last, err = rd.Last(ctx, id)
-		return err
-	})
-	if err != nil {
-		return 0, fmt.Errorf("race %q: reading the log's length: %w", id, err)
-	}
-	return last, nil
+	return ofRace(read, ctx, id, "reading the log's length", func(rd Reader) (int, error) { return rd.Last(ctx, id) })
 }
 
 // Turns implements Store.Turns.
 func (read Snapshot) Turns(ctx context.Context, id string) ([]SavedTurn, error) {
-	var out []SavedTurn
+	return ofRace(read, ctx, id, "reading the saved turns", func(rd Reader) ([]SavedTurn, error) {
+		return rd.Turns(ctx, id, 0, math.MaxInt32)
+	})
+}
+
+// ofRace is what fn reads of race id, on one snapshot: an error wrapping
+// ErrNotFound for a race that is not stored, and saying what was read.
+func ofRace[T any](read Snapshot, ctx context.Context, id, what string, fn func(rd Reader) (T, error)) (T, error) {
+	var out T
 	err := read(ctx, func(rd Reader) error {
 		switch exists, err := rd.Exists(ctx, id); {
 		case err != nil:
@@ -189,11 +160,12 @@ func (read Snapshot) Turns(ctx context.Context, id string) ([]SavedTurn, error) 
 			return ErrNotFound
 		}
 		var err error
-		out, err = rd.Turns(ctx, id, 0, math.MaxInt32)
+		out, err = fn(rd)
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("race %q: reading the saved turns: %w", id, err)
+		var zero T
+		return zero, fmt.Errorf("race %q: %s: %w", id, what, err)
 	}
 	return out, nil
 }
