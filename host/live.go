@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -263,10 +264,9 @@ func (h *Host) Since(ctx context.Context, id string, seq int) ([]race.Entry, err
 		s.tmu.Lock()
 		ok := s.from > 0 && seq+1 >= s.from
 		var out []race.Entry
-		for _, e := range s.tail {
-			if ok && e.Seq > seq {
-				out = append(out, e)
-			}
+		if ok {
+			// The tail runs without a gap from s.from: entry seq+1 is at seq+1-s.from.
+			out = slices.Clone(s.tail[min(seq+1-s.from, len(s.tail)):])
 		}
 		s.tmu.Unlock()
 		if ok {

@@ -13,12 +13,17 @@ import (
 // The stream of a race is a projection of its log: every event is made from
 // a log entry and carries the entry's number as its id, so a client that
 // comes back with Last-Event-ID gets exactly what it missed, from the store,
-// whatever instance it reaches. An order's entry says only that the seat's
+// whatever instance it reaches (host.Since: from memory while the race is
+// there, from the store otherwise). An order's entry says only that the seat's
 // orders are in, never what they are.
 
 // heartbeat is how often an idle stream sends a comment line, so that
 // proxies keep it open and a client learns soon that it has gone.
 const heartbeat = 25 * time.Second
+
+// linger is how long an event other than a turn may wait to be sent with
+// the events that follow it.
+const linger = 20 * time.Millisecond
 
 // broker wakes the streams of a race when its log has grown.
 type broker struct {
@@ -76,7 +81,8 @@ func streamEvent(e race.Entry) (name string, data map[string]any, ok bool) {
 
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if _, _, err := s.viewer(r, id); err != nil {
+	_, tok, err := s.viewer(r, id)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -97,55 +103,86 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		}
 		last = n
 	}
-	rc, err := s.host.Store.Load(r.Context(), id)
+	if last < 0 {
+		n, err := s.host.Store.Last(r.Context(), id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		last = n
+	}
+	log, err := s.host.Since(r.Context(), id, last)
 	if err != nil {
 		s.fail(w, r, err)
 		return
-	}
-	if last < 0 {
-		last = len(rc.Log)
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	w.WriteHeader(http.StatusOK)
-	fmt.Fprintf(w, "retry: 3000\n\n")
-	fl.Flush()
-	tick := time.NewTicker(heartbeat)
-	defer tick.Stop()
-	for {
-		for _, e := range rc.Log {
-			if e.Seq <= last {
-				continue
-			}
+	// send writes the events of log; it says whether any was written, and
+	// whether one was a turn.
+	send := func(log []race.Entry) (wrote, turn bool, err error) {
+		for _, e := range log {
 			last = e.Seq
 			if name, data, ok := streamEvent(e); ok {
 				if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", e.Seq, name, jsonString(data)); err != nil {
-					return
+					return wrote, turn, err
 				}
+				wrote, turn = true, turn || name == "turn"
 			}
 		}
-		fl.Flush()
+		return wrote, turn, nil
+	}
+	fmt.Fprintf(w, "retry: 3000\n\n")
+	if _, _, err := send(log); err != nil { // what the client missed, at once
+		return
+	}
+	fl.Flush()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	// A turn is sent at once; other events wait up to linger for those
+	// that come after them (a turn's orders come in bursts), so that a
+	// burst costs the stream one write, not one an event.
+	var later <-chan time.Time
+	for {
 		select {
 		case <-r.Context().Done():
 			return
 		case <-s.done:
 			return
+		case <-later:
+			fl.Flush()
+			later = nil
+			continue
 		case <-tick.C:
 			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil {
 				return
 			}
 			fl.Flush()
+			later = nil
 			continue
 		case <-ch:
 		}
 		// A link revoked while its stream is open closes the stream at the
 		// race's next event.
-		if _, _, err := s.viewer(r, id); err != nil {
-			return
+		if tok != nil {
+			if t, err := s.access.Token(r.Context(), tok.Hash); err != nil || t.Revoked != nil {
+				return
+			}
 		}
-		if rc, err = s.host.Store.Load(r.Context(), id); err != nil {
+		if log, err = s.host.Since(r.Context(), id, last); err != nil {
 			return // the client reconnects with Last-Event-ID
+		}
+		wrote, turn, err := send(log)
+		switch {
+		case err != nil:
+			return
+		case turn:
+			fl.Flush()
+			later = nil
+		case wrote && later == nil:
+			later = time.After(linger)
 		}
 	}
 }

@@ -63,7 +63,7 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	if !h.Live() {
 		h.KeepLive(0, log)
 	}
-	s := &Server{host: h, access: as, log: log, events: newBroker(), deadlines: newDeadlines(), mux: http.NewServeMux(), done: make(chan struct{})}
+	s := &Server{host: h, access: cacheAccess(as, accessTTL), log: log, events: newBroker(), deadlines: newDeadlines(), mux: http.NewServeMux(), done: make(chan struct{})}
 	s.routes()
 	return s, nil
 }

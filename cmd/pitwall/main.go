@@ -141,7 +141,7 @@ Start with 'pitwall demo --out demo' to watch a whole race, or
 	root.PersistentFlags().StringVar(&a.db, "db", def, "the race database: a SQLite file, or a postgres:// URL; default $PITWALL_DB or ./pitwall.db")
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON document on standard output")
 	root.AddCommand(a.rulesCmd(), a.tracksCmd(), a.oddsCmd(), a.orderCmd(), a.raceCmd(), a.ordersCmd(),
-		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), a.demoCmd(), a.serveCmd())
+		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), a.demoCmd(), a.serveCmd(), a.benchCmd())
 	return root
 }
 

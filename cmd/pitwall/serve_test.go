@@ -100,3 +100,19 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		t.Errorf("a refused start made %s: %v", db, err)
 	}
 }
+
+// bench serve plays a small workload on a database of its own and says
+// what it measured; the database is gone afterwards, and bad flags are
+// refused before anything is served.
+func TestBenchServe(t *testing.T) {
+	code, doc, errs := jsonOf(t, "bench", "serve", "--races", "2", "--racers", "3", "--turns", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if doc["orders"] != 12.0 || doc["turns"] != 4.0 || doc["refused"] != 0.0 || doc["failed"] != 0.0 || doc["per_second"].(float64) <= 0 || doc["p99_ms"].(float64) < doc["p50_ms"].(float64) {
+		t.Errorf("bench serve said %v", doc)
+	}
+	has(t, "bench serve's stderr", errs, "2 races x 3 racers x 2 turns on ", "12 of 12 orders answered")
+	refused(t, "13 racers", "--racers is from 2 to 12", "bench", "serve", "--racers", "13")
+	refused(t, "--server and --db", "give --server or --db, not both", "--db", "x.db", "bench", "serve", "--server", "http://127.0.0.1:1")
+}

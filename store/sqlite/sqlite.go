@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +53,11 @@ type Store struct {
 	writer    chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+	// The append's statements, prepared at the first append (a store
+	// opened on part of the schema, in tests, never appends): parsing them
+	// again for every entry cost more than running them.
+	prepared                       sync.Mutex
+	check, insertEntry, insertTurn *sql.Stmt
 }
 
 var (
@@ -98,6 +104,13 @@ func openWith(path string, migrations fs.FS) (*Store, error) {
 		db.SetMaxOpenConns(1)
 		db.SetConnMaxLifetime(0)
 		db.SetConnMaxIdleTime(0)
+	} else {
+		// SQLite runs in this process: more connections than cores add no
+		// speed, and every new one parses the schema again, so a few are
+		// kept open and the rest of the readers wait for one.
+		n := 2*runtime.GOMAXPROCS(0) + 2
+		db.SetMaxOpenConns(n)
+		db.SetMaxIdleConns(n)
 	}
 	s := &Store{db: db, path: path, writer: make(chan struct{}, 1)}
 	s.Snapshot = s.snapshot
@@ -122,6 +135,40 @@ func openWith(path string, migrations fs.FS) (*Store, error) {
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, explain(err))
 	}
 	return s, nil
+}
+
+func (s *Store) prepare(ctx context.Context) error {
+	s.prepared.Lock()
+	defer s.prepared.Unlock()
+	if s.insertTurn != nil {
+		return nil
+	}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&s.check, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?1),
+			COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = ?1), 0),
+			COALESCE((SELECT seq FROM entries WHERE race_id = ?1 AND key = ?2 AND key <> ''), 0),
+			EXISTS (SELECT 1 FROM entries WHERE race_id = ?1 AND kind = 'resolve' AND turn = ?3),
+			?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3)`},
+		// Stored only as the entry after the log's last, of a race stored;
+		// a key or a resolved turn stored already makes the append-only
+		// trigger abort the statement (not the transaction). Either way
+		// nothing is stored, and check says why.
+		{&s.insertEntry, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
+			SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
+			WHERE EXISTS (SELECT 1 FROM races WHERE id = ?1)
+			  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE race_id = ?1)`},
+		{&s.insertTurn, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+	} {
+		var err error
+		if *p.stmt, err = s.db.PrepareContext(ctx, p.sql); err != nil {
+			return fmt.Errorf("preparing the append: %w", err)
+		}
+	}
+	return nil
 }
 
 // isBusy says whether err is SQLite's "database is locked".
@@ -514,7 +561,10 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
 	rolls, err := store.EncodeAppend(id, e, turn)
 	if err == nil {
-		err = s.write(ctx, func(tx *sql.Tx) error { return appendTx(ctx, tx, id, e, turn, rolls) })
+		err = s.prepare(ctx)
+	}
+	if err == nil {
+		err = s.write(ctx, func(tx *sql.Tx) error { return s.appendTx(ctx, tx, id, e, turn, rolls) })
 	}
 	if err != nil {
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
@@ -532,23 +582,26 @@ func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
 		rolls[i], bad[i] = store.EncodeAppend(b.Race, b.Entry, b.Turn)
 	}
 	errs := make([]error, len(batch))
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		for i, b := range batch {
-			if bad[i] != nil {
-				continue
+	err := s.prepare(ctx)
+	if err == nil {
+		err = s.write(ctx, func(tx *sql.Tx) error {
+			for i, b := range batch {
+				if bad[i] != nil {
+					continue
+				}
+				err := s.appendTx(ctx, tx, b.Race, b.Entry, b.Turn, rolls[i])
+				var refused *refusal
+				if errors.As(err, &refused) {
+					errs[i] = refused.err
+					continue
+				}
+				if err != nil {
+					return err // the transaction is in doubt: nothing of it is kept
+				}
 			}
-			err := appendTx(ctx, tx, b.Race, b.Entry, b.Turn, rolls[i])
-			var refused *refusal
-			if errors.As(err, &refused) {
-				errs[i] = refused.err
-				continue
-			}
-			if err != nil {
-				return err // the transaction is in doubt: nothing of it is kept
-			}
-		}
-		return nil
-	})
+			return nil
+		})
+	}
 	for i, b := range batch {
 		if err != nil {
 			errs[i] = err
@@ -572,29 +625,33 @@ func (r *refusal) Unwrap() error { return r.err }
 // appendTx appends e in tx, after reading what the log holds: the write
 // transaction holds SQLite's one write lock, so what is read stays true
 // until the entry is stored. A refusal stores nothing.
-func appendTx(ctx context.Context, tx *sql.Tx, id string, e race.Entry, turn *store.SavedTurn, rolls string) error {
-	var st store.AppendState
-	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = ?1),
-		COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = ?1), 0),
-		COALESCE((SELECT seq FROM entries WHERE race_id = ?1 AND key = ?2 AND key <> ''), 0),
-		EXISTS (SELECT 1 FROM entries WHERE race_id = ?1 AND kind = 'resolve' AND turn = ?3),
-		?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3)`,
-		id, e.Key, e.Turn, turn != nil).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved); err != nil {
-		return err
+// The caller prepares the statements first (outside tx: an in-memory
+// database has the one connection that tx holds).
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, id string, e race.Entry, turn *store.SavedTurn, rolls string) error {
+	res, err := tx.StmtContext(ctx, s.insertEntry).ExecContext(ctx,
+		id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash)
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
 	}
-	if err := st.Refusal(e); err != nil {
-		return &refusal{err}
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
+	if err != nil || n == 0 {
+		var st store.AppendState
+		if err := tx.StmtContext(ctx, s.check).QueryRowContext(ctx, id, e.Key, e.Turn, turn != nil).
+			Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved); err != nil {
+			return err
+		}
+		if why := st.Refusal(e); why != nil {
+			return &refusal{why}
+		}
+		if err == nil {
+			err = errors.New("for no reason the log shows")
+		}
 		return fmt.Errorf("storing entry %d: %w", e.Seq, err)
 	}
 	if turn == nil {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := tx.StmtContext(ctx, s.insertTurn).ExecContext(ctx,
 		id, turn.Turn, turn.Hash, rolls, turn.DiceState, nullText(turn.State), nullText(turn.Story), formatTime(turn.At), turn.Rules); err != nil {
 		return fmt.Errorf("saving turn %d: %w", turn.Turn, err)
 	}

@@ -1,0 +1,97 @@
+package loadgen_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pitwall/host"
+	_ "pitwall/rules/rtd"
+	"pitwall/store/sqlite"
+	"pitwall/web"
+	"pitwall/web/loadgen"
+)
+
+// A small workload runs to its end on a service over SQLite: every order
+// acknowledged once, every turn of every race resolved, each order's
+// latency measured, and the races' logs hold exactly what was ordered.
+func TestRunPlaysEveryTurn(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "bench.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := web.New(host.New(st), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var progress []int
+	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL + "/", Races: 3, Racers: 4, Turns: 3,
+		Progress: func(done, total int) { progress = append(progress, done) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Orders != 36 || res.Refused != 0 || res.Failed != 0 || res.Turns != 9 || len(res.Latencies) != 36 {
+		t.Fatalf("%+v; want 36 orders acknowledged, 9 turns", res)
+	}
+	if res.Elapsed <= 0 || res.PerSecond() <= 0 || res.Percentile(0.5) > res.Percentile(0.99) || res.Percentile(1) != res.Latencies[35] {
+		t.Errorf("elapsed %s, %.0f a second, p50 %s, p99 %s", res.Elapsed, res.PerSecond(), res.Percentile(0.5), res.Percentile(0.99))
+	}
+	if len(progress) != 1 || progress[0] != 36 {
+		t.Errorf("progress reported %v, want [36]", progress)
+	}
+	if !strings.Contains(res.String(), "36 orders acknowledged") {
+		t.Errorf("the result reads %q", res.String())
+	}
+	list, err := st.List(ctx)
+	if err != nil || len(list) != 3 {
+		t.Fatalf("%d races stored, %v", len(list), err)
+	}
+	for _, sm := range list {
+		if sm.Turns != 3 || sm.Entries != 3*4+3 {
+			t.Errorf("race %s: %d turns, %d entries; want 3 turns of 4 orders and a resolve", sm.ID, sm.Turns, sm.Entries)
+		}
+	}
+}
+
+func TestConfigRefused(t *testing.T) {
+	for _, c := range []loadgen.Config{
+		{Races: 1, Racers: 2, Turns: 1},
+		{URL: "http://x", Races: 0, Racers: 2, Turns: 1},
+		{URL: "http://x", Races: 1, Racers: 1, Turns: 1},
+		{URL: "http://x", Races: 1, Racers: 13, Turns: 1},
+		{URL: "http://x", Races: 1, Racers: 2, Turns: 0},
+		{URL: "http://x", Races: 1, Racers: 2, Turns: 21},
+	} {
+		if _, err := loadgen.Run(context.Background(), c); err == nil {
+			t.Errorf("%+v was taken", c)
+		}
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	r := loadgen.Result{}
+	if r.Percentile(0.5) != 0 || r.PerSecond() != 0 {
+		t.Error("an empty result has a latency or a rate")
+	}
+	for i := 1; i <= 100; i++ {
+		r.Latencies = append(r.Latencies, time.Duration(i)*time.Millisecond)
+	}
+	r.Orders, r.Elapsed = 100, 2*time.Second
+	for q, want := range map[float64]time.Duration{0.5: 50 * time.Millisecond, 0.99: 99 * time.Millisecond, 1: 100 * time.Millisecond, 0: time.Millisecond} {
+		if got := r.Percentile(q); got != want {
+			t.Errorf("Percentile(%v) = %s, want %s", q, got, want)
+		}
+	}
+	if r.PerSecond() != 50 {
+		t.Errorf("PerSecond = %v, want 50", r.PerSecond())
+	}
+}
