@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -70,7 +71,7 @@ func (h *Host) KeepLive(fresh time.Duration, log *slog.Logger) {
 	}
 	l := &live{races: map[string]*slot{}, fresh: fresh, log: log}
 	if b, ok := h.Store.(store.Batcher); ok {
-		l.batch = &committer{st: b}
+		l.batch = &committer{st: b, log: log}
 	}
 	h.live = l
 }
@@ -291,6 +292,7 @@ func (h *Host) Since(ctx context.Context, id string, seq int) ([]race.Entry, err
 // for every append that queues meanwhile, until the queue is empty.
 type committer struct {
 	st      store.Batcher
+	log     *slog.Logger
 	mu      sync.Mutex
 	queue   []*pending
 	running bool
@@ -321,6 +323,20 @@ func (c *committer) commit(p store.Pending) error {
 	return <-w.done
 }
 
+// store stores one batch. A store that panics fails the batch rather than
+// leave its writers (and their races' locks) waiting for ever.
+func (c *committer) store(ps []store.Pending) (errs []error) {
+	defer func() {
+		if v := recover(); v != nil {
+			errs = nil // run gives every append of the batch an error
+			c.log.Error("a commit panicked", "panic", v, "stack", string(debug.Stack()))
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
+	defer cancel()
+	return c.st.AppendAll(ctx, ps)
+}
+
 func (c *committer) run() {
 	for {
 		c.mu.Lock()
@@ -337,15 +353,13 @@ func (c *committer) run() {
 		for i, w := range batch {
 			ps[i] = w.p
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
-		errs := c.st.AppendAll(ctx, ps)
-		cancel()
+		errs := c.store(ps)
 		for i, w := range batch {
 			var err error
 			if i < len(errs) {
 				err = errs[i]
 			} else {
-				err = fmt.Errorf("race %q: the store gave no answer for entry %d", w.p.Race, w.p.Entry.Seq)
+				err = fmt.Errorf("race %q: the store failed to commit entry %d", w.p.Race, w.p.Entry.Seq)
 			}
 			w.done <- err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -40,7 +41,7 @@ func (b *hostTable) State() race.State {
 }
 
 func (b *hostTable) Set(turn int, kv string) error {
-	k, v, _ := stringsCut(kv)
+	k, v, _ := strings.Cut(kv, "=")
 	_, err := b.h.Set(context.Background(), b.id, k, v, Req{Turn: turn, Key: fmt.Sprintf("set-%d-%s", turn, kv)})
 	return err
 }
@@ -74,15 +75,6 @@ func (b *hostTable) schedule(turn int) error {
 		return nil
 	}
 	return err
-}
-
-func stringsCut(kv string) (string, string, bool) {
-	for i := 0; i < len(kv); i++ {
-		if kv[i] == '=' {
-			return kv[:i], kv[i+1:], true
-		}
-	}
-	return kv, "", false
 }
 
 // playDemo plays game's demo race through h to its end.
@@ -475,5 +467,59 @@ func TestLiveSinceTrimsItsTail(t *testing.T) {
 		if len(got) != keepTail+10-from || got[0].Seq != from+1 {
 			t.Errorf("Since(%d): %d entries from %d; want %d from %d", from, len(got), got[0].Seq, keepTail+10-from, from+1)
 		}
+	}
+}
+
+// panicking is a store whose next AppendAll panics.
+type panicking struct {
+	*memstore.Store
+	panic atomic.Bool
+}
+
+func (s *panicking) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	if s.panic.CompareAndSwap(true, false) {
+		panic("the driver lost its mind")
+	}
+	return s.Store.AppendAll(ctx, batch)
+}
+
+// A commit that panics fails its writes instead of leaving them, and their
+// race, waiting for ever; the next write is stored.
+func TestLivePanickingCommitFailsItsWrites(t *testing.T) {
+	ctx := context.Background()
+	st := &panicking{Store: memstore.New()}
+	h := &Host{Store: st, Clock: SystemClock}
+	h.KeepLive(time.Hour, nil)
+	seed := dice.SeedFromInt(1)
+	if _, err := h.NewRace(ctx, "ludi", "r1", race.Config{Track: "circus-maximus"}, entrants(), &seed); err != nil {
+		t.Fatal(err)
+	}
+	st.panic.Store(true)
+	if _, err := h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1}); err == nil || !strings.Contains(err.Error(), "failed to commit") {
+		t.Fatalf("an order whose commit panicked: %v; want an error", err)
+	}
+	a, err := h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1})
+	if err != nil || a.Entry != 1 {
+		t.Fatalf("the next order: %+v, %v; want entry 1", a, err)
+	}
+}
+
+// A clone is the caller's to fill in: WithBefore on one changes neither
+// the race in memory nor another clone.
+func TestLiveClonesAreTheirOwn(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	if _, err := other.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	a := f.load(t, "r1") // resumed from turn 1's record: its state before is not known
+	if len(a.Turns) != 1 || a.Turns[0].Before != nil {
+		t.Fatalf("the race in memory holds %d turns; want turn 1 without its state before", len(a.Turns))
+	}
+	if err := f.h.WithBefore(ctx, a); err != nil || a.Turns[0].Before == nil {
+		t.Fatalf("WithBefore: %v", err)
+	}
+	if b := f.load(t, "r1"); b.Turns[0].Before != nil {
+		t.Error("filling in one clone's turn filled in the race in memory")
 	}
 }

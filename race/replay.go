@@ -582,7 +582,9 @@ func (p *Played) Adopt(e Entry, rec *TurnRecord) error {
 func (p *Played) Clone() *Played {
 	c := *p
 	c.Pending, c.PendingAt, c.Ready = maps.Clone(p.Pending), maps.Clone(p.PendingAt), maps.Clone(p.Ready)
-	c.Turns, c.Voided, c.Entrants = slices.Clip(p.Turns), slices.Clip(p.Voided), slices.Clip(p.Entrants)
+	// Turns are copied, not only clipped: a caller may fill a turn in
+	// (host.WithBefore), which must not write into the race in memory.
+	c.Turns, c.Voided, c.Entrants = slices.Clone(p.Turns), slices.Clip(p.Voided), slices.Clip(p.Entrants)
 	c.SetupRolls = slices.Clip(p.SetupRolls)
 	if p.roller != nil {
 		c.roller = p.roller.Clone()

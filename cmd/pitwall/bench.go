@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -99,10 +100,13 @@ racers) for 'go tool pprof'.`,
 			fmt.Fprintf(a.stderr, "%d races x %d racers x %d turns on %s, %d CPUs\n", cfg.Races, cfg.Racers, cfg.Turns, what, runtime.NumCPU())
 			res, err := loadgen.Run(ctx, cfg)
 			fmt.Fprintln(a.stderr)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return fmt.Errorf("the workload did not finish in --timeout %s", timeout)
+			}
 			if err != nil {
 				return err
 			}
-			return a.out(benchOut{Orders: res.Orders, Refused: res.Refused, Failed: res.Failed, Turns: res.Turns,
+			return a.out(benchOut{Orders: res.Orders, Turns: res.Turns,
 				Seconds: res.Elapsed.Seconds(), PerSecond: res.PerSecond(),
 				P50ms: ms(res.Percentile(0.5)), P99ms: ms(res.Percentile(0.99)), MaxMs: ms(res.Percentile(1))},
 				func(w io.Writer) { fmt.Fprintln(w, res) })
@@ -119,8 +123,6 @@ racers) for 'go tool pprof'.`,
 
 type benchOut struct {
 	Orders    int     `json:"orders"`
-	Refused   int     `json:"refused"`
-	Failed    int     `json:"failed"`
 	Turns     int     `json:"turns"`
 	Seconds   float64 `json:"seconds"`
 	PerSecond float64 `json:"per_second"`

@@ -106,15 +106,19 @@ func crashRounds(t *testing.T, bin, db string, open func() store.Store) {
 					mu.Lock()
 					sent[o.key] = o
 					mu.Unlock()
-					ok := postOrder(srv.url, o)
+					status, err := postOrder(srv.url, o)
+					if err == nil && status != http.StatusOK {
+						t.Errorf("order %s (%q) was answered %d", o.key, o.text, status)
+						return
+					}
 					mu.Lock()
-					if ok {
+					if err == nil {
 						acked[o.key] = o
 					} else {
 						unanswered = append(unanswered, o)
 					}
 					mu.Unlock()
-					if !ok {
+					if err != nil {
 						return // the service is down
 					}
 				}
@@ -128,8 +132,8 @@ func crashRounds(t *testing.T, bin, db string, open func() store.Store) {
 	}
 	srv = startServe(t, bin, db) // the orders of the last round that had no answer
 	for _, o := range unanswered {
-		if !postOrder(srv.url, o) {
-			t.Errorf("order %s had no answer after the last restart", o.key)
+		if status, err := postOrder(srv.url, o); err != nil || status != http.StatusOK {
+			t.Errorf("order %s sent again after the last restart: %d, %v", o.key, status, err)
 		} else {
 			acked[o.key] = o
 		}
@@ -186,20 +190,22 @@ type crashOrder struct {
 	key, text string
 }
 
-// postOrder sends o and says whether the service acknowledged it; a
-// refusal fails nothing here (the check at the end finds what matters).
-func postOrder(url string, o crashOrder) bool {
+// postOrder sends o and gives the answer's status, or an error when there
+// was no answer (the service was killed).
+func postOrder(url string, o crashOrder) (int, error) {
 	body, _ := json.Marshal(map[string]any{"turn": 1, "orders": o.text, "key": o.key})
 	req, _ := http.NewRequest(http.MethodPost, url+"/api/races/"+o.seat.race+"/orders", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+o.seat.token)
 	resp, err := crashClient.Do(req)
 	if err != nil {
-		return false
+		return 0, err
 	}
 	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, resp.Body)
-	return resp.StatusCode == http.StatusOK
+	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+		return 0, err // cut off mid-answer: no answer
+	}
+	return resp.StatusCode, nil
 }
 
 var crashClient = &http.Client{Timeout: 10 * time.Second}

@@ -47,10 +47,8 @@ const (
 
 // Result is what a run measured.
 type Result struct {
-	Orders  int // acknowledged: stored and answered 200
-	Refused int // answered 4xx: a racer's mistake, or the race's end
-	Failed  int // answered 5xx, or no answer
-	Turns   int // turns seen resolved, all races together
+	Orders int // acknowledged: stored and answered 200
+	Turns  int // turns seen resolved, all races together
 	// Elapsed runs from the first order sent to the last one answered.
 	Elapsed time.Duration
 	// Latencies are each acknowledged order's, from sending it to its
@@ -77,9 +75,9 @@ func (r Result) Percentile(q float64) time.Duration {
 }
 
 func (r Result) String() string {
-	return fmt.Sprintf("%d orders acknowledged in %.2fs: %.0f a second; latency p50 %s, p99 %s, max %s; %d refused, %d failed; %d turns resolved",
+	return fmt.Sprintf("%d orders acknowledged in %.2fs: %.0f a second; latency p50 %s, p99 %s, max %s; %d turns resolved",
 		r.Orders, r.Elapsed.Seconds(), r.PerSecond(), r.Percentile(0.5).Round(10*time.Microsecond),
-		r.Percentile(0.99).Round(10*time.Microsecond), r.Percentile(1).Round(10*time.Microsecond), r.Refused, r.Failed, r.Turns)
+		r.Percentile(0.99).Round(10*time.Microsecond), r.Percentile(1).Round(10*time.Microsecond), r.Turns)
 }
 
 // Check says what is wrong with the workload, if anything.
@@ -215,17 +213,28 @@ func (c *Config) racer(ctx context.Context, id string, seat int, token string, m
 	}
 	defer resp.Body.Close()
 	<-start
-	order := func(turn int) {
+	// order sends the order of turn; one not acknowledged ends the run,
+	// since its race would wait for it for ever.
+	order := func(turn int) error {
 		text := driveOrder
 		if turn == 1 {
 			text = startOrder
 		}
 		body, _ := json.Marshal(map[string]any{"turn": turn, "orders": text, "key": fmt.Sprintf("bench-%d-%d", seat, turn)})
 		t0 := time.Now()
-		status, _, err := c.post(ctx, "/api/races/"+id+"/orders", token, body)
-		m.answered(status, err, time.Since(t0))
+		status, out, err := c.post(ctx, "/api/races/"+id+"/orders", token, body)
+		switch {
+		case err != nil:
+			return fmt.Errorf("race %s, seat %d: the order of turn %d had no answer: %w", id, seat, turn, err)
+		case status != http.StatusOK:
+			return fmt.Errorf("race %s, seat %d: the order of turn %d was answered %d %s", id, seat, turn, status, bytes.TrimSpace(out))
+		}
+		m.acknowledged(time.Since(t0))
+		return nil
 	}
-	order(1)
+	if err := order(1); err != nil {
+		return err
+	}
 	sc := bufio.NewScanner(resp.Body)
 	event := ""
 	for sc.Scan() {
@@ -244,7 +253,9 @@ func (c *Config) racer(ctx context.Context, id string, seat int, token string, m
 			if d.Turn >= c.Turns {
 				return nil
 			}
-			order(d.Turn + 1)
+			if err := order(d.Turn + 1); err != nil {
+				return err
+			}
 		case line == "":
 			event = ""
 		}
@@ -265,25 +276,19 @@ type meter struct {
 	begin    time.Time
 	turns    atomic.Int64
 
-	mu                     sync.Mutex
-	end                    time.Time
-	orders, refused, fails int
-	lat                    []time.Duration
+	mu     sync.Mutex
+	end    time.Time
+	orders int // acknowledged; any other answer ends the run
+	lat    []time.Duration
 }
 
-func (m *meter) answered(status int, err error, took time.Duration) {
+// acknowledged counts an order acknowledged after took.
+func (m *meter) acknowledged(took time.Duration) {
 	m.mu.Lock()
-	switch {
-	case err == nil && status == http.StatusOK:
-		m.orders++
-		m.lat = append(m.lat, took)
-	case err == nil && status >= 400 && status < 500:
-		m.refused++
-	default:
-		m.fails++
-	}
+	m.orders++
+	m.lat = append(m.lat, took)
 	m.end = time.Now()
-	done := m.orders + m.refused + m.fails
+	done := m.orders
 	m.mu.Unlock()
 	if m.progress != nil && (done%1000 == 0 || done == m.total) {
 		m.progress(done, m.total)
@@ -295,6 +300,6 @@ func (m *meter) result() Result {
 	defer m.mu.Unlock()
 	lat := slices.Clone(m.lat)
 	slices.Sort(lat)
-	return Result{Orders: m.orders, Refused: m.refused, Failed: m.fails, Turns: int(m.turns.Load()),
+	return Result{Orders: m.orders, Turns: int(m.turns.Load()),
 		Elapsed: m.end.Sub(m.begin), Latencies: lat}
 }

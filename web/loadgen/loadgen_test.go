@@ -2,6 +2,8 @@ package loadgen_test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -39,7 +41,7 @@ func TestRunPlaysEveryTurn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Orders != 36 || res.Refused != 0 || res.Failed != 0 || res.Turns != 9 || len(res.Latencies) != 36 {
+	if res.Orders != 36 || res.Turns != 9 || len(res.Latencies) != 36 {
 		t.Fatalf("%+v; want 36 orders acknowledged, 9 turns", res)
 	}
 	if res.Elapsed <= 0 || res.PerSecond() <= 0 || res.Percentile(0.5) > res.Percentile(0.99) || res.Percentile(1) != res.Latencies[35] {
@@ -93,5 +95,32 @@ func TestPercentile(t *testing.T) {
 	}
 	if r.PerSecond() != 50 {
 		t.Errorf("PerSecond = %v, want 50", r.PerSecond())
+	}
+}
+
+// An order the service refuses ends the run at once with what the service
+// said: its race would otherwise wait for it for ever.
+func TestRefusedOrderEndsTheRun(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/races", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusCreated)
+		fmt.Fprint(w, `{"id": "r1", "seats": [{"seat": 1, "token": "a"}, {"seat": 2, "token": "b"}]}`)
+	})
+	mux.HandleFunc("GET /api/races/r1/events", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // a stream that never tells of a turn
+	})
+	mux.HandleFunc("POST /api/races/r1/orders", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		fmt.Fprint(w, `{"error": "not an order"}`)
+	})
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Races: 1, Racers: 2, Turns: 2})
+	if err == nil || !strings.Contains(err.Error(), "answered 422") || !strings.Contains(err.Error(), "not an order") || ctx.Err() != nil {
+		t.Fatalf("a refused order: %v; want the refusal, before the test's deadline", err)
 	}
 }
