@@ -7,3 +7,4 @@ import (
 )
 
 func TestAccessConformance(t *testing.T) { storetest.RunAccess(t, opener(t)) }
+func TestHookConformance(t *testing.T)   { storetest.RunHooks(t, opener(t)) }

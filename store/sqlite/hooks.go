@@ -1,0 +1,208 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+
+	"pitwall/store"
+)
+
+var _ store.HookStore = (*Store)(nil)
+
+// AddHook implements store.HookStore. The key is looked for first, in the
+// write transaction that holds SQLite's one write lock.
+func (s *Store) AddHook(ctx context.Context, h store.Hook) (store.Hook, error) {
+	if err := store.CheckHook(h); err != nil {
+		return h, err
+	}
+	h.Created = h.Created.UTC()
+	h.Removed = nil
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if exists, err := raceExists(ctx, tx, h.Race); err != nil {
+			return err
+		} else if !exists {
+			return fmt.Errorf("adding a webhook: %w", notFound(h.Race))
+		}
+		if h.Key != "" {
+			hs, err := hooks(ctx, tx, h.Race, h.Key)
+			if err != nil {
+				return err
+			}
+			if len(hs) > 0 {
+				return store.SameHook(&h, hs[0])
+			}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO hooks (race_id, url, format, events, warn_before, secret, key, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, formatTime(h.Created))
+		if err != nil {
+			return fmt.Errorf("storing a webhook of race %q: %w", h.Race, err)
+		}
+		h.ID, err = res.LastInsertId()
+		return err
+	})
+	return h, err
+}
+
+// RemoveHook implements store.HookStore.
+func (s *Store) RemoveHook(ctx context.Context, id string, hook int64, at time.Time) error {
+	if err := store.CheckTime("the removal", at); err != nil {
+		return err
+	}
+	return s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE hooks SET removed = ? WHERE id = ? AND race_id = ? AND removed IS NULL`, formatTime(at), hook, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			var found bool
+			if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hooks WHERE id = ? AND race_id = ?)`, hook, id).Scan(&found); err != nil {
+				return err
+			}
+			if !found {
+				return fmt.Errorf("race %q has no webhook %d: %w", id, hook, store.ErrNotFound)
+			}
+			return nil // removed already
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE outbox SET outcome = 'removed', done = ?, held = NULL WHERE hook_id = ? AND outcome = ''`, formatTime(at), hook)
+		return err
+	})
+}
+
+// Hooks implements store.HookStore.
+func (s *Store) Hooks(ctx context.Context, id string) ([]store.Hook, error) {
+	var hs []store.Hook
+	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+		hs, err = hooks(ctx, tx, id, "")
+		return err
+	})
+	return hs, err
+}
+
+// hooks lists race id's hooks; with a key, only the one it names.
+func hooks(ctx context.Context, tx *sql.Tx, id, key string) ([]store.Hook, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, url, format, events, warn_before, secret, key, created, removed FROM hooks
+		WHERE race_id = ? AND (? = '' OR key = ?) ORDER BY id`, id, key, key)
+	return collect(rows, err, func(rows *sql.Rows) (store.Hook, error) {
+		h := store.Hook{Race: id}
+		var events, created string
+		var removed sql.NullString
+		var warn int64
+		if err := rows.Scan(&h.ID, &h.URL, &h.Format, &events, &warn, &h.Secret, &h.Key, &created, &removed); err != nil {
+			return h, err
+		}
+		h.Events, h.WarnBefore = strings.Split(events, ","), time.Duration(warn)
+		var err error
+		if h.Created, err = parseTime(created); err != nil {
+			return h, err
+		}
+		h.Removed, err = parseNullTime(removed)
+		return h, err
+	})
+}
+
+// Warn implements store.HookStore.
+func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
+	d.Kind = store.DeliverWarning
+	if err := store.CheckDelivery(d); err != nil {
+		return false, err
+	}
+	if d.Deadline == nil {
+		return false, fmt.Errorf("race %q: a warning names the deadline it warns of", d.Race)
+	}
+	var queued bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (hook_id, race_id, kind, turn, seq, deadline, created, due)
+			SELECT id, race_id, 'warning', ?, 0, ?, ?, ? FROM hooks WHERE id = ? AND race_id = ? AND removed IS NULL
+			ON CONFLICT DO NOTHING`, d.Turn, formatTime(*d.Deadline), formatTime(d.Created), formatTime(d.Due), d.Hook, d.Race)
+		if err != nil {
+			return fmt.Errorf("queueing a warning for race %q: %w", d.Race, err)
+		}
+		n, err := res.RowsAffected()
+		queued = n > 0
+		return err
+	})
+	return queued, err
+}
+
+const deliveryColumns = `id, hook_id, race_id, kind, turn, seq, deadline, created, due, attempts, claim, outcome, done, error`
+
+// Claim implements store.HookStore.
+func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n int) ([]store.Delivery, error) {
+	if claim == "" || n < 1 {
+		return nil, fmt.Errorf("a claim has a name and takes at least one delivery (%q, %d)", claim, n)
+	}
+	at := formatTime(now)
+	var any bool // most calls find nothing: a read does not queue behind the writers
+	if err := s.read(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM outbox WHERE outcome = '' AND due <= ? AND (held IS NULL OR held <= ?))`, at, at).Scan(&any)
+	}); err != nil || !any {
+		return nil, err
+	}
+	var ds []store.Delivery
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claim = ?, held = ?
+			WHERE id IN (SELECT id FROM outbox WHERE outcome = '' AND due <= ? AND (held IS NULL OR held <= ?) ORDER BY due, id LIMIT ?)
+			RETURNING `+deliveryColumns, claim, formatTime(until), at, at, n)
+		ds, err = collect(rows, err, scanDelivery)
+		return err
+	})
+	return ds, err
+}
+
+// Settle implements store.HookStore.
+func (s *Store) Settle(ctx context.Context, d store.Delivery) (bool, error) {
+	if err := store.CheckDelivery(d); err != nil {
+		return false, err
+	}
+	var done sql.NullString
+	if d.Done != nil {
+		done = sql.NullString{String: formatTime(*d.Done), Valid: true}
+	}
+	var held bool
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE outbox SET outcome = ?, done = ?, due = ?, attempts = ?, error = ?, held = NULL
+			WHERE id = ? AND claim = ? AND outcome = ''`, d.Outcome, done, formatTime(d.Due), d.Attempts, d.Error, d.ID, d.Claim)
+		if err != nil {
+			return fmt.Errorf("settling delivery %d: %w", d.ID, err)
+		}
+		n, err := res.RowsAffected()
+		held = n > 0
+		return err
+	})
+	return held, err
+}
+
+// Deliveries implements store.HookStore.
+func (s *Store) Deliveries(ctx context.Context, id string, n int) ([]store.Delivery, error) {
+	var ds []store.Delivery
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id DESC LIMIT ?`, id, n)
+		ds, err = collect(rows, err, scanDelivery)
+		return err
+	})
+	return ds, err
+}
+
+func scanDelivery(rows *sql.Rows) (store.Delivery, error) {
+	var d store.Delivery
+	var deadline, done sql.NullString
+	var created, due string
+	if err := rows.Scan(&d.ID, &d.Hook, &d.Race, &d.Kind, &d.Turn, &d.Seq, &deadline, &created, &due, &d.Attempts, &d.Claim, &d.Outcome, &done, &d.Error); err != nil {
+		return d, err
+	}
+	var err error
+	if d.Deadline, err = parseNullTime(deadline); err != nil {
+		return d, err
+	}
+	if d.Done, err = parseNullTime(done); err != nil {
+		return d, err
+	}
+	if d.Created, err = parseTime(created); err != nil {
+		return d, err
+	}
+	d.Due, err = parseTime(due)
+	return d, err
+}
