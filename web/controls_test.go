@@ -91,11 +91,17 @@ func TestBotSeat(t *testing.T) {
 	if again, _ := s.srv.host.Store.Load(t.Context(), c.ID); len(again.Log) != len(whole.Log) {
 		t.Errorf("a second instance looking after the race logged %d more entries", len(again.Log)-len(whole.Log))
 	}
+	// The host resolves turn 2 (seat 1's orders missing): the bot plays
+	// turn 3 at once.
+	s.must(200, "POST", path+"/resolve", c.Host, `{"turn": 2}`)
+	if turn, seats, _ = s.seatsOf(c); turn != 3 || seats[1]["orders_in"] != true {
+		t.Fatalf("after the host resolved turn 2: turn %v, seats %v; want turn 3 open with the bot's orders in", turn, seats)
+	}
 	s.must(200, "POST", path+"/bot", c.Host, `{"seat": 2, "bot": false}`)
-	s.must(200, "POST", path+"/orders", c.Seats[0], `{"turn": 2, "orders": "M"}`)
+	s.must(200, "POST", path+"/orders", c.Seats[0], `{"turn": 3, "orders": "M"}`)
 	turn, seats, _ = s.seatsOf(c)
-	if turn != 3 || seats[1]["bot"] != nil || seats[1]["orders_in"] != false {
-		t.Fatalf("after the seat was given back: turn %v, seats %v; want turn 3 waiting for seat 2", turn, seats)
+	if turn != 4 || seats[1]["bot"] != nil || seats[1]["orders_in"] != false {
+		t.Fatalf("after the seat was given back: turn %v, seats %v; want turn 4 waiting for seat 2", turn, seats)
 	}
 	// A key given again to another control is refused.
 	if status, v := s.call("POST", path+"/bot", c.Host, `{"seat": 1, "bot": true, "key": "b1"}`); status != 409 || v["code"] != "key_reused" {

@@ -325,8 +325,10 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 	}
 	if res.Resolved {
 		s.events.wake(id)
-	}
-	if res.Race != nil {
+		// The new turn's bots play and its repeating deadline is set now,
+		// not at the next write or rescan.
+		s.settle(r.Context(), id)
+	} else if res.Race != nil {
 		s.deadlines.note(res.Race)
 	}
 	out := map[string]any{"ok": true, "race": id, "resolved": res.Resolved, "turn": res.Turn}
