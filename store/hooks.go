@@ -111,6 +111,8 @@ type HookStore interface {
 	// Hooks lists race id's hooks, removed ones too, in the order they were
 	// made (none for a race not stored).
 	Hooks(ctx context.Context, id string) ([]Hook, error)
+	// LiveHooks lists the hooks not removed, of every race.
+	LiveHooks(ctx context.Context) ([]Hook, error)
 	// Warn queues a deadline's warning for one hook (d.Hook, d.Race,
 	// d.Turn, d.Deadline, d.Created, due at d.Due), unless that hook has
 	// one for that turn and deadline already or has been removed; it says
@@ -118,7 +120,9 @@ type HookStore interface {
 	Warn(ctx context.Context, d Delivery) (bool, error)
 	// Claim takes up to n pending deliveries due at now that no one holds,
 	// for claim, until the time given: another Claim passes them over
-	// until then. Oldest due first.
+	// until then. Oldest due first, and only the first pending delivery of
+	// each hook: a hook is told of things in the order they were queued,
+	// one at a time, and one that fails holds back what follows it.
 	Claim(ctx context.Context, claim string, now, until time.Time, n int) ([]Delivery, error)
 	// Settle stores what became of a delivery claimed by d.Claim: its
 	// Outcome and Done, or (Outcome "") its next Due; its Attempts and

@@ -62,6 +62,14 @@ func (d *deadlines) set(id string, dl *time.Time) {
 	d.at[id] = *dl
 }
 
+// of is race id's open turn's deadline, as the index holds it.
+func (d *deadlines) of(id string) (time.Time, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, ok := d.at[id]
+	return t, ok
+}
+
 // due lists the races whose deadline has come at now, and the next
 // deadline after now (zero for none).
 func (d *deadlines) due(now time.Time) (ids []string, next time.Time) {

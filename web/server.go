@@ -42,6 +42,8 @@ type Server struct {
 	events *broker
 	// deadlines is the index of the open turns' deadlines (RunDeadlines).
 	deadlines *deadlines
+	hooks     *hookState
+	hookCfg   HookConfig
 	mux       *http.ServeMux
 	ready     atomic.Bool
 	// done is closed when the server shuts down: open streams end.
@@ -63,7 +65,8 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	if !h.Live() {
 		h.KeepLive(0, log)
 	}
-	s := &Server{host: h, access: cacheAccess(as, accessTTL), log: log, events: newBroker(), deadlines: newDeadlines(), mux: http.NewServeMux(), done: make(chan struct{})}
+	s := &Server{host: h, access: cacheAccess(as, accessTTL), log: log, events: newBroker(), deadlines: newDeadlines(), hooks: newHookState(), mux: http.NewServeMux(), done: make(chan struct{})}
+	s.ConfigureHooks(HookConfig{})
 	s.routes()
 	return s, nil
 }
@@ -119,6 +122,9 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/races/{id}/links", s.listLinks)
 	s.mux.HandleFunc("POST /api/races/{id}/links", s.newLink)
 	s.mux.HandleFunc("POST /api/races/{id}/links/{link}/revoke", s.revokeLink)
+	s.mux.HandleFunc("POST /api/races/{id}/hooks", s.addHook)
+	s.mux.HandleFunc("GET /api/races/{id}/hooks", s.listHooks)
+	s.mux.HandleFunc("POST /api/races/{id}/hooks/{hook}/remove", s.removeHook)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, &apiError{Msg: fmt.Sprintf("no such endpoint: %s %s (the API is described at /openapi.json)", r.Method, r.URL.Path), Code: "no_such_endpoint"})
 	})
@@ -170,7 +176,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			status = http.StatusForbidden
 		case "bad_json", "too_large":
 			status = http.StatusBadRequest
-		case "no_such_race", "no_such_link":
+		case "no_such_race", "no_such_link", "no_such_hook":
 			status = http.StatusNotFound
 		case "key_reused", "last_host_link":
 			status = http.StatusConflict

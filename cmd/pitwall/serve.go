@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -24,9 +25,10 @@ const shutdownGrace = 20 * time.Second
 func (a *app) serveCmd() *cobra.Command {
 	var addr string
 	var rescan, pace time.Duration
-	var demo bool
+	var demo, hooksPrivate bool
+	var publicURL string
 	c := &cobra.Command{
-		Use:   "serve [--addr HOST:PORT] [--demo]",
+		Use:   "serve [--addr HOST:PORT] [--url URL] [--demo]",
 		Short: "Run the host service: races by secret link, over HTTP",
 		Long: `Runs pitwall's host service on the race database (--db): racers send
 their orders through their seat's secret link, the host resolves turns, and
@@ -49,7 +51,15 @@ PostgreSQL database. --demo starts, on a database with no race yet, one
 public race of every game with the game's bot in every seat and a turn
 every --demo-pace: open the home page to watch them. (A game on a
 calendar, party, keeps its real weeks: its turns come at the pace, its
-phases with the days.)`,
+phases with the days.)
+
+A race's host may add webhooks (POST /api/races/{id}/hooks): the service
+tells them of each turn resolved, each deadline near and the race's end,
+and tries again when a receiver fails. --url is the address the world
+reaches the service at (https://pitwall.example.org, behind a proxy):
+payloads link to the race and its picture with it. Webhooks go to public
+addresses only, unless --webhooks-to-private lets them reach this machine
+and private networks.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Before the database is opened (or made): a refused start leaves nothing.
@@ -58,6 +68,11 @@ phases with the days.)`,
 			}
 			if demo && (pace < web.MinEvery || pace > web.MaxEvery) {
 				return usagef("--demo-pace is from 10s to 2160h (90 days); not %s", pace)
+			}
+			if publicURL != "" {
+				if u, err := url.Parse(publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+					return usagef("--url is the service's address as the world reaches it, such as https://pitwall.example.org; not %q", publicURL)
+				}
 			}
 			h, done, err := a.open()
 			if err != nil {
@@ -73,6 +88,10 @@ phases with the days.)`,
 			if err != nil {
 				return usagef("cannot listen on %s: %v", addr, err)
 			}
+			if publicURL == "" {
+				publicURL = "http://" + ln.Addr().String()
+			}
+			srv.ConfigureHooks(web.HookConfig{PublicURL: publicURL, AllowPrivate: hooksPrivate})
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 			hs.RegisterOnShutdown(srv.Close)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -92,8 +111,10 @@ phases with the days.)`,
 			go func() { errc <- hs.Serve(ln) }()
 			dctx, stopDeadlines := context.WithCancel(context.Background())
 			deadlinesDone := make(chan struct{})
+			hooksDone := make(chan struct{})
 			go func() { defer close(deadlinesDone); srv.RunDeadlines(dctx, rescan) }()
-			defer func() { stopDeadlines(); <-deadlinesDone }() // before the store closes
+			go func() { defer close(hooksDone); srv.RunHooks(dctx, time.Second) }()
+			defer func() { stopDeadlines(); <-deadlinesDone; <-hooksDone }() // before the store closes
 			srv.SetReady(true)
 			fmt.Fprintf(a.stderr, "pitwall serves %s on http://%s (Ctrl-C to stop)\n", a.dbName(), ln.Addr())
 			select {
@@ -114,6 +135,8 @@ phases with the days.)`,
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "the address to listen on, HOST:PORT (port 0: any free port)")
 	c.Flags().BoolVar(&demo, "demo", false, "on a database with no race, start one race of every game with bots in every seat")
 	c.Flags().DurationVar(&pace, "demo-pace", 30*time.Second, "with --demo: how long each turn of the demo races lasts (10s or more)")
+	c.Flags().StringVar(&publicURL, "url", "", "the service's address as the world reaches it, for the links in webhooks (default: http://ADDR)")
+	c.Flags().BoolVar(&hooksPrivate, "webhooks-to-private", false, "let webhooks go to this machine and private networks")
 	c.Flags().DurationVar(&rescan, "rescan", time.Minute, "how often to read every race's deadline again (to learn of other instances' schedules)")
 	return c
 }

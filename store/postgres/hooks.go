@@ -74,18 +74,27 @@ func (s *Store) Hooks(ctx context.Context, id string) ([]store.Hook, error) {
 	return hooks(ctx, s.pool, id, "")
 }
 
+// LiveHooks implements store.HookStore.
+func (s *Store) LiveHooks(ctx context.Context) ([]store.Hook, error) {
+	return collectHooks(s.pool.Query(ctx, `SELECT `+hookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`))
+}
+
+const hookColumns = `id, race_id, url, format, events, warn_before, secret, key, created, removed`
+
 // hooks lists race id's hooks; with a key, only the one it names.
 func hooks(ctx context.Context, q querier, id, key string) ([]store.Hook, error) {
-	rows, err := q.Query(ctx, `SELECT id, url, format, events, warn_before, secret, key, created, removed FROM hooks
-		WHERE race_id = $1 AND ($2 = '' OR key = $2) ORDER BY id`, id, key)
+	return collectHooks(q.Query(ctx, `SELECT `+hookColumns+` FROM hooks WHERE race_id = $1 AND ($2 = '' OR key = $2) ORDER BY id`, id, key))
+}
+
+func collectHooks(rows pgx.Rows, err error) ([]store.Hook, error) {
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Hook, error) {
-		h := store.Hook{Race: id}
+		var h store.Hook
 		var events string
 		var warn int64
-		err := row.Scan(&h.ID, &h.URL, &h.Format, &events, &warn, &h.Secret, &h.Key, &h.Created, &h.Removed)
+		err := row.Scan(&h.ID, &h.Race, &h.URL, &h.Format, &events, &warn, &h.Secret, &h.Key, &h.Created, &h.Removed)
 		h.Events, h.WarnBefore, h.Created = strings.Split(events, ","), time.Duration(warn), h.Created.UTC()
 		h.Removed = utc(h.Removed)
 		return h, err
@@ -127,7 +136,8 @@ func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n
 		return nil, fmt.Errorf("a claim has a name and takes at least one delivery (%q, %d)", claim, n)
 	}
 	rows, err := s.pool.Query(ctx, `UPDATE outbox SET claim = $1, held = $2
-		WHERE id IN (SELECT id FROM outbox WHERE outcome = '' AND due <= $3 AND (held IS NULL OR held <= $3)
+		WHERE id IN (SELECT id FROM outbox o WHERE outcome = '' AND due <= $3 AND (held IS NULL OR held <= $3)
+		             AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.hook_id = o.hook_id AND e.outcome = '' AND e.id < o.id)
 		             ORDER BY due, id LIMIT $4 FOR UPDATE SKIP LOCKED)
 		RETURNING `+deliveryColumns, claim, until, now, n)
 	if err != nil {

@@ -81,26 +81,40 @@ func (s *Store) Hooks(ctx context.Context, id string) ([]store.Hook, error) {
 	return hs, err
 }
 
+// LiveHooks implements store.HookStore.
+func (s *Store) LiveHooks(ctx context.Context) ([]store.Hook, error) {
+	var hs []store.Hook
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT `+hookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`)
+		hs, err = collect(rows, err, scanHook)
+		return err
+	})
+	return hs, err
+}
+
+const hookColumns = `id, race_id, url, format, events, warn_before, secret, key, created, removed`
+
 // hooks lists race id's hooks; with a key, only the one it names.
 func hooks(ctx context.Context, tx *sql.Tx, id, key string) ([]store.Hook, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, url, format, events, warn_before, secret, key, created, removed FROM hooks
-		WHERE race_id = ? AND (? = '' OR key = ?) ORDER BY id`, id, key, key)
-	return collect(rows, err, func(rows *sql.Rows) (store.Hook, error) {
-		h := store.Hook{Race: id}
-		var events, created string
-		var removed sql.NullString
-		var warn int64
-		if err := rows.Scan(&h.ID, &h.URL, &h.Format, &events, &warn, &h.Secret, &h.Key, &created, &removed); err != nil {
-			return h, err
-		}
-		h.Events, h.WarnBefore = strings.Split(events, ","), time.Duration(warn)
-		var err error
-		if h.Created, err = parseTime(created); err != nil {
-			return h, err
-		}
-		h.Removed, err = parseNullTime(removed)
+	rows, err := tx.QueryContext(ctx, `SELECT `+hookColumns+` FROM hooks WHERE race_id = ? AND (? = '' OR key = ?) ORDER BY id`, id, key, key)
+	return collect(rows, err, scanHook)
+}
+
+func scanHook(rows *sql.Rows) (store.Hook, error) {
+	var h store.Hook
+	var events, created string
+	var removed sql.NullString
+	var warn int64
+	if err := rows.Scan(&h.ID, &h.Race, &h.URL, &h.Format, &events, &warn, &h.Secret, &h.Key, &created, &removed); err != nil {
 		return h, err
-	})
+	}
+	h.Events, h.WarnBefore = strings.Split(events, ","), time.Duration(warn)
+	var err error
+	if h.Created, err = parseTime(created); err != nil {
+		return h, err
+	}
+	h.Removed, err = parseNullTime(removed)
+	return h, err
 }
 
 // Warn implements store.HookStore.
@@ -144,7 +158,9 @@ func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n
 	var ds []store.Delivery
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `UPDATE outbox SET claim = ?, held = ?
-			WHERE id IN (SELECT id FROM outbox WHERE outcome = '' AND due <= ? AND (held IS NULL OR held <= ?) ORDER BY due, id LIMIT ?)
+			WHERE id IN (SELECT id FROM outbox o WHERE outcome = '' AND due <= ? AND (held IS NULL OR held <= ?)
+			             AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.hook_id = o.hook_id AND e.outcome = '' AND e.id < o.id)
+			             ORDER BY due, id LIMIT ?)
 			RETURNING `+deliveryColumns, claim, formatTime(until), at, at, n)
 		ds, err = collect(rows, err, scanDelivery)
 		return err

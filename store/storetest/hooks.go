@@ -26,6 +26,7 @@ func RunHooks(t *testing.T, open Opener) {
 		{"BatchQueuesTurn", testBatchQueuesTurn},
 		{"WarnOnce", testWarnOnce},
 		{"ClaimAndSettle", testClaimAndSettle},
+		{"ClaimInOrder", testClaimInOrder},
 		{"RemoveDropsPending", testRemoveDropsPending},
 		{"ClaimConcurrent", testClaimConcurrent},
 	} {
@@ -283,8 +284,10 @@ func testWarnOnce(t *testing.T, h *harness) {
 func testClaimAndSettle(t *testing.T, h *harness) {
 	s := hookStore(t, h)
 	mustServe(t, s, "r")
-	hk := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
+	var hooks []store.Hook
 	for turn := 1; turn <= 3; turn++ {
+		hk := mustHook(t, s, sampleHook("r", fmt.Sprintf("https://example.org/%d", turn), ""))
+		hooks = append(hooks, hk)
 		if _, err := s.Warn(ctx(t), store.Delivery{Hook: hk.ID, Race: "r", Turn: turn, Deadline: ptr(accessAt.Add(48 * time.Hour)),
 			Created: accessAt, Due: accessAt.Add(time.Duration(turn) * time.Minute)}); err != nil {
 			t.Fatal(err)
@@ -299,23 +302,16 @@ func testClaimAndSettle(t *testing.T, h *harness) {
 		}
 		return ds
 	}
-	turns := func(ds []store.Delivery) []int {
-		var ts []int
-		for _, d := range ds {
-			ts = append(ts, d.Turn)
-		}
-		return ts
-	}
-	if got := claim("x", now, 1); !slices.Equal(turns(got), []int{1}) || got[0].Claim != "x" {
+	if got := claim("x", now, 1); !slices.Equal(turnsOf(got), []int{1}) || got[0].Claim != "x" || got[0].Hook != hooks[0].ID {
 		t.Fatalf("the first claim took %+v; want turn 1's, claimed by x", got)
 	}
-	if got := claim("y", now, 10); !slices.Equal(turns(got), []int{2}) {
-		t.Fatalf("the second claim took turns %v; want [2] (1 held, 3 not due)", turns(got))
+	if got := claim("y", now, 10); !slices.Equal(turnsOf(got), []int{2}) {
+		t.Fatalf("the second claim took turns %v; want [2] (1 held, 3 not due)", turnsOf(got))
 	}
 	later := now.Add(2 * time.Minute) // x's and y's holds have passed; 3 is due
 	got := claim("z", later, 10)
-	if !slices.Equal(turns(got), []int{1, 2, 3}) {
-		t.Fatalf("after the holds passed: turns %v, want [1 2 3]", turns(got))
+	if !slices.Equal(turnsOf(got), []int{1, 2, 3}) {
+		t.Fatalf("after the holds passed: turns %v, want [1 2 3]", turnsOf(got))
 	}
 	stale := got[0]
 	stale.Claim = "x"
@@ -342,10 +338,10 @@ func testClaimAndSettle(t *testing.T, h *harness) {
 		t.Error("an outcome without its time was taken")
 	}
 	if got := claim("w", later.Add(30*time.Second), 10); len(got) != 0 {
-		t.Errorf("before the retry is due and while z holds turn 3: %v", turns(got))
+		t.Errorf("before the retry is due and while z holds turn 3: %v", turnsOf(got))
 	}
 	got = claim("w", later.Add(time.Hour), 10)
-	if !slices.Equal(turns(got), []int{2, 3}) || got[0].Attempts != 1 || got[0].Error != "502 Bad Gateway" {
+	if !slices.Equal(turnsOf(got), []int{2, 3}) || got[0].Attempts != 1 || got[0].Error != "502 Bad Gateway" {
 		t.Errorf("once the retry is due: %+v; want turns 2 (attempt 1, its error) and 3", got)
 	}
 	ds := deliveries(t, s, "r")
@@ -354,6 +350,59 @@ func testClaimAndSettle(t *testing.T, h *harness) {
 	}
 	if _, err := s.Claim(ctx(t), "", now, now, 1); err == nil {
 		t.Error("a claim without a name was taken")
+	}
+}
+
+func turnsOf(ds []store.Delivery) []int {
+	var ts []int
+	for _, d := range ds {
+		ts = append(ts, d.Turn)
+	}
+	return ts
+}
+
+// testClaimInOrder: a hook's deliveries are taken one at a time in the
+// order queued: the next only once the one before is settled for good, so
+// a retry holds back what follows it (and only its own hook's).
+func testClaimInOrder(t *testing.T, h *harness) {
+	s := hookStore(t, h)
+	mustServe(t, s, "r")
+	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
+	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
+	for turn := 1; turn <= 3; turn++ {
+		mustAppend(t, s, "r", resolveEntry(turn, turn), savedTurn(turn))
+	}
+	now := accessAt.Add(time.Hour)
+	claim := func() []store.Delivery {
+		t.Helper()
+		ds, err := s.Claim(ctx(t), "c", now, now, 10) // held until now: passed at once
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	got := claim()
+	if len(got) != 2 || got[0].Turn != 1 || got[1].Turn != 1 || got[0].Hook == got[1].Hook {
+		t.Fatalf("the first claim: %+v; want turn 1 of each hook, and nothing after it", got)
+	}
+	for _, d := range got {
+		if d.Hook == a.ID {
+			d.Outcome, d.Done = store.Delivered, &now
+		} else {
+			d.Attempts, d.Due = 1, now.Add(time.Hour) // b's fails: tried again in an hour
+		}
+		if _, err := s.Settle(ctx(t), d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got = claim()
+	if len(got) != 1 || got[0].Hook != a.ID || got[0].Turn != 2 {
+		t.Fatalf("after a's turn 1 was delivered and b's put off: %+v; want a's turn 2 alone", got)
+	}
+	now = now.Add(time.Hour)
+	got = claim()
+	if !slices.Equal(turnsOf(got), []int{1, 2}) || got[0].Hook != b.ID || got[1].Hook != a.ID {
+		t.Errorf("an hour on: %+v; want b's turn 1 (due first), a's turn 2 again (its hold passed)", got)
 	}
 }
 
@@ -395,44 +444,55 @@ func testRemoveDropsPending(t *testing.T, h *harness) {
 	}
 }
 
-// testClaimConcurrent: claimers at once never take one delivery twice.
+// testClaimConcurrent: claimers at once never take one delivery twice, and
+// each hook's are settled in the order they were queued.
 func testClaimConcurrent(t *testing.T, h *harness) {
 	s := hookStore(t, h)
 	mustServe(t, s, "r")
-	var hooks []store.Hook
-	for i := range 5 {
-		hooks = append(hooks, mustHook(t, s, sampleHook("r", fmt.Sprintf("https://example.org/%d", i), "")))
+	const hooks, turns = 5, 8
+	for i := range hooks {
+		mustHook(t, s, sampleHook("r", fmt.Sprintf("https://example.org/%d", i), ""))
 	}
-	const turns = 8
 	for turn := 1; turn <= turns; turn++ {
 		mustAppend(t, s, "r", race.Entry{Seq: turn, Kind: race.EntryResolve, Turn: turn, Seat: -1, At: accessAt, Hash: fmt.Sprintf("%064x", turn)}, savedTurn(turn))
 	}
 	var mu sync.Mutex
-	seen := map[int64]string{}
+	taken := map[int64]string{}
+	told := map[int64][]int{} // by hook: the turns settled, in order
 	var wg sync.WaitGroup
-	errs := make(chan error, 8)
+	errs := make(chan error, 100)
+	stop := time.Now().Add(20 * time.Second) // a bound, should the store never hand some out
 	for w := range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			name := fmt.Sprintf("w%d", w)
-			for {
+			for time.Now().Before(stop) {
+				mu.Lock()
+				all := len(taken) == hooks*turns
+				mu.Unlock()
+				if all {
+					return
+				}
+				// Held for an hour: a hold never passes in this test.
 				ds, err := s.Claim(ctx(t), name, accessAt.Add(time.Minute), accessAt.Add(time.Hour), 3)
 				if err != nil {
 					errs <- err
 					return
 				}
-				if len(ds) == 0 {
-					return
-				}
-				mu.Lock()
 				for _, d := range ds {
-					if other, ok := seen[d.ID]; ok {
+					mu.Lock()
+					if other, ok := taken[d.ID]; ok {
 						errs <- fmt.Errorf("delivery %d taken by %s and %s", d.ID, other, name)
 					}
-					seen[d.ID] = name
+					taken[d.ID] = name
+					told[d.Hook] = append(told[d.Hook], d.Turn)
+					mu.Unlock()
+					d.Outcome, d.Done = store.Delivered, ptr(accessAt.Add(time.Minute))
+					if held, err := s.Settle(ctx(t), d); err != nil || !held {
+						errs <- fmt.Errorf("settling delivery %d: %v, %v", d.ID, held, err)
+					}
 				}
-				mu.Unlock()
 			}
 		}()
 	}
@@ -441,7 +501,12 @@ func testClaimConcurrent(t *testing.T, h *harness) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if len(seen) != len(hooks)*turns {
-		t.Errorf("%d deliveries taken; want %d", len(seen), len(hooks)*turns)
+	if len(taken) != hooks*turns {
+		t.Errorf("%d deliveries taken; want %d", len(taken), hooks*turns)
+	}
+	for hook, ts := range told {
+		if !slices.IsSorted(ts) || len(ts) != turns {
+			t.Errorf("hook %d was told turns %v; want 1 to %d in order", hook, ts, turns)
+		}
 	}
 }
