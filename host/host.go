@@ -395,15 +395,16 @@ func write[T any](ctx context.Context, h *Host, id string, mode int, q Req, kind
 		}
 		defer l.release()
 		e, err := repeated(ctx, l, q.Key, kind, seat, text)
-		if err != nil {
-			return zero, err
+		var v T
+		switch {
+		case err != nil:
+		case e != nil:
+			v, err = again(l, e)
+		default:
+			v, err = try(l)
 		}
-		if e != nil {
-			return again(l, e)
-		}
-		v, err := try(l)
-		if errors.Is(err, store.ErrDuplicateKey) {
-			return zero, store.ErrConflict // the key landed meanwhile: the next try finds it
+		if errors.Is(err, store.ErrDuplicateKey) || err != nil && !errors.Is(err, store.ErrConflict) && l.behind(ctx) {
+			return zero, store.ErrConflict // the key landed meanwhile, or memory was behind: the next try sees the log
 		}
 		return v, err
 	})

@@ -100,6 +100,10 @@ type lease struct {
 	// whole: p is the whole log followed (a race that may be forming), not
 	// the slot's; stale: p must not stay in memory after release.
 	whole, stale bool
+	// checked: p was read from the store, or matched its log, as this lease
+	// took it; seq is p's log length then.
+	checked bool
+	seq     int
 }
 
 // What a write needs of a race: the race as it stands (started), the
@@ -132,7 +136,26 @@ func (h *Host) lease(ctx context.Context, id string, mode int) (*lease, error) {
 		l.release()
 		return nil, err
 	}
+	l.seq = l.p.Seq
 	return l, nil
+}
+
+// behind says whether a refusal the write came to may be memory's mistake:
+// the race in memory, trusted for a while without a look at the store, is
+// behind another writer's log (a turn another instance resolved is "not
+// open yet" here). Then the race is dropped from memory, for the write to
+// be tried again on the log as it is. A refusal is rare, so the look costs
+// little.
+func (l *lease) behind(ctx context.Context) bool {
+	if l.s == nil || l.whole || l.checked {
+		return false
+	}
+	last, err := l.h.Store.Last(ctx, l.id)
+	if err != nil || last == l.seq {
+		return false
+	}
+	l.stale = true
+	return true
 }
 
 // current is the race as it stands: the slot's, loaded when it is not in
@@ -150,7 +173,7 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 		if last != s.p.Seq {
 			s.p = nil
 		}
-		s.checked = time.Now()
+		s.checked, l.checked = time.Now(), true
 	}
 	if s.p != nil {
 		return s.p, nil
@@ -168,7 +191,7 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 		s.keys[e.Key] = e
 	}
 	p.Race.Log = nil // the slot keeps what it needs of the log
-	s.p, s.checked = p, time.Now()
+	s.p, s.checked, l.checked = p, time.Now(), true
 	s.tmu.Lock()
 	s.tail, s.from = nil, p.Seq+1
 	s.tmu.Unlock()

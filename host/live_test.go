@@ -257,6 +257,34 @@ func TestLiveRaceAfterAnotherWriter(t *testing.T) {
 	}
 }
 
+// A write that memory would refuse, because the race there is behind
+// another writer's log, is judged again on the log: an order for the turn
+// another host opened is taken, not called "not open yet"; an order for a
+// turn it closed is refused as closed.
+func TestLiveRaceBehindRefusesNothingWrongly(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	if _, err := f.h.Load(ctx, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 2})
+	if err != nil || a.Turn != 2 {
+		t.Fatalf("an order for the turn the other host opened: %+v, %v", a, err)
+	}
+	if _, err := other.Resolve(ctx, "r1", Req{Turn: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.h.Submit(ctx, "r1", 1, "Accelerate", Req{Turn: 2}); !errors.Is(err, ErrClosed) {
+		t.Errorf("an order for the turn the other host closed: %v; want ErrClosed", err)
+	}
+	if res, err := f.h.Resolve(ctx, "r1", Req{Turn: 3}); err != nil || !res.Resolved {
+		t.Errorf("resolving the turn the other host opened: %+v, %v", res, err)
+	}
+}
+
 // A key stored before the race was loaded into memory is known there: the
 // repeat is answered as one, even when the turn has closed since.
 func TestLiveRaceKnowsEarlierKeys(t *testing.T) {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,7 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"pitwall/host"
 	"pitwall/store"
+	"pitwall/store/postgres"
+	"pitwall/store/postgres/pgtest"
 )
 
 // receiver is a webhook's receiver: it keeps what it is sent and answers
@@ -423,5 +427,119 @@ func TestHookGuardsTheDial(t *testing.T) {
 	}
 	if err := guardAddress("93.184.215.14:443"); err != nil {
 		t.Errorf("a public address was refused: %v", err)
+	}
+}
+
+// TestHooksOnceAcrossInstances: two instances on one PostgreSQL database,
+// each sending at once, tell each turn to each hook once, in order;
+// warnings likewise.
+func TestHooksOnceAcrossInstances(t *testing.T) {
+	u := pgtest.Schema(t, "web_hooks")
+	ck := newClock()
+	var insts []*service
+	for range 2 {
+		st, err := postgres.Open(t.Context(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		s := serviceOn(t, &host.Host{Store: st, Clock: ck})
+		s.srv.ConfigureHooks(HookConfig{AllowPrivate: true})
+		insts = append(insts, s)
+	}
+	rc := newReceiver(t)
+	dl := ck.Now().Add(time.Hour)
+	var races []created
+	for i := range 6 {
+		c := insts[i%2].raceWithDeadline(dl)
+		insts[i%2].addHook(c, `{"url": "`+rc.url+`/`+c.ID+`"}`)
+		races = append(races, c)
+	}
+	for _, s := range insts {
+		if _, err := s.srv.Rescan(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const turns = 4
+	var wg sync.WaitGroup
+	for _, s := range insts {
+		for range 2 {
+			wg.Go(func() {
+				if _, err := s.srv.WarnDue(t.Context()); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	insts[1].deliverDue() // the warnings, before their turns resolve (and they go stale)
+	for turn := 1; turn <= turns; turn++ {
+		for i, c := range races {
+			insts[(i+turn)%2].must(200, "POST", "/api/races/"+c.ID+"/resolve", c.Host, fmt.Sprintf(`{"turn": %d}`, turn))
+		}
+	}
+	for _, s := range insts {
+		for range 2 {
+			wg.Go(func() {
+				for {
+					n, err := s.srv.DeliverDue(t.Context())
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if n == 0 {
+						return
+					}
+				}
+			})
+		}
+	}
+	wg.Wait()
+	// What the passes left (a hook's next held back while another pass
+	// sent the one before) is sent now.
+	insts[0].deliverDue()
+	byRace := map[string][]string{}
+	for _, r := range rc.received() {
+		var p hookPayload
+		if err := json.Unmarshal(r.body, &p); err != nil {
+			t.Fatal(err)
+		}
+		byRace[p.Race] = append(byRace[p.Race], fmt.Sprintf("%s %d", p.Event, p.Turn))
+	}
+	want := "[deadline_warning 1 turn_resolved 1 turn_resolved 2 turn_resolved 3 turn_resolved 4]"
+	for _, c := range races {
+		if got := fmt.Sprint(byRace[c.ID]); got != want {
+			t.Errorf("race %s's hook was told %s; want %s", c.ID, got, want)
+		}
+	}
+}
+
+// TestResolveDoesNotWaitForHooks: a receiver that never answers holds up
+// no resolve: the resolves are stored and answered while a send to it
+// hangs.
+func TestResolveDoesNotWaitForHooks(t *testing.T) {
+	s, _ := hooked(t)
+	hang := make(chan struct{})
+	started := make(chan struct{}, 1)
+	rc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case started <- struct{}{}:
+		default:
+		}
+		<-hang
+	}))
+	t.Cleanup(rc.Close)
+	t.Cleanup(func() { close(hang) })
+	c := s.create(twoCars)
+	s.addHook(c, `{"url": "`+rc.URL+`"}`)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go s.srv.RunHooks(ctx, time.Millisecond)
+	s.must(200, "POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
+	<-started // the first send hangs from here on
+	for turn := 2; turn <= 4; turn++ {
+		if v := s.must(200, "POST", "/api/races/"+c.ID+"/resolve", c.Host, fmt.Sprintf(`{"turn": %d}`, turn)); v["resolved"] != true {
+			t.Fatalf("turn %d: %v", turn, v)
+		}
 	}
 }
