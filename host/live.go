@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pitwall/race"
@@ -50,6 +51,9 @@ type slot struct {
 	p       *race.Played
 	keys    map[string]race.Entry // every keyed entry of the log
 	checked time.Time             // when p was last known to be the store's latest
+	// behind: another process has appended to the race (Behind); p is
+	// checked against the store at its next use, and streams read the store.
+	behind atomic.Bool
 
 	// The entries appended since p was loaded, from seq from on, for
 	// streams: tmu, not mu, so that a stream never waits for a commit.
@@ -165,7 +169,7 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 	if s == nil {
 		return h.load(ctx, l.id, -1)
 	}
-	if s.p != nil && time.Since(s.checked) > h.live.fresh {
+	if s.p != nil && (s.behind.Swap(false) || time.Since(s.checked) > h.live.fresh) {
 		last, err := h.Store.Last(ctx, l.id)
 		if err != nil {
 			return nil, err
@@ -279,6 +283,22 @@ func (h *Host) appendEntry(ctx context.Context, l *lease, e race.Entry, rec *rac
 	return e, nil
 }
 
+// Behind says that another process has appended to race id: the race in
+// memory is checked against the store before its next use, rather than
+// trusted for up to its freshness. An instance calls it on hearing of
+// another's write (store.Announcer).
+func (h *Host) Behind(id string) {
+	if h.live == nil {
+		return
+	}
+	h.live.mu.Lock()
+	s := h.live.races[id]
+	h.live.mu.Unlock()
+	if s != nil {
+		s.behind.Store(true)
+	}
+}
+
 // Since returns race id's log entries after entry seq, in order: from
 // memory for a race kept there, when it holds them all, from the store
 // otherwise. A stream reads them, so it never waits for a commit.
@@ -286,7 +306,7 @@ func (h *Host) Since(ctx context.Context, id string, seq int) ([]race.Entry, err
 	if h.live != nil {
 		s := h.live.slot(id)
 		s.tmu.Lock()
-		ok := s.from > 0 && seq+1 >= s.from
+		ok := s.from > 0 && seq+1 >= s.from && !s.behind.Load()
 		var out []race.Entry
 		if ok {
 			// The tail runs without a gap from s.from: entry seq+1 is at seq+1-s.from.

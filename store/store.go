@@ -110,3 +110,12 @@ type Store interface {
 	Turns(ctx context.Context, id string) ([]SavedTurn, error)
 	Close() error
 }
+
+// Announcer is a store that announces each append to everyone serving its
+// database, as several instances on one PostgreSQL do.
+type Announcer interface {
+	// Listen calls fn with the race of each entry another process appends,
+	// until ctx ends or the store can no longer listen (the error says
+	// why; listen again). fn must not block for long.
+	Listen(ctx context.Context, fn func(id string)) error
+}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"pitwall/race"
+	"pitwall/store"
 )
 
 // The stream of a race is a projection of its log: every event is made from
@@ -185,4 +187,46 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			later = time.After(linger)
 		}
 	}
+}
+
+// RunListen, on a store shared with other instances (store.Announcer),
+// hears of every entry they append until ctx ends: the race this instance
+// keeps in memory is read again, and its streams wake. Should the
+// connection fail, it listens again a second later, and wakes every stream
+// (what it missed meanwhile is read from the store).
+func (s *Server) RunListen(ctx context.Context) {
+	an, ok := s.host.Store.(store.Announcer)
+	if !ok {
+		return
+	}
+	heard := func(id string) {
+		s.host.Behind(id)
+		s.events.wake(id)
+	}
+	for {
+		err := an.Listen(ctx, heard)
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Error("listening for other instances' writes; listening again in a second", "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+		for _, id := range s.events.races() {
+			heard(id)
+		}
+	}
+}
+
+// races lists the races with a stream open.
+func (b *broker) races() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	ids := make([]string, 0, len(b.subs))
+	for id := range b.subs {
+		ids = append(ids, id)
+	}
+	return ids
 }

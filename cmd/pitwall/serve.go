@@ -113,8 +113,10 @@ and private networks.`,
 			deadlinesDone := make(chan struct{})
 			hooksDone := make(chan struct{})
 			go func() { defer close(deadlinesDone); srv.RunDeadlines(dctx, rescan) }()
+			listenDone := make(chan struct{})
 			go func() { defer close(hooksDone); srv.RunHooks(dctx, time.Second) }()
-			defer func() { stopDeadlines(); <-deadlinesDone; <-hooksDone }() // before the store closes
+			go func() { defer close(listenDone); srv.RunListen(dctx) }()
+			defer func() { stopDeadlines(); <-deadlinesDone; <-hooksDone; <-listenDone }() // before the store closes
 			srv.SetReady(true)
 			fmt.Fprintf(a.stderr, "pitwall serves %s on http://%s (Ctrl-C to stop)\n", a.dbName(), ln.Addr())
 			select {

@@ -31,6 +31,7 @@ type Store struct {
 	// Snapshot gives Load, Resume, Keyed, Keys, Last and Turns (s.snapshot).
 	store.Snapshot
 	pool      *pgxpool.Pool
+	name      string // this store's application_name (listen.go)
 	closeOnce sync.Once
 }
 
@@ -58,11 +59,13 @@ func openWith(ctx context.Context, url string, migrations fs.FS) (*Store, error)
 		// pgx's parse errors quote the URL, password and all.
 		return nil, fail(errors.New("the URL is not a PostgreSQL connection string (postgres://user@host:port/database)"))
 	}
+	name := newName()
+	cfg.ConnConfig.RuntimeParams["application_name"] = name
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fail(err)
 	}
-	s := &Store{pool: pool}
+	s := &Store{pool: pool, name: name}
 	s.Snapshot = s.snapshot
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
