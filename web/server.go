@@ -44,6 +44,9 @@ type Server struct {
 	deadlines *deadlines
 	hooks     *hookState
 	hookCfg   HookConfig
+	limits    Limits
+	byAddress *buckets
+	byToken   *buckets
 	mux       *http.ServeMux
 	ready     atomic.Bool
 	// done is closed when the server shuts down: open streams end.
@@ -67,6 +70,7 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{host: h, access: cacheAccess(as, accessTTL), log: log, events: newBroker(), deadlines: newDeadlines(), hooks: newHookState(), mux: http.NewServeMux(), done: make(chan struct{})}
 	s.ConfigureHooks(HookConfig{})
+	s.SetLimits(DefaultLimits)
 	s.routes()
 	return s, nil
 }
@@ -89,6 +93,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("request panicked", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
 		writeError(w, http.StatusInternalServerError, &apiError{Msg: "the service failed to do that. Try again; if it goes on, tell the host", Code: "internal"})
 	}()
+	if s.limited(w, r) {
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

@@ -253,7 +253,8 @@ func startServe(t *testing.T, bin, db string) *served {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "--db", db, "serve", "--addr", addr)
+	// Every racer on one address, ordering as fast as it can: no limits.
+	cmd := exec.Command(bin, "--db", db, "serve", "--addr", addr, "--rate-address", "0", "--rate-token", "0")
 	cmd.Stderr = io.Discard
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

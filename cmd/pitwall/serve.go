@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -25,7 +26,8 @@ const shutdownGrace = 20 * time.Second
 func (a *app) serveCmd() *cobra.Command {
 	var addr string
 	var rescan, pace time.Duration
-	var demo, hooksPrivate bool
+	var demo, hooksPrivate, behindProxy bool
+	var rateAddress, rateToken float64
 	var publicURL string
 	c := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT] [--url URL] [--demo]",
@@ -59,7 +61,12 @@ and tries again when a receiver fails. --url is the address the world
 reaches the service at (https://pitwall.example.org, behind a proxy):
 payloads link to the race and its picture with it. Webhooks go to public
 addresses only, unless --webhooks-to-private lets them reach this machine
-and private networks.`,
+and private networks.
+
+Requests are rate limited by address (--rate-address) and by token
+(--rate-token): a request over its limit is answered 429 with Retry-After.
+Behind a proxy on the same machine every request comes from the proxy's
+address: give --behind-proxy, and have the proxy set X-Forwarded-For.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Before the database is opened (or made): a refused start leaves nothing.
@@ -68,6 +75,9 @@ and private networks.`,
 			}
 			if demo && (pace < web.MinEvery || pace > web.MaxEvery) {
 				return usagef("--demo-pace is from 10s to 2160h (90 days); not %s", pace)
+			}
+			if rateAddress < 0 || rateToken < 0 || math.IsNaN(rateAddress+rateToken) {
+				return usagef("--rate-address and --rate-token are requests a second, from 0 (no limit)")
 			}
 			if publicURL != "" {
 				if u, err := url.Parse(publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
@@ -92,6 +102,15 @@ and private networks.`,
 				publicURL = "http://" + ln.Addr().String()
 			}
 			srv.ConfigureHooks(web.HookConfig{PublicURL: publicURL, AllowPrivate: hooksPrivate})
+			limits := web.Limits{BehindProxy: behindProxy}
+			for _, l := range []struct {
+				to   *web.Limit
+				rate float64
+				def  web.Limit
+			}{{&limits.Address, rateAddress, web.DefaultLimits.Address}, {&limits.Token, rateToken, web.DefaultLimits.Token}} {
+				*l.to = web.Limit{PerSecond: l.rate, Burst: int(l.rate * float64(l.def.Burst) / l.def.PerSecond)}
+			}
+			srv.SetLimits(limits)
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 			hs.RegisterOnShutdown(srv.Close)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -139,6 +158,9 @@ and private networks.`,
 	c.Flags().DurationVar(&pace, "demo-pace", 30*time.Second, "with --demo: how long each turn of the demo races lasts (10s or more)")
 	c.Flags().StringVar(&publicURL, "url", "", "the service's address as the world reaches it, for the links in webhooks (default: http://ADDR)")
 	c.Flags().BoolVar(&hooksPrivate, "webhooks-to-private", false, "let webhooks go to this machine and private networks")
+	c.Flags().Float64Var(&rateAddress, "rate-address", web.DefaultLimits.Address.PerSecond, "requests a second from one address, on average (0: no limit)")
+	c.Flags().Float64Var(&rateToken, "rate-token", web.DefaultLimits.Token.PerSecond, "requests a second with one token, on average (0: no limit)")
+	c.Flags().BoolVar(&behindProxy, "behind-proxy", false, "count requests by the last address of X-Forwarded-For (set by the proxy in front), not the proxy's")
 	c.Flags().DurationVar(&rescan, "rescan", time.Minute, "how often to read every race's deadline again (to learn of other instances' schedules)")
 	return c
 }

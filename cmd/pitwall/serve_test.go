@@ -96,6 +96,8 @@ func TestServeRefusesBadFlags(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "never.db")
 	refused(t, "a demo pace of 2s", "--demo-pace is from 10s", "--db", db, "serve", "--demo", "--demo-pace", "2s", "--addr", "127.0.0.1:0")
 	refused(t, "a rescan of 0s", "--rescan is a length of time", "--db", db, "serve", "--rescan", "0s", "--addr", "127.0.0.1:0")
+	refused(t, "a negative rate", "--rate-address and --rate-token are requests a second", "--db", db, "serve", "--rate-token", "-1", "--addr", "127.0.0.1:0")
+	refused(t, "a relative --url", "--url is the service's address", "--db", db, "serve", "--url", "/races", "--addr", "127.0.0.1:0")
 	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a refused start made %s: %v", db, err)
 	}
