@@ -379,10 +379,7 @@ func (lp *leakPlay) readAll(v viewer, turn int, secrets, hidden []string) reads 
 func (lp *leakPlay) stream(v viewer, turn int) string {
 	t := lp.t
 	t.Helper()
-	last, ok := lp.streamed[v.name]
-	if !ok {
-		last = 0
-	}
+	last := lp.streamed[v.name] // 0 at first: from the log's start
 	log, err := lp.s.srv.host.Since(context.Background(), lp.c.ID, last)
 	if err != nil {
 		t.Fatal(err)

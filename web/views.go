@@ -54,7 +54,8 @@ func query(r *http.Request, takes ...string) (url.Values, error) {
 	return q, nil
 }
 
-// oneOf is parameter name of q, one of allowed (the first when it is not given).
+// oneOf reads parameter name of q: one of allowed, the first when it is
+// not given.
 func oneOf(q url.Values, name string, allowed ...string) (string, error) {
 	if !q.Has(name) {
 		return allowed[0], nil
