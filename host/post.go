@@ -118,10 +118,11 @@ func (h *Host) WithBefore(ctx context.Context, p *race.Played) error {
 }
 
 // Post writes the turn summary post for turn n (0 = the race's opening post)
-// as "markdown" or "bbcode". picture is the file name the post shows.
+// as "markdown", "bbcode" or "text" (plain). picture is the file name the
+// post shows.
 func Post(p *race.View, n int, format, picture string) (string, error) {
-	if format != "markdown" && format != "bbcode" {
-		return "", bad(fmt.Errorf("unknown post format %q; formats: markdown, bbcode", format))
+	if format != "markdown" && format != "bbcode" && format != "text" {
+		return "", bad(fmt.Errorf("unknown post format %q; formats: markdown, bbcode, text", format))
 	}
 	s, err := presenterAt(p, n)
 	if err != nil {
@@ -246,8 +247,11 @@ func Post(p *race.View, n int, format, picture string) (string, error) {
 		d.P(render.Text(fmt.Sprintf("The race's log is sealed by a hash chain: its head after %d entries is ", p.PublicSeq)), render.Bold(p.PublicHead),
 			render.Text(fmt.Sprintf(". Keep it: 'pitwall verify %s --head %s' shows whether anything up to here was rewritten since.", p.ID, p.PublicHead)))
 	}
-	if format == "bbcode" {
+	switch format {
+	case "bbcode":
 		return d.BBCode(), nil
+	case "text":
+		return d.Text(), nil
 	}
 	return d.Markdown(), nil
 }

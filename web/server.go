@@ -132,6 +132,12 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/races/{id}/hooks", s.addHook)
 	s.mux.HandleFunc("GET /api/races/{id}/hooks", s.listHooks)
 	s.mux.HandleFunc("POST /api/races/{id}/hooks/{hook}/remove", s.removeHook)
+	// What the command line shows of a race, and verify (views.go).
+	s.mux.HandleFunc("GET /api/races/{id}/post", s.post)
+	s.mux.HandleFunc("GET /api/races/{id}/picture", s.picture)
+	s.mux.HandleFunc("GET /api/races/{id}/replay", s.replay)
+	s.mux.HandleFunc("GET /api/races/{id}/export", s.export)
+	s.mux.HandleFunc("POST /api/verify", s.verify)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, &apiError{Msg: fmt.Sprintf("no such endpoint: %s %s (the API is described at /openapi.json)", r.Method, r.URL.Path), Code: "no_such_endpoint"})
 	})

@@ -296,13 +296,19 @@ func TestAuthorisation(t *testing.T) {
 		"GET links":     {401, 403, 403, 403, 200, 401, 401},
 		"POST links":    {401, 403, 403, 403, 201, 401, 401},
 		"POST revoke":   {401, 403, 403, 403, 200, 401, 401},
+		"GET post":      {401, 200, 403, 200, 200, 401, 401},
+		"GET picture":   {401, 200, 403, 200, 200, 401, 401},
+		"GET replay":    {401, 200, 403, 200, 200, 401, 401},
+		"GET export":    {401, 200, 403, 200, 200, 401, 401},
+		"POST verify":   {200, 200, 200, 200, 200, 200, 200}, // reads no token
 	}
 	extra := store.Token{Hash: hashToken("an extra spectator link"), Race: priv.ID, Role: store.RoleSpectator, Seat: -1, Created: s.srv.host.Now()}
 	if err := s.srv.access.AddTokens(t.Context(), priv.ID, []store.Token{extra}); err != nil {
 		t.Fatal(err)
 	}
 	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST schedule", "POST resolve", "GET events",
-		"POST bot", "POST pause", "POST resume", "POST repeat", "GET links", "POST links", "POST revoke"} {
+		"POST bot", "POST pause", "POST resume", "POST repeat", "GET links", "POST links", "POST revoke",
+		"GET post", "GET picture", "GET replay", "GET export", "POST verify"} {
 		for i, cl := range callers {
 			status := s.status(ep, priv.ID, cl.token)
 			if status != want[ep][i] {
@@ -311,7 +317,8 @@ func TestAuthorisation(t *testing.T) {
 		}
 	}
 	// A public race: anyone watches; writes still need their token.
-	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST ready": 401, "POST schedule": 401, "POST resolve": 401} {
+	for ep, want := range map[string]int{"GET race": 200, "GET events": 200, "POST orders": 401, "POST ready": 401, "POST schedule": 401, "POST resolve": 401,
+		"GET post": 200, "GET picture": 200, "GET replay": 200, "GET export": 200, "POST verify": 200} {
 		if got := s.status(ep, pub.ID, ""); got != want {
 			t.Errorf("%s of a public race, anonymous: %d, want %d", ep, got, want)
 		}
@@ -348,6 +355,15 @@ func (s *service) status(ep, id, token string) int {
 		method, path, body = "POST", "/api/races/"+id+"/links", `{"role": "spectator"}`
 	case "POST revoke":
 		method, path = "POST", "/api/races/"+id+"/links/"+hashToken("an extra spectator link")[:12]+"/revoke"
+	case "GET post", "GET picture", "GET replay", "GET export":
+		method, path = "GET", "/api/races/"+id+"/"+strings.TrimPrefix(ep, "GET ")
+	case "POST verify":
+		x, err := s.srv.host.Export(s.t.Context(), id)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		b, _ := json.Marshal(x)
+		method, path, body = "POST", "/api/verify", string(b)
 	}
 	res := s.do(method, path, token, body)
 	res.Body.Close() // a stream ends here
