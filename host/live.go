@@ -51,6 +51,7 @@ type slot struct {
 	p       *race.Played
 	keys    map[string]race.Entry // every keyed entry of the log
 	checked time.Time             // when p was last known to be the store's latest
+	used    time.Time             // when a lease last took the slot (under live.mu)
 	// behind: another process has appended to the race (Behind); p is
 	// checked against the store at its next use, and streams read the store.
 	behind atomic.Bool
@@ -91,7 +92,43 @@ func (l *live) slot(id string) *slot {
 		s = &slot{}
 		l.races[id] = s
 	}
+	s.used = time.Now()
 	return s
+}
+
+// Evict drops from memory the races no one has used for idle, and says how
+// many it dropped: a service that runs for months must not hold every race
+// it ever served. A race in use (a write holds it) stays; a race dropped is
+// loaded again when it is next asked for. Should a write that took the
+// race just before it was dropped still be running, its append is judged
+// by the store as every append is, so nothing is lost or stored twice.
+func (h *Host) Evict(idle time.Duration) int {
+	if h.live == nil {
+		return 0
+	}
+	now := time.Now()
+	h.live.mu.Lock()
+	defer h.live.mu.Unlock()
+	n := 0
+	for id, s := range h.live.races {
+		if now.Sub(s.used) < idle || !s.mu.TryLock() {
+			continue
+		}
+		delete(h.live.races, id)
+		s.mu.Unlock()
+		n++
+	}
+	return n
+}
+
+// Kept says how many races h keeps in memory.
+func (h *Host) Kept() int {
+	if h.live == nil {
+		return 0
+	}
+	h.live.mu.Lock()
+	defer h.live.mu.Unlock()
+	return len(h.live.races)
 }
 
 // lease is one write's (or read's) hold on a race: with the race in

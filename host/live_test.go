@@ -551,3 +551,34 @@ func TestLiveClonesAreTheirOwn(t *testing.T) {
 		t.Error("filling in one clone's turn filled in the race in memory")
 	}
 }
+
+// Races not used for a while are dropped from memory, and loaded again
+// when asked for; a race a write holds is not dropped.
+func TestLiveRacesEvicted(t *testing.T) {
+	ctx := context.Background()
+	f, _ := liveFixture(t, time.Hour)
+	if _, err := f.h.Load(ctx, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.h.Evict(time.Hour); n != 0 || f.h.Kept() != 1 {
+		t.Fatalf("a race just used was dropped: %d, %d kept", n, f.h.Kept())
+	}
+	l, err := f.h.lease(ctx, "r1", started)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := f.h.Evict(0); n != 0 {
+		t.Errorf("a race a write holds was dropped")
+	}
+	l.release()
+	if n := f.h.Evict(0); n != 1 || f.h.Kept() != 0 {
+		t.Fatalf("dropped %d, %d kept; want the race dropped", n, f.h.Kept())
+	}
+	a, err := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1})
+	if err != nil || a.Entry != logLen(t, f.h, "r1") {
+		t.Fatalf("a write after the race was dropped: %+v, %v", a, err)
+	}
+	if f.h.Kept() != 1 {
+		t.Errorf("%d races kept after the write; want the race loaded again", f.h.Kept())
+	}
+}

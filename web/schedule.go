@@ -124,11 +124,16 @@ func (s *Server) Rescan(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// EvictAfter is how long a race no one uses stays in memory.
+const EvictAfter = 10 * time.Minute
+
 // RunDeadlines resolves turns at their deadlines until ctx ends: it reads
 // every race at once and then every rescan, and in between wakes at the
-// next deadline it knows.
+// next deadline it knows. At each rescan it drops from memory the races
+// unused for EvictAfter.
 func (s *Server) RunDeadlines(ctx context.Context, rescan time.Duration) {
 	scan := func() {
+		s.host.Evict(EvictAfter)
 		if n, err := s.Rescan(ctx); err != nil && ctx.Err() == nil {
 			s.log.Error("reading the races' deadlines", "err", err)
 		} else if n > 0 {
