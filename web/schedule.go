@@ -111,6 +111,9 @@ func (s *Server) Rescan(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, r := range list {
+		if _, over := s.finished.Load(r.ID); over {
+			continue // a race over never changes
+		}
 		if _, err := s.access.Access(ctx, r.ID); errors.Is(err, store.ErrNotFound) {
 			continue // a race of the command line's, not served
 		}
@@ -133,12 +136,14 @@ const EvictAfter = 10 * time.Minute
 // unused for EvictAfter.
 func (s *Server) RunDeadlines(ctx context.Context, rescan time.Duration) {
 	scan := func() {
-		s.host.Evict(EvictAfter)
 		if n, err := s.Rescan(ctx); err != nil && ctx.Err() == nil {
 			s.log.Error("reading the races' deadlines", "err", err)
 		} else if n > 0 {
 			s.log.Info("resolved the turns that fell due", "turns", n)
 		}
+		// The scan read every race still running: what it did not read,
+		// and no one asked for since, goes (races over, mostly).
+		s.host.Evict(EvictAfter)
 	}
 	scan()
 	lastScan := s.host.Now()

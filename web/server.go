@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"pitwall/host"
@@ -43,6 +44,7 @@ type Server struct {
 	// deadlines is the index of the open turns' deadlines (RunDeadlines).
 	deadlines *deadlines
 	hooks     *hookState
+	finished  sync.Map // ids of the races found over: a rescan passes them by
 	hookCfg   HookConfig
 	limits    Limits
 	byAddress *buckets

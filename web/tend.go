@@ -172,6 +172,11 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 	if err != nil {
 		return fail("settling a turn", err)
 	}
+	if p.Started && p.State.Over() {
+		s.deadlines.set(id, nil)
+		s.finished.Store(id, true) // a rescan need not read it again
+		return false
+	}
 	if p, err = s.tend(ctx, p, a, st); err != nil {
 		return fail("playing the service's part", err)
 	}
