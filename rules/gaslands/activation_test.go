@@ -120,7 +120,7 @@ func (r *caseReader) Line(w []string) error {
 	case "phase": // phase N: the gear phase the activation is in
 		r.state.Phase = l.Int()
 	case "option": // option KEY=VALUE: a race option that picks a reading
-		k, v, _ := strings.Cut(l.Word(), "=")
+		k, v, _ := l.Option()
 		ok, err := r.state.setReading(k, v)
 		l.Check(err)
 		if !ok {
