@@ -300,6 +300,22 @@ func has(t *testing.T, what, text string, wants ...string) {
 	}
 }
 
+// playOut plays race id on until its show says it is over, a turn at a
+// time: send, if any, sends the turn's orders, then the turn is resolved.
+// A race not over after most turns here fails t, saying what.
+func playOut(t *testing.T, must func(args ...string) map[string]any, id string, most int, what string, send func()) {
+	t.Helper()
+	for n := 0; must("race", "show", id)["over"] != true; n++ {
+		if n == most {
+			t.Fatal(what)
+		}
+		if send != nil {
+			send()
+		}
+		must("turn", "resolve", id)
+	}
+}
+
 func mustText(t *testing.T, db string, args ...string) string {
 	t.Helper()
 	code, out, errs := pitwall(t, append([]string{"--db", db}, args...)...)
@@ -464,21 +480,13 @@ func TestAnRTDRace(t *testing.T) {
 	refused(t, "driving before the start", "rocket start", "--db", db, "orders", "submit", "k1", "Mario", "aggressive")
 	must("orders", "submit", "k1", "Mario", "rocket start")
 	must("turn", "resolve", "k1")
-	for turn := 2; ; turn++ {
-		if turn > 60 {
-			t.Fatal("an aggressive race of one lap not over after 60 turns")
-		}
-		show := must("race", "show", "k1")
-		if show["over"] == true {
-			break
-		}
+	playOut(t, must, "k1", 58, "an aggressive race of one lap not over after 60 turns", func() {
 		for _, r := range []string{"Mario", "Yoshi", "Bowser"} {
 			if code, _, _ := pitwall(t, "--db", db, "orders", "submit", "k1", r, "aggressive"); code != 0 && code != 2 {
 				t.Fatalf("submit: status %d", code)
 			}
 		}
-		must("turn", "resolve", "k1")
-	}
+	})
 	if v := must("verify", "k1"); v["ok"] != true {
 		t.Fatalf("verify: %v", v)
 	}
@@ -524,15 +532,8 @@ func TestAGaslandsRace(t *testing.T) {
 	refused(t, "a template without a side", "needs a side", "--db", db, "orders", "submit", "g1", "Mario", "gentle")
 	must("orders", "submit", "g1", "Mario", "gentle left skid 2 shift up")
 	must("turn", "resolve", "g1")
-	for n := 0; ; n++ {
-		if n > 200 {
-			t.Fatal("a one-lap race of two karts not over after 200 activations")
-		}
-		if must("race", "show", "g1")["over"] == true {
-			break
-		}
-		must("turn", "resolve", "g1") // the default: the most road without a hazard
-	}
+	// No orders: each kart takes the default, the most road without a hazard.
+	playOut(t, must, "g1", 200, "a one-lap race of two karts not over after 200 activations", nil)
 	if v := must("verify", "g1"); v["ok"] != true {
 		t.Fatalf("verify: %v", v)
 	}

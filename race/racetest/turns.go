@@ -269,6 +269,16 @@ func (l *Line) Pair(sep string) (int, int) {
 	return x, y
 }
 
+// Option is the next word of an option line, KEY=VALUE: its key and value,
+// and whether it is one (every game's readings are race options, read alike).
+func (l *Line) Option() (key, value string, ok bool) {
+	key, value, ok = strings.Cut(l.Word(), "=")
+	if !ok && l.err == nil {
+		l.Failf("an option line is 'option KEY=VALUE'")
+	}
+	return key, value, ok && l.err == nil
+}
+
 // Check keeps err, if it is the first thing wrong.
 func (l *Line) Check(err error) {
 	if err != nil && l.err == nil {

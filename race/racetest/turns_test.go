@@ -151,3 +151,20 @@ func TestLinePair(t *testing.T) {
 		}
 	}
 }
+
+func TestLineOption(t *testing.T) {
+	l := NewLine([]string{"option", "watch-crash=none"})
+	if k, v, ok := l.Option(); k != "watch-crash" || v != "none" || !ok || l.Err() != nil {
+		t.Errorf("watch-crash=none: %q %q %v %v", k, v, ok, l.Err())
+	}
+	for bad, says := range map[string]string{"watch-crash": "'option KEY=VALUE'", "": "option needs a value"} {
+		w := []string{"option"}
+		if bad != "" {
+			w = append(w, bad)
+		}
+		l := NewLine(w)
+		if _, _, ok := l.Option(); ok || l.Err() == nil || !strings.Contains(l.Err().Error(), says) {
+			t.Errorf("%q: ok %v, %v; want it refused saying %q", bad, ok, l.Err(), says)
+		}
+	}
+}

@@ -37,12 +37,21 @@ func stage(t testing.TB, karts ...string) *State {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Karts = append(s.Karts, Kart{Seat: i, Player: "P" + name, Name: name, Vehicle: v.Name, Weight: v.Weight, Handling: v.Handling,
-			MaxGear: v.MaxGear, Gear: gear, Hazards: hz, Collide: "evade", Lap: 1, Gate: 1,
-			Pos: Rect{Centre: Vec{x, y}, Heading: h * math.Pi / 180, Length: KartLength, Width: KartWidth}})
+		k := underWay(v, i, name)
+		k.Gear, k.Hazards = gear, hz
+		k.Pos.Centre, k.Pos.Heading = Vec{x, y}, h*math.Pi/180
+		s.Karts = append(s.Karts, k)
 	}
 	s.Active = 0
 	return s
+}
+
+// underWay is a kart of v called name (its player "P" and the name) under
+// way: on lap 1, gate 1 due, for the test to place.
+func underWay(v Vehicle, seat int, name string) Kart {
+	k := v.kart(seat, "P"+name, name)
+	k.Lap, k.Gate, k.Pos = 1, 1, Rect{Length: KartLength, Width: KartWidth}
+	return k
 }
 
 // play runs the active kart's order with the scripted dice; every die must be used.
@@ -120,7 +129,7 @@ func (r *caseReader) Line(w []string) error {
 	case "phase": // phase N: the gear phase the activation is in
 		r.state.Phase = l.Int()
 	case "option": // option KEY=VALUE: a race option that picks a reading
-		k, v, _ := strings.Cut(l.Word(), "=")
+		k, v, _ := l.Option()
 		ok, err := r.state.setReading(k, v)
 		l.Check(err)
 		if !ok {
@@ -130,8 +139,7 @@ func (r *caseReader) Line(w []string) error {
 		name := l.Word()
 		v, err := VehicleNamed(l.Word())
 		l.Check(err)
-		k := Kart{Seat: len(r.state.Karts), Player: "P" + name, Name: name, Vehicle: v.Name, Weight: v.Weight, Handling: v.Handling,
-			MaxGear: v.MaxGear, Gear: 1, Collide: "evade", Lap: 1, Gate: 1, Pos: Rect{Length: KartLength, Width: KartWidth}}
+		k := underWay(v, len(r.state.Karts), name)
 		for l.More() {
 			switch word := l.Word(); word {
 			case "at":

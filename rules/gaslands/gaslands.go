@@ -101,8 +101,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 				return nil, fmt.Errorf("%s: %v", e.Player, err)
 			}
 		}
-		s.Karts = append(s.Karts, Kart{Seat: len(s.Karts), Player: e.Player, Name: name, Vehicle: v.Name, Weight: v.Weight,
-			Handling: v.Handling, MaxGear: v.MaxGear, Gear: 1, Collide: "evade"})
+		s.Karts = append(s.Karts, v.kart(len(s.Karts), e.Player, name))
 	}
 	if len(s.Karts) < 2 {
 		return nil, fmt.Errorf("%w: a race needs at least 2 karts; %d entered", race.ErrTooFew, len(s.Karts))

@@ -40,6 +40,13 @@ type Vehicle struct {
 	MaxGear  int
 }
 
+// kart is a new kart of this vehicle, as a race sets it up: in first gear,
+// evading in a collision, not yet placed.
+func (v Vehicle) kart(seat int, player, name string) Kart {
+	return Kart{Seat: seat, Player: player, Name: name, Vehicle: v.Name, Weight: v.Weight, Handling: v.Handling,
+		MaxGear: v.MaxGear, Gear: 1, Collide: "evade"}
+}
+
 // Vehicles is the table, row by row as the notes give it (weight hull/handling/max gear).
 var Vehicles = []Vehicle{
 	{"buggy", Light, 6, 4, 6},

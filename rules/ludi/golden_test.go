@@ -50,9 +50,8 @@ func (r *caseReader) Line(w []string) error {
 	case "orders-per-turn":
 		r.state.Orders = l.Int()
 	case "option":
-		k, v, ok := strings.Cut(l.Word(), "=")
+		k, v, ok := l.Option()
 		if !ok {
-			l.Failf("an option line is 'option KEY=VALUE'")
 			break
 		}
 		known, err := r.state.Rules.set(k, v)

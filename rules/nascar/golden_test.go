@@ -48,7 +48,7 @@ func (r *caseReader) Line(w []string) error {
 	case "laps":
 		r.state.Laps = l.Int()
 	case "option": // option pit-finish=no-win
-		k, v, _ := strings.Cut(l.Word(), "=")
+		k, v, _ := l.Option()
 		if k != "pit-finish" {
 			l.Failf("option %q: the cases take pit-finish", k)
 		}

@@ -2,7 +2,6 @@ package rtd
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"pitwall/race"
@@ -91,12 +90,9 @@ func (r *caseReader) Line(w []string) error {
 	case "blue":
 		r.blue = l.Word()
 	case "option":
-		k, v, ok := strings.Cut(l.Word(), "=")
-		if !ok {
-			l.Failf("an option line is 'option KEY=VALUE'")
-			break
+		if k, v, ok := l.Option(); ok {
+			r.options[k] = v
 		}
-		r.options[k] = v
 	default:
 		l.Failf("unknown line %q", w[0])
 	}
