@@ -123,15 +123,23 @@ func TestLiveRacesPlayAsLoadedOnes(t *testing.T) {
 			for r := 0; r < 2; r++ {
 				readers.Go(func() {
 					for {
+						// Once stopped, one read more (the race is there by
+						// then): however the scheduler ran them, every
+						// reader reads.
+						var last bool
 						select {
 						case <-stop:
-							return
+							last = true
 						default:
 						}
 						p, err := live.Load(context.Background(), id)
-						if err != nil {
+						if err != nil && !last {
 							time.Sleep(time.Millisecond) // not created yet
 							continue
+						}
+						if err != nil {
+							t.Error(err)
+							return
 						}
 						if _, err := json.Marshal(p.View(race.SeatViewer(r))); err != nil {
 							t.Error(err)
@@ -142,6 +150,9 @@ func TestLiveRacesPlayAsLoadedOnes(t *testing.T) {
 							return
 						}
 						reads.Add(1)
+						if last {
+							return
+						}
 					}
 				})
 			}
