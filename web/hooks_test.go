@@ -15,10 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"pitwall/host"
 	"pitwall/store"
-	"pitwall/store/postgres"
-	"pitwall/store/postgres/pgtest"
 )
 
 // receiver is a webhook's receiver: it keeps what it is sent and answers
@@ -434,18 +431,10 @@ func TestHookGuardsTheDial(t *testing.T) {
 // each sending at once, tell each turn to each hook once, in order;
 // warnings likewise.
 func TestHooksOnceAcrossInstances(t *testing.T) {
-	u := pgtest.Schema(t, "web_hooks")
 	ck := newClock()
-	var insts []*service
-	for range 2 {
-		st, err := postgres.Open(t.Context(), u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		s := serviceOn(t, &host.Host{Store: st, Clock: ck})
+	insts := instances(t, "web_hooks", ck)
+	for _, s := range insts {
 		s.srv.ConfigureHooks(HookConfig{AllowPrivate: true})
-		insts = append(insts, s)
 	}
 	rc := newReceiver(t)
 	dl := ck.Now().Add(time.Hour)

@@ -6,10 +6,6 @@ import (
 	"net/http"
 	"testing"
 	"time"
-
-	"pitwall/host"
-	"pitwall/store/postgres"
-	"pitwall/store/postgres/pgtest"
 )
 
 // TestStreamsHearOtherInstances: two instances on one PostgreSQL database;
@@ -17,20 +13,12 @@ import (
 // made (not at its own next write), and the race it serves is read again
 // at once.
 func TestStreamsHearOtherInstances(t *testing.T) {
-	u := pgtest.Schema(t, "web_listen")
-	var insts []*service
-	for range 2 {
-		st, err := postgres.Open(t.Context(), u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		s := serviceOn(t, host.New(st))
+	insts := instances(t, "web_listen", nil)
+	for _, s := range insts {
 		ctx, cancel := context.WithCancel(t.Context())
 		done := make(chan struct{})
 		go func() { defer close(done); s.srv.RunListen(ctx) }()
 		t.Cleanup(func() { cancel(); <-done })
-		insts = append(insts, s)
 	}
 	a, b := insts[0], insts[1]
 	c := a.create(twoCars)

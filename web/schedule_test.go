@@ -176,9 +176,11 @@ func TestRestartResolvesWhatFellDue(t *testing.T) {
 
 // TestDeadlinesExactlyOnce: two instances on one PostgreSQL database, many
 // races due at once; both look at once, and each turn is resolved once.
-func TestDeadlinesExactlyOnce(t *testing.T) {
-	u := pgtest.Schema(t, "web_deadlines")
-	ck := newClock()
+// instances are two services on one PostgreSQL schema, on the clock ck
+// (nil: the real one).
+func instances(t *testing.T, schema string, ck *clock) []*service {
+	t.Helper()
+	u := pgtest.Schema(t, schema)
 	var insts []*service
 	for range 2 {
 		st, err := postgres.Open(t.Context(), u)
@@ -186,8 +188,18 @@ func TestDeadlinesExactlyOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		insts = append(insts, serviceOn(t, &host.Host{Store: st, Clock: ck}))
+		h := host.New(st)
+		if ck != nil {
+			h.Clock = ck
+		}
+		insts = append(insts, serviceOn(t, h))
 	}
+	return insts
+}
+
+func TestDeadlinesExactlyOnce(t *testing.T) {
+	ck := newClock()
+	insts := instances(t, "web_deadlines", ck)
 	due := ck.Now().Add(time.Hour)
 	var races []created
 	for i := range 24 {
