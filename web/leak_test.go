@@ -19,6 +19,7 @@ import (
 	_ "pitwall/rules/gaslands"
 	_ "pitwall/rules/ludi"
 	"pitwall/rules/nascar"
+	"pitwall/rules/nascar/nascartest"
 	_ "pitwall/rules/party"
 	_ "pitwall/rules/rtd"
 )
@@ -77,18 +78,8 @@ func leakRaces(t *testing.T) []leakRace {
 			t.Fatalf("the game %s is not played by the leak test", id)
 		}
 	}
-	tr, err := nascar.LoadTrack("oval")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bags []string
-	for i, p := range tr.Sandbag {
-		if i%2 == 0 { // half the track's own, so that the option changes something
-			bags = append(bags, fmt.Sprintf("%d,%d", p.X, p.Y))
-		}
-	}
 	rs, _ := race.Lookup("nascar")
-	opt := strings.Join(bags, ";")
+	opt := nascartest.HostSandbags(t)
 	out = append(out, leakRace{name: "nascar-own-sandbags", game: "nascar", secret: []string{opt}, toTheEnd: true,
 		body: raceBody(t, "nascar", "oval", 1, map[string]string{"sandbags": opt}, rs.Game().Demo.Entrants[:2], true)})
 	return out
@@ -490,47 +481,15 @@ func hiddenThings(t *testing.T, rs race.Ruleset, s race.State) []string {
 		}
 		return nil
 	}
-	hit := map[nascar.Point]bool{}
-	for _, p := range st.Found {
-		hit[p] = true
-	}
-	var out []string
-	for _, p := range st.Sandbags {
-		if !hit[p] {
-			out = append(out, fmt.Sprintf("[%d,%d]", p.X, p.Y))
-		}
-	}
-	return out
+	return nascartest.Hidden(st)
 }
 
-// sandbagsIn collects every point ({"X": x, "Y": y}) listed under a
-// "sandbags" key anywhere in a JSON document, as "[x,y]".
+// sandbagsIn collects every point listed under a "sandbags" key anywhere
+// in a JSON document, as "[x,y]".
 func sandbagsIn(t *testing.T, doc string) map[string]bool {
 	var v any
 	if err := json.NewDecoder(bytes.NewReader([]byte(doc))).Decode(&v); err != nil {
 		t.Fatalf("not JSON: %v: %.200s", err, doc)
 	}
-	out := map[string]bool{}
-	var walk func(v any, under bool)
-	walk = func(v any, under bool) {
-		switch x := v.(type) {
-		case map[string]any:
-			if under {
-				if a, ok := x["X"].(float64); ok {
-					if b, ok := x["Y"].(float64); ok {
-						out[fmt.Sprintf("[%d,%d]", int(a), int(b))] = true
-					}
-				}
-			}
-			for k, y := range x {
-				walk(y, k == "sandbags")
-			}
-		case []any:
-			for _, y := range x {
-				walk(y, under)
-			}
-		}
-	}
-	walk(v, false)
-	return out
+	return nascartest.SandbagsIn(v)
 }

@@ -16,6 +16,7 @@ import (
 	"pitwall/host"
 	"pitwall/race"
 	"pitwall/rules/nascar"
+	"pitwall/rules/nascar/nascartest"
 	"pitwall/store/memstore"
 )
 
@@ -58,18 +59,9 @@ type secretRace struct {
 // hidden thing. Checked on bot races of every game, at every turn, with the
 // turn's orders in.
 func TestViewsHoldNoSecret(t *testing.T) {
-	tr, err := nascar.LoadTrack("oval")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bags []string
-	for i, p := range tr.Sandbag {
-		if i%2 == 0 { // half the track's own, so that the option changes something
-			bags = append(bags, fmt.Sprintf("%d,%d", p.X, p.Y))
-		}
-	}
-	races := []secretRace{{ruleset: "nascar", cfg: race.Config{Track: "oval", Options: map[string]string{"sandbags": strings.Join(bags, ";")}},
-		secret: []string{strings.Join(bags, ";")}}}
+	bags := nascartest.HostSandbags(t)
+	races := []secretRace{{ruleset: "nascar", cfg: race.Config{Track: "oval", Options: map[string]string{"sandbags": bags}},
+		secret: []string{bags}}}
 	for _, id := range race.IDs() {
 		rs, _ := race.Lookup(id)
 		g := rs.Game()
@@ -206,46 +198,10 @@ func hiddenThings(t *testing.T, s race.State) []string {
 	if !ok {
 		t.Fatalf("a redacting game the test does not know: %T", s)
 	}
-	hit := map[nascar.Point]bool{}
-	for _, p := range st.Found {
-		hit[p] = true
-	}
-	var out []string
-	for _, p := range st.Sandbags {
-		if !hit[p] {
-			out = append(out, fmt.Sprintf("[%d,%d]", p.X, p.Y))
-		}
-	}
-	return out
+	return nascartest.Hidden(st)
 }
 
-// sandbagsIn collects every point ({"X": x, "Y": y}) listed under a
-// "sandbags" key anywhere in a JSON document, as "[x,y]".
-func sandbagsIn(doc any) map[string]bool {
-	out := map[string]bool{}
-	var walk func(v any, under bool)
-	walk = func(v any, under bool) {
-		switch x := v.(type) {
-		case map[string]any:
-			if under {
-				if a, ok := x["X"].(float64); ok {
-					if b, ok := x["Y"].(float64); ok {
-						out[fmt.Sprintf("[%d,%d]", int(a), int(b))] = true
-					}
-				}
-			}
-			for k, y := range x {
-				walk(y, k == "sandbags")
-			}
-		case []any:
-			for _, y := range x {
-				walk(y, under)
-			}
-		}
-	}
-	walk(doc, false)
-	return out
-}
+var sandbagsIn = nascartest.SandbagsIn
 
 // --as on the four commands that show a race: the host sees the hidden
 // sandbags, a spectator and a seat do not; a seat sees its own orders and
