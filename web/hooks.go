@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"pitwall/store"
@@ -51,7 +52,20 @@ type hookOut struct {
 }
 
 func showHook(h store.Hook) hookOut {
-	return hookOut{ID: h.ID, URL: h.URL, Format: h.Format, Events: h.Events, WarnBefore: h.WarnBefore.String(), Created: h.Created, Removed: h.Removed}
+	return hookOut{ID: h.ID, URL: h.URL, Format: h.Format, Events: h.Events, WarnBefore: shortDuration(h.WarnBefore), Created: h.Created, Removed: h.Removed}
+}
+
+// shortDuration is d as a host would write it: "12h", "1h30m", not
+// "12h0m0s".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // hookStore is the server's store as a HookStore, or the refusal to say a

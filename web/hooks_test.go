@@ -395,7 +395,7 @@ func TestHookBadInput(t *testing.T) {
 	s.must(200, "POST", fmt.Sprintf("%s/%v/remove", path, id), c.Host, "")
 	v := s.must(200, "GET", path, c.Host, "")
 	h := v["hooks"].([]any)[0].(map[string]any)
-	if h["removed"] == nil || h["secret"] != nil {
+	if h["removed"] == nil || h["secret"] != nil || h["warn_before"] != "12h" {
 		t.Errorf("the listing: %v; want the webhook removed, and no secret shown", h)
 	}
 }
@@ -529,6 +529,15 @@ func TestResolveDoesNotWaitForHooks(t *testing.T) {
 	for turn := 2; turn <= 4; turn++ {
 		if v := s.must(200, "POST", "/api/races/"+c.ID+"/resolve", c.Host, fmt.Sprintf(`{"turn": %d}`, turn)); v["resolved"] != true {
 			t.Fatalf("turn %d: %v", turn, v)
+		}
+	}
+}
+
+func TestShortDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{12 * time.Hour: "12h", 90 * time.Minute: "1h30m", time.Minute: "1m",
+		168 * time.Hour: "168h", 90 * time.Second: "1m30s", time.Hour + time.Second: "1h0m1s"} {
+		if got := shortDuration(d); got != want {
+			t.Errorf("%s: %q, want %q", d, got, want)
 		}
 	}
 }
