@@ -219,6 +219,9 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 	if s.p != nil {
 		return s.p, nil
 	}
+	// What is loaded now holds every write announced so far; one announced
+	// during the load sets the mark again.
+	s.behind.Store(false)
 	p, err := h.load(ctx, l.id, -1)
 	if err != nil {
 		return nil, err

@@ -593,3 +593,35 @@ func TestLiveRacesEvicted(t *testing.T) {
 		t.Errorf("%d races kept after the write; want the race loaded again", f.h.Kept())
 	}
 }
+
+// Behind: a race marked behind (another process announced a write) is read
+// from the store by streams and checked at its next use; once loaded
+// again, it is trusted as before, also when it was marked before it was
+// ever loaded.
+func TestLiveRaceBehind(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	if _, err := f.h.Since(ctx, "r1", 0); err != nil { // a stream comes first: a slot with no race
+		t.Fatal(err)
+	}
+	f.h.Behind("r1")
+	if _, err := f.h.Load(ctx, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	seq := logLen(t, other, "r1")
+	if _, err := other.Submit(ctx, "r1", 1, "Whip", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.h.Since(ctx, "r1", seq); err != nil || len(got) != 0 {
+		t.Fatalf("before any announcement, from memory trusted for an hour: %v, %v; want nothing new", got, err)
+	}
+	f.h.Behind("r1")
+	if got, err := f.h.Since(ctx, "r1", seq); err != nil || len(got) != 1 || got[0].Seat != 1 {
+		t.Fatalf("once told of the other's write: %v, %v; want its order", got, err)
+	}
+	p, err := f.h.Load(ctx, "r1")
+	if err != nil || p.Seq != seq+1 {
+		t.Fatalf("the next use: seq %d, %v; want the race read again, %d entries", p.Seq, err, seq+1)
+	}
+	f.h.Behind("no-such-race") // a race not kept: nothing to mark
+}

@@ -150,17 +150,13 @@ func CheckHook(h Hook) error {
 	switch {
 	case h.Format != HookJSON && h.Format != HookDiscord:
 		return fail("its format is %s or %s; not %q", HookJSON, HookDiscord, h.Format)
-	case len(h.Events) == 0:
-		return fail("it asks for no event; ask for some of %s", strings.Join(Events, ", "))
 	case h.WarnBefore < 0:
 		return fail("a warning %s before the deadline: give a length of time from 0", h.WarnBefore)
 	case len(h.Secret) < 32:
 		return fail("its secret is too short to sign with (%d characters; 32 at the least)", len(h.Secret))
 	}
-	for i, e := range h.Events {
-		if !slices.Contains(Events, e) || slices.Contains(h.Events[:i], e) {
-			return fail("no event %q, or it is named twice; the events are %s", e, strings.Join(Events, ", "))
-		}
+	if err := CheckHookEvents(h.Events); err != nil {
+		return fail("%w", err)
 	}
 	for what, text := range map[string]string{"its secret": h.Secret, "its key": h.Key} {
 		if err := CheckText(what, text); err != nil {
@@ -168,6 +164,20 @@ func CheckHook(h Hook) error {
 		}
 	}
 	return CheckTime("its time", h.Created)
+}
+
+// CheckHookEvents says what is wrong with the events a hook asks for: some
+// of Events, each once.
+func CheckHookEvents(events []string) error {
+	if len(events) == 0 {
+		return fmt.Errorf("it asks for no event; ask for some of %s", strings.Join(Events, ", "))
+	}
+	for i, e := range events {
+		if !slices.Contains(Events, e) || slices.Contains(events[:i], e) {
+			return fmt.Errorf("no event %q, or it is named twice; the events are %s", e, strings.Join(Events, ", "))
+		}
+	}
+	return nil
 }
 
 // CheckHookURL says what is wrong with a hook's URL: it is an absolute

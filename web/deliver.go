@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -68,12 +69,15 @@ const (
 type hookState struct {
 	claim string // this instance's name in the outbox's claims
 
-	mu      sync.Mutex
-	live    []store.Hook // the hooks not removed, of every race
-	read    time.Time    // when live was read; zero: read it again
-	warned  map[warned]bool
-	refresh time.Duration
+	mu     sync.Mutex
+	live   []store.Hook // the hooks not removed, of every race
+	read   time.Time    // when live was read; zero: read it again
+	warned map[warned]bool
 }
+
+// hooksRefresh is how often the hooks not removed are read again: what
+// another instance added or removed is known here within it.
+const hooksRefresh = 10 * time.Second
 
 type warned struct {
 	hook     int64
@@ -83,7 +87,7 @@ type warned struct {
 func newHookState() *hookState {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
-	return &hookState{claim: hex.EncodeToString(b), warned: map[warned]bool{}, refresh: 10 * time.Second}
+	return &hookState{claim: hex.EncodeToString(b), warned: map[warned]bool{}}
 }
 
 // forget makes the next look at the hooks read them again (one was added
@@ -146,7 +150,7 @@ func (s *Server) liveHooks(ctx context.Context, hs store.HookStore) ([]store.Hoo
 	now := time.Now()
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.read.IsZero() || now.Sub(st.read) >= st.refresh {
+	if st.read.IsZero() || now.Sub(st.read) >= hooksRefresh {
 		live, err := hs.LiveHooks(ctx)
 		if err != nil {
 			return nil, err
@@ -170,37 +174,40 @@ func (s *Server) WarnDue(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	now := s.host.Now()
+	s.hooks.forgetWarned(now)
 	n := 0
+	var errs []error // a race that fails holds back no other's warning
 	for _, h := range live {
 		if !h.Wants(store.EventWarning) || h.WarnBefore <= 0 {
 			continue
 		}
 		dl, ok := s.deadlines.of(h.Race)
-		if !ok || now.Before(dl.Add(-h.WarnBefore)) || !now.Before(dl) || s.hooks.isWarned(h.ID, dl, now) {
+		if !ok || now.Before(dl.Add(-h.WarnBefore)) || !now.Before(dl) || s.hooks.isWarned(h.ID, dl) {
 			continue
 		}
 		p, err := s.host.Load(ctx, h.Race)
 		if err != nil {
-			return n, err
+			errs = append(errs, fmt.Errorf("race %s: %w", h.Race, err))
+			continue
 		}
 		if p.Schedule.Deadline == nil || !p.Schedule.Deadline.Equal(dl) || p.State.Over() {
 			continue // the index is behind; the next look sees it right
 		}
 		queued, err := hs.Warn(ctx, store.Delivery{Hook: h.ID, Race: h.Race, Turn: p.Turn(), Deadline: &dl, Created: now, Due: now})
 		if err != nil {
-			return n, err
+			errs = append(errs, fmt.Errorf("race %s: %w", h.Race, err))
+			continue
 		}
 		s.hooks.setWarned(h.ID, dl)
 		if queued {
 			n++
 		}
 	}
-	return n, nil
+	return n, errors.Join(errs...)
 }
 
-// isWarned says whether hook's warning of deadline has been queued (by this
-// instance); it forgets the deadlines gone by.
-func (hs *hookState) isWarned(hook int64, deadline, now time.Time) bool {
+// forgetWarned forgets the warnings of deadlines gone by.
+func (hs *hookState) forgetWarned(now time.Time) {
 	hs.mu.Lock()
 	defer hs.mu.Unlock()
 	for w := range hs.warned {
@@ -208,6 +215,13 @@ func (hs *hookState) isWarned(hook int64, deadline, now time.Time) bool {
 			delete(hs.warned, w)
 		}
 	}
+}
+
+// isWarned says whether hook's warning of deadline has been queued (by this
+// instance).
+func (hs *hookState) isWarned(hook int64, deadline time.Time) bool {
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
 	return hs.warned[warned{hook, deadline}]
 }
 
@@ -267,13 +281,12 @@ func (s *Server) deliver(ctx context.Context, hs store.HookStore, d store.Delive
 		return s.record(ctx, hs, d, store.Dropped, "")
 	}
 	event, body, skip, err := s.payload(ctx, *h, d)
-	d.Attempts++
-	switch {
-	case err != nil:
-		return s.retry(ctx, hs, d, "the service could not write the payload: "+err.Error(), 0)
-	case skip != "":
-		d.Attempts--
+	if skip != "" {
 		return s.record(ctx, hs, d, store.Skipped, skip)
+	}
+	d.Attempts++
+	if err != nil {
+		return s.retry(ctx, hs, d, "the service could not write the payload: "+err.Error(), 0)
 	}
 	status, wait, err := s.send(ctx, *h, d, event, body)
 	switch {

@@ -141,12 +141,14 @@ func (s *Server) checkHookBody(id string, b hookBody) (store.Hook, error) {
 	if err := s.hookTarget(b.URL); err != nil {
 		return h, bad("url", "%v", err)
 	}
+	if h.Format != store.HookJSON && h.Format != store.HookDiscord {
+		return h, bad("format", "format is %s or %s; not %q", store.HookJSON, store.HookDiscord, h.Format)
+	}
+	if err := store.CheckHookEvents(h.Events); err != nil {
+		return h, bad("events", "a webhook's events: %v", err)
+	}
 	if err := store.CheckHook(h); err != nil {
-		field := "events"
-		if h.Format != store.HookJSON && h.Format != store.HookDiscord {
-			field = "format"
-		}
-		return h, bad(field, "%v", err)
+		return h, bad("key", "%v", err) // all else is checked above or the service's own
 	}
 	return h, nil
 }
@@ -165,7 +167,7 @@ func (s *Server) hookTarget(raw string) error {
 		return err // CheckHookURL has read it
 	}
 	name := u.Hostname()
-	if name == "localhost" || len(name) > len(".localhost") && name[len(name)-len(".localhost"):] == ".localhost" {
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 		return fmt.Errorf("a webhook goes to another machine on the internet; not to %s", name)
 	}
 	if ip, err := netip.ParseAddr(name); err == nil && !publicAddr(ip) {

@@ -358,6 +358,7 @@ func TestHookBadInput(t *testing.T) {
 		`{"url": "https://example.org/", "warn_before": "forever"}`:     "warn_before",
 		`{"url": "https://example.org/", "key": "` + serviceKeys + `"}`: "key",
 		`{"url": "https://example.org/", "secret": "mine"}`:             "secret",
+		`{"url": "https://example.org/", "key": "k\u0000"}`:             "key",
 	} {
 		status, v := s.call("POST", path, c.Host, body)
 		if status < 400 || status >= 500 || v["field"] != field {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"strings"
+	"time"
 
 	"pitwall/store"
 )
@@ -32,7 +33,11 @@ func (s *Store) Listen(ctx context.Context, fn func(id string)) error {
 		return err
 	}
 	// The connection goes back to the pool: it must not keep listening.
-	defer func() { _, _ = conn.Exec(context.WithoutCancel(ctx), "UNLISTEN *") }()
+	defer func() {
+		uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_, _ = conn.Exec(uctx, "UNLISTEN *")
+	}()
 	for {
 		n, err := conn.Conn().WaitForNotification(ctx)
 		if err != nil {

@@ -16,11 +16,7 @@ import (
 // RunAccess runs the conformance suite of store.AccessStore as subtests of
 // t; open must give stores that implement it.
 func RunAccess(t *testing.T, open Opener) {
-	h := &harness{open: open}
-	for _, tc := range []struct {
-		name string
-		fn   func(t *testing.T, h *harness)
-	}{
+	runCases(t, open, []testCase{
 		{"CreateWithAccess", testCreateWithAccess},
 		{"CreateWithAccessAllOrNone", testCreateWithAccessAllOrNone},
 		{"Revoke", testRevoke},
@@ -29,9 +25,7 @@ func RunAccess(t *testing.T, open Opener) {
 		{"Tokens", testTokens},
 		{"Controls", testControls},
 		{"ControlsOneKey", testControlsOneKey},
-	} {
-		t.Run(tc.name, func(t *testing.T) { tc.fn(t, h) })
-	}
+	})
 }
 
 func accessStore(t *testing.T, h *harness) (store.AccessStore, string) {

@@ -56,11 +56,7 @@ type Opener func(t *testing.T, name string) store.Store
 // transaction; errors wrap store.ErrNotFound, ErrExists and ErrConflict so
 // that errors.Is finds them, and name the race.
 func Run(t *testing.T, open Opener) {
-	h := &harness{open: open}
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, h *harness)
-	}{
+	runCases(t, open, []testCase{
 		{"RoundTrip", testRoundTrip},
 		{"RoundTripMinimal", testRoundTripMinimal},
 		{"CreateDuplicate", testCreateDuplicate},
@@ -89,8 +85,19 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentAppendsWithRetry", testConcurrentWithRetry},
 		{"Reopen", testReopen},
 		{"RefusesWhatNotEveryStoreKeeps", testRefusesWhatNotEveryStoreKeeps},
-	}
-	for _, tc := range tests {
+	})
+}
+
+// testCase is one case of a suite, run as a subtest.
+type testCase struct {
+	name string
+	fn   func(t *testing.T, h *harness)
+}
+
+// runCases runs cases as subtests of t, on stores open gives.
+func runCases(t *testing.T, open Opener, cases []testCase) {
+	h := &harness{open: open}
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, h) })
 	}
 }
