@@ -100,3 +100,25 @@ func (sh Shown) PromptsNow() []race.Prompt { return sh.prompts }
 
 // StandingsNow: see PromptsNow.
 func (sh Shown) StandingsNow() race.Standings { return sh.standings }
+
+// Replay is the race after turn n as p's viewer may see it, as 'pitwall
+// replay' and the service's replay give it: the state, the standings and,
+// for a turn played, its events, orders (by seat from 1), rolls and hash.
+func Replay(p *race.View, n int) (map[string]any, error) {
+	st, err := p.StateAt(n)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]any{"race": p.ID, "turn": n, "standings": Standings(p.Ruleset.Standings(st)), "state": st, "viewer": p.Viewer.String()}
+	if t, played := p.TurnAt(n); played {
+		orders := map[int]string{}
+		for seat, o := range t.Orders {
+			orders[seat+1] = o
+		}
+		out["events"], out["orders"], out["rolls"] = t.Events, orders, t.Rolls
+		if t.Hash != "" {
+			out["hash"] = t.Hash
+		}
+	}
+	return out, nil
+}

@@ -48,6 +48,7 @@ func Link(text, url string) Inline { return Inline{kind: inlineLink, text: text,
 type block interface {
 	markdown(b *strings.Builder)
 	bbcode(b *strings.Builder)
+	plain(b *strings.Builder) // text.go
 }
 
 func (d *Doc) add(b block) *Doc {

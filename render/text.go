@@ -9,52 +9,54 @@ import (
 // shows markup as it is: no markup at all. Headings are underlined, tables
 // are columns padded to line up, a folded section is its title and then its
 // body, and a picture is its address.
-func (d *Doc) Text() string { return d.render(textBlock) }
+func (d *Doc) Text() string { return d.render(block.plain) }
 
-func textBlock(bl block, b *strings.Builder) {
-	switch x := bl.(type) {
-	case heading:
-		t := strings.TrimSpace(oneLine(x.text))
-		if t == "" {
-			return
-		}
-		b.WriteString(t + "\n")
-		if x.level < 3 {
-			b.WriteString(strings.Repeat(map[int]string{1: "=", 2: "-"}[x.level], utf8.RuneCountInString(t)) + "\n")
-		}
-	case para:
-		if s := textInlines(x); s != "" {
-			b.WriteString(s + "\n")
-		}
-	case list:
-		textList(x, b)
-	case starList:
-		textList(list(x), b)
-	case table:
-		textTable(x, b)
-	case img:
-		alt := strings.TrimSpace(oneLine(x.alt))
-		if alt != "" {
-			alt += ": "
-		}
-		b.WriteString(alt + oneLine(x.path) + "\n")
-	case code:
-		text := normNewlines(string(x))
-		b.WriteString(text)
-		if text != "" && !strings.HasSuffix(text, "\n") {
-			b.WriteString("\n")
-		}
-	case rule:
-		b.WriteString("----------\n")
-	case spoiler:
-		if t := strings.TrimSpace(oneLine(x.title)); t != "" {
-			b.WriteString(t + ":\n")
-		}
-		b.WriteString(x.body.Text())
-	default:
-		// a block this file does not know yet: Markdown is the nearest
-		bl.markdown(b)
+// The blocks as plain text (block.plain).
+
+func (x heading) plain(b *strings.Builder) {
+	t := strings.TrimSpace(oneLine(x.text))
+	if t == "" {
+		return
 	}
+	b.WriteString(t + "\n")
+	if x.level < 3 {
+		b.WriteString(strings.Repeat(map[int]string{1: "=", 2: "-"}[x.level], utf8.RuneCountInString(t)) + "\n")
+	}
+}
+
+func (x para) plain(b *strings.Builder) {
+	if s := textInlines(x); s != "" {
+		b.WriteString(s + "\n")
+	}
+}
+
+func (x list) plain(b *strings.Builder)     { textList(x, b) }
+func (x starList) plain(b *strings.Builder) { textList(list(x), b) }
+func (x table) plain(b *strings.Builder)    { textTable(x, b) }
+
+func (x img) plain(b *strings.Builder) {
+	alt := strings.TrimSpace(oneLine(x.alt))
+	if alt != "" {
+		alt += ": "
+	}
+	b.WriteString(alt + oneLine(x.path) + "\n")
+}
+
+func (x code) plain(b *strings.Builder) {
+	text := normNewlines(string(x))
+	b.WriteString(text)
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		b.WriteString("\n")
+	}
+}
+
+func (rule) plain(b *strings.Builder) { b.WriteString("----------\n") }
+
+func (x spoiler) plain(b *strings.Builder) {
+	if t := strings.TrimSpace(oneLine(x.title)); t != "" {
+		b.WriteString(t + ":\n")
+	}
+	b.WriteString(x.body.Text())
 }
 
 func textList(l list, b *strings.Builder) {

@@ -382,7 +382,7 @@ func (s *Server) payload(ctx context.Context, h store.Hook, d store.Delivery) (e
 		w := p.View(race.Spectator)
 		picture := ""
 		if a.Public && s.hookCfg.PublicURL != "" {
-			out.Picture = fmt.Sprintf("%s/picture?turn=%d&format=png", out.RaceURL, d.Turn)
+			out.Picture = s.hookCfg.PublicURL + pictureURL(d.Race, d.Turn)
 			picture = out.Picture
 		}
 		post, err := host.Post(w, d.Turn, "markdown", picture)

@@ -10,6 +10,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -25,6 +26,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"pitwall/host"
 	"pitwall/race"
@@ -215,22 +217,42 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
+// bodyTime bounds how long a request's body may take to arrive: a client
+// that sends it a byte at a time holds nothing for long.
+const bodyTime = 30 * time.Second
+
+// readBody reads a JSON request's body, at most limit bytes; what names it
+// in the messages ("the body", "the export").
+func readBody(w http.ResponseWriter, r *http.Request, limit int64, what string) ([]byte, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return nil, &apiError{Msg: fmt.Sprintf("%s must be JSON (Content-Type: application/json), not %s", what, ct), Code: "bad_json"}
+	}
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTime)) // a test's recorder has none to set
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb):
+		return nil, &apiError{Msg: fmt.Sprintf("%s is larger than %d bytes", what, limit), Code: "too_large"}
+	case err != nil:
+		return nil, &apiError{Msg: fmt.Sprintf("%s could not be read (%v); send it again, whole, within %s", what, err, bodyTime), Code: "bad_json"}
+	case len(bytes.TrimSpace(b)) == 0:
+		return nil, &apiError{Msg: what + " is empty; it must be a JSON object", Code: "bad_json"}
+	}
+	return b, nil
+}
+
 // decode reads a JSON body into v: at most maxBody bytes, one document, no
 // field v does not have.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return &apiError{Msg: fmt.Sprintf("the body must be JSON (Content-Type: application/json), not %s", ct), Code: "bad_json"}
+	b, err := readBody(w, r, maxBody, "the body")
+	if err != nil {
+		return err
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var mb *http.MaxBytesError
 		var te *json.UnmarshalTypeError
 		switch {
-		case errors.As(err, &mb):
-			return &apiError{Msg: fmt.Sprintf("the body is larger than %d bytes", maxBody), Code: "too_large"}
-		case errors.Is(err, io.EOF):
-			return &apiError{Msg: "the body is empty; it must be a JSON object", Code: "bad_json"}
 		case errors.As(err, &te):
 			return &apiError{Msg: fmt.Sprintf("%s must be a %s, not a JSON %s", te.Field, te.Type, te.Value), Field: te.Field, Code: "bad_json"}
 		case strings.HasPrefix(err.Error(), "json: unknown field "):

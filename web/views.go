@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -239,22 +238,10 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	wv := p.View(v)
-	st, err := wv.StateAt(n)
+	out, err := host.Replay(p.View(v), n)
 	if err != nil {
-		s.fail(w, r, &apiError{Msg: err.Error(), Field: "turn", Code: "bad_input"})
+		s.fail(w, r, err) // atTurn has checked the turn: the service's own failure
 		return
-	}
-	out := map[string]any{"race": wv.ID, "turn": n, "standings": host.Standings(wv.Ruleset.Standings(st)), "state": st, "viewer": wv.Viewer.String()}
-	if t, played := wv.TurnAt(n); played {
-		orders := map[int]string{}
-		for seat, o := range t.Orders {
-			orders[seat+1] = o
-		}
-		out["events"], out["orders"], out["rolls"] = t.Events, orders, t.Rolls
-		if t.Hash != "" {
-			out["hash"] = t.Hash
-		}
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -292,21 +279,9 @@ func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		s.fail(w, r, &apiError{Msg: fmt.Sprintf("the body must be an export, JSON (Content-Type: application/json), not %s", ct), Code: "bad_json"})
-		return
-	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxExport))
-	var mb *http.MaxBytesError
-	switch {
-	case errors.As(err, &mb):
-		s.fail(w, r, &apiError{Msg: fmt.Sprintf("the export is larger than %d MiB; the service verifies exports of at most that ('pitwall verify --file' reads larger ones)", maxExport>>20), Code: "too_large"})
-		return
-	case err != nil:
+	b, err := readBody(w, r, maxExport, "the export")
+	if err != nil {
 		s.fail(w, r, err)
-		return
-	case len(bytes.TrimSpace(b)) == 0:
-		s.fail(w, r, &apiError{Msg: "the body is empty; it must be a race's export (GET /api/races/{id}/export, or 'pitwall race export')", Code: "bad_json"})
 		return
 	}
 	x, err := host.ReadExport(bytes.NewReader(b))

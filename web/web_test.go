@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -570,4 +571,27 @@ func TestHomeAndHealth(t *testing.T) {
 		t.Errorf("openapi.json: %v %v", err, doc["openapi"])
 	}
 	res.Body.Close()
+}
+
+// TestBrokenBody: a body that cannot be read (a chunk that is not one) is
+// the client's mistake, a 400, on every endpoint with a body.
+func TestBrokenBody(t *testing.T) {
+	s := newService(t)
+	c := s.create(twoCars)
+	for _, path := range []string{"/api/verify", "/api/races/" + c.ID + "/orders"} {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: pitwall\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n", path, c.Seats[0])
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		conn.Close()
+		if res.StatusCode != 400 || !strings.Contains(string(b), "bad_json") {
+			t.Errorf("%s with a broken chunk: %d %s; want 400 bad_json", path, res.StatusCode, b)
+		}
+	}
 }

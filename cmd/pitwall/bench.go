@@ -114,7 +114,7 @@ racers) for 'go tool pprof'.`,
 	}
 	c.Flags().IntVar(&cfg.Races, "races", 100, "how many races")
 	c.Flags().IntVar(&cfg.Racers, "racers", 10, "racers in each race (2 to 12)")
-	c.Flags().IntVar(&cfg.Turns, "turns", 10, "turns each racer orders for (1 to 20)")
+	c.Flags().IntVar(&cfg.Turns, "turns", 10, "turns each racer orders for (1 to 12)")
 	c.Flags().StringVar(&server, "server", "", "measure the service at this URL (http://HOST:PORT) instead of serving --db here")
 	c.Flags().StringVar(&profile, "cpuprofile", "", "write a CPU profile of the run to this file")
 	c.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "give up after this long")

@@ -1044,22 +1044,12 @@ and without its hash.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withView(cmd, args[0], turn, as, func(_ context.Context, _ *host.Host, p *race.View, turn int) error {
-				s, err := p.StateAt(turn)
+				v, err := host.Replay(p, turn)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				v := map[string]any{"race": args[0], "turn": turn, "standings": host.Standings(p.Ruleset.Standings(s)), "state": s, "viewer": p.Viewer.String()}
+				s := v["state"].(race.State)
 				t, played := p.TurnAt(turn)
-				if played {
-					orders := map[int]string{}
-					for seat, o := range t.Orders {
-						orders[seat+1] = o
-					}
-					v["events"], v["orders"], v["rolls"] = t.Events, orders, t.Rolls
-					if t.Hash != "" {
-						v["hash"] = t.Hash
-					}
-				}
 				return a.out(v, func(w io.Writer) {
 					fmt.Fprintf(w, "%s after turn %d\n", args[0], turn)
 					if played {

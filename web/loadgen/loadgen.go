@@ -31,7 +31,7 @@ type Config struct {
 	// racer's stream and one more each for its orders.
 	Client *http.Client
 	// Progress, if not nil, is called now and then with the orders
-	// answered so far and the orders there are to send.
+	// answered so far and the orders there are to send, one call at a time.
 	Progress func(done, total int)
 }
 
@@ -43,6 +43,9 @@ const (
 	startOrder = "safe start"
 	driveOrder = "defensive"
 	maxRacers  = 12
+	// maxTurns keeps every kart racing to the last turn ordered: karts
+	// were seen to finish (and order no more) from the 17th turn.
+	maxTurns = 12
 )
 
 // Result is what a run measured.
@@ -89,8 +92,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("races is from 1 to 10000; not %d", c.Races)
 	case c.Racers < 2 || c.Racers > maxRacers:
 		return fmt.Errorf("racers is from 2 to %d (a race of %s); not %d", maxRacers, ruleset, c.Racers)
-	case c.Turns < 1 || c.Turns > 20:
-		return fmt.Errorf("turns is from 1 to 20 (a race of %s lasts a little longer); not %d", ruleset, c.Turns)
+	case c.Turns < 1 || c.Turns > maxTurns:
+		return fmt.Errorf("turns is from 1 to %d (the first karts of %s may finish from turn 17 on); not %d", maxTurns, ruleset, c.Turns)
 	}
 	c.URL = strings.TrimSuffix(c.URL, "/")
 	if c.Client == nil {
@@ -276,6 +279,8 @@ type meter struct {
 	begin    time.Time
 	turns    atomic.Int64
 
+	pmu sync.Mutex // one Progress call at a time
+
 	mu     sync.Mutex
 	end    time.Time
 	orders int // acknowledged; any other answer ends the run
@@ -291,7 +296,9 @@ func (m *meter) acknowledged(took time.Duration) {
 	done := m.orders
 	m.mu.Unlock()
 	if m.progress != nil && (done%1000 == 0 || done == m.total) {
+		m.pmu.Lock()
 		m.progress(done, m.total)
+		m.pmu.Unlock()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ func TestRunPlaysEveryTurn(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	var progress []int
+	var progress []int // Progress is called one call at a time
 	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL + "/", Races: 3, Racers: 4, Turns: 3,
 		Progress: func(done, total int) { progress = append(progress, done) }})
 	if err != nil {
@@ -47,8 +48,9 @@ func TestRunPlaysEveryTurn(t *testing.T) {
 	if res.Orders != 36 || res.Turns != 9 || len(res.Latencies) != 36 {
 		t.Fatalf("%+v; want 36 orders acknowledged, 9 turns", res)
 	}
-	if res.Elapsed <= 0 || res.PerSecond() <= 0 || res.Percentile(0.5) > res.Percentile(0.99) || res.Percentile(1) != res.Latencies[35] {
-		t.Errorf("elapsed %s, %.0f a second, p50 %s, p99 %s", res.Elapsed, res.PerSecond(), res.Percentile(0.5), res.Percentile(0.99))
+	// Percentile reads the latencies by rank (TestPercentile): they must come sorted.
+	if res.Elapsed <= 0 || res.PerSecond() <= 0 || !slices.IsSorted(res.Latencies) || res.Latencies[0] <= 0 {
+		t.Errorf("elapsed %s, %.0f a second, latencies %v", res.Elapsed, res.PerSecond(), res.Latencies)
 	}
 	if len(progress) != 1 || progress[0] != 36 {
 		t.Errorf("progress reported %v, want [36]", progress)
