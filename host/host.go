@@ -475,13 +475,7 @@ func (h *Host) Set(ctx context.Context, id, key, value string, q Req) (int, erro
 		if err := pin(p, &turn, q.Turn, "a setting"); err != nil {
 			return 0, err
 		}
-		if !p.Started {
-			l.changing()
-			if err := p.SetUp(); err != nil {
-				return 0, bad(err)
-			}
-		}
-		if err := p.CheckSetting(key, value); err != nil {
+		if err := p.CheckSetting(key, value); err != nil { // started: the lease set the race up
 			return 0, bad(err)
 		}
 		e, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntrySet, Turn: turn, Seat: -1, Text: key + "=" + value, At: h.Now(), Key: q.Key}, nil)

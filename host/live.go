@@ -212,7 +212,7 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 			return nil, err
 		}
 		if last != s.p.Seq {
-			s.p = nil
+			s.drop()
 		}
 		s.checked, l.checked = time.Now(), true
 	}
@@ -248,9 +248,19 @@ func (l *lease) release() {
 		return
 	}
 	if l.stale {
-		l.s.p = nil
+		l.s.drop()
 	}
 	l.s.mu.Unlock()
+}
+
+// drop forgets the race in memory (held under mu), and the tail of its
+// log with it: what was stored since is not there, so a stream reads the
+// store until the race is loaded again.
+func (s *slot) drop() {
+	s.p = nil
+	s.tmu.Lock()
+	s.tail, s.from = nil, 0
+	s.tmu.Unlock()
 }
 
 // changing says that the write is about to change p before it stores
@@ -335,6 +345,19 @@ func (h *Host) Behind(id string) {
 	s := h.live.races[id]
 	h.live.mu.Unlock()
 	if s != nil {
+		s.behind.Store(true)
+	}
+}
+
+// BehindAll marks every race kept in memory behind (as Behind): after a
+// time in which announcements may have been missed.
+func (h *Host) BehindAll() {
+	if h.live == nil {
+		return
+	}
+	h.live.mu.Lock()
+	defer h.live.mu.Unlock()
+	for _, s := range h.live.races {
 		s.behind.Store(true)
 	}
 }

@@ -119,13 +119,12 @@ func TestLiveRacesPlayAsLoadedOnes(t *testing.T) {
 			id := game + "-live"
 			stop := make(chan struct{})
 			var readers sync.WaitGroup
-			var reads atomic.Int64
 			for r := 0; r < 2; r++ {
 				readers.Go(func() {
 					for {
-						// Once stopped, one read more (the race is there by
-						// then): however the scheduler ran them, every
-						// reader reads.
+						// The readers run beside the writes for the race
+						// detector; once stopped, each reads once more (the
+						// race is there by then), and that read must succeed.
 						var last bool
 						select {
 						case <-stop:
@@ -149,7 +148,6 @@ func TestLiveRacesPlayAsLoadedOnes(t *testing.T) {
 							t.Error(err)
 							return
 						}
-						reads.Add(1)
 						if last {
 							return
 						}
@@ -159,9 +157,6 @@ func TestLiveRacesPlayAsLoadedOnes(t *testing.T) {
 			playDemo(t, live, game, &nowA)
 			close(stop)
 			readers.Wait()
-			if reads.Load() == 0 {
-				t.Error("the readers read nothing")
-			}
 			a, err := st.Load(context.Background(), id)
 			if err != nil {
 				t.Fatal(err)
@@ -252,10 +247,7 @@ func TestLiveRaceAfterAnotherWriter(t *testing.T) {
 	if len(p.Pending) != 3 {
 		t.Errorf("in memory after the retry: orders in for %d seats, want 3", len(p.Pending))
 	}
-	// The other resolves; with fresh at a nanosecond, the next read sees it.
-	if _, err := other.Resolve(ctx, "r1", Req{Turn: 1}); err != nil {
-		t.Fatal(err)
-	}
+	// With fresh at a nanosecond, a read sees another's resolve at once.
 	f2, other2 := liveFixture(t, time.Nanosecond)
 	if _, err := f2.h.Load(ctx, "r1"); err != nil {
 		t.Fatal(err)
@@ -380,8 +372,8 @@ func TestLiveFailedCommitForgetsTheTurn(t *testing.T) {
 }
 
 // gate is a store whose first AppendAll waits until n appends, its own
-// and those queued behind it, have come, so that the next commit is sure
-// to batch the rest.
+// and those queued behind it, have come, so that the rest are sure to be
+// batched.
 type gate struct {
 	*memstore.Store
 	h       *Host
@@ -393,7 +385,9 @@ type gate struct {
 
 func (s *gate) AppendAll(ctx context.Context, batch []store.Pending) []error {
 	s.once.Do(func() {
-		for {
+		// Bounded: should the appends never all come, the test fails on
+		// its counts rather than hang.
+		for stop := time.Now().Add(10 * time.Second); time.Now().Before(stop); {
 			c := s.h.live.batch
 			c.mu.Lock()
 			queued := len(c.queue)
@@ -440,8 +434,15 @@ func TestLiveGroupCommit(t *testing.T) {
 			t.Errorf("race r%d: %+v, %v", i, acks[i], err)
 		}
 	}
-	if len(st.batches) != 2 || st.batches[0]+st.batches[1] != races {
-		t.Errorf("commits of %v appends, want two commits of %d in all", st.batches, races)
+	// The first commit holds until every append has come: they are stored
+	// in it, or in it and one more (as the queue was taken), never one
+	// commit each.
+	sum := 0
+	for _, n := range st.batches {
+		sum += n
+	}
+	if len(st.batches) > 2 || sum != races {
+		t.Errorf("commits of %v appends; want %d in all, in one or two commits", st.batches, races)
 	}
 	for i := 0; i < races; i++ {
 		if n := logLen(t, h, fmt.Sprint("r", i)); n != 1 {
@@ -624,4 +625,38 @@ func TestLiveRaceBehind(t *testing.T) {
 		t.Fatalf("the next use: seq %d, %v; want the race read again, %d entries", p.Seq, err, seq+1)
 	}
 	f.h.Behind("no-such-race") // a race not kept: nothing to mark
+	// BehindAll marks every race kept, as after a time deaf to announcements.
+	if _, err := other.Submit(ctx, "r1", 2, "Hold", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	f.h.BehindAll()
+	if got, err := f.h.Since(ctx, "r1", seq+1); err != nil || len(got) != 1 || got[0].Seat != 2 {
+		t.Fatalf("after BehindAll: %v, %v; want the other's second order", got, err)
+	}
+}
+
+// A race dropped from memory (as a failed write, a write on the race while
+// it forms, or a look that found it behind leaves it) takes its log's tail
+// with it: Since reads what was stored meanwhile from the store.
+func TestLiveSinceAfterDrop(t *testing.T) {
+	ctx := context.Background()
+	f, _ := liveFixture(t, time.Hour)
+	p, err := f.h.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	f.h.live.races["r1"].mu.Lock()
+	f.h.live.races["r1"].drop() // as a failed write leaves it
+	f.h.live.races["r1"].mu.Unlock()
+	other := &Host{Store: f.h.Store, Clock: f.h.Clock}
+	if _, err := other.Submit(ctx, "r1", 1, "Whip", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.h.Since(ctx, "r1", p.Seq)
+	if err != nil || len(got) != 2 || got[1].Seat != 1 {
+		t.Fatalf("Since after the race was dropped: %v, %v; want both orders, the other's from the store", got, err)
+	}
 }

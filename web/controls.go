@@ -100,11 +100,12 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{Msg: "name the seat: \"seat\": N, from 1 (or \"host\": true for the host's settings)", Field: "seat", Code: "bad_input"})
 		return
 	default:
-		if *b.Seat < 1 || race.NameOf(p.State.Seats(), *b.Seat-1) == "" {
-			s.fail(w, r, &apiError{Msg: fmt.Sprintf("the race has seats 1 to %d; no seat %d", len(p.State.Seats()), *b.Seat), Field: "seat", Code: "bad_input"})
+		seat, err := seatArg(p, b.Seat)
+		if err != nil {
+			s.fail(w, r, err)
 			return
 		}
-		c.Seat = *b.Seat - 1
+		c.Seat = seat
 	}
 	c.Value = store.ControlPerson
 	if *b.Bot {
@@ -150,7 +151,22 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	st, err := s.standing(r, id)
+	// The key is judged before the deadline moves: a resume refused
+	// changes nothing.
+	resume := store.Control{Race: id, Kind: store.ControlClock, Seat: -1, Value: store.ControlRunning, Key: b.Key}
+	cs, err := s.access.Controls(r.Context(), id)
+	if err == nil {
+		err = checkKey(b.Key)
+	}
+	for _, c := range cs {
+		if err == nil && b.Key != "" && c.Key == b.Key && !c.Same(resume) {
+			err = &apiError{Msg: fmt.Sprintf("race %q: the key %q was given already, to another control (%s %s)", id, b.Key, c.Kind, c.Value), Field: "key", Code: "key_reused"}
+		}
+	}
+	var st standing
+	if err == nil {
+		st, err = fold(cs)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -161,9 +177,11 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			return
 		}
-		if p.Started && !p.State.Over() && p.Schedule.Deadline != nil {
-			// Whole seconds, and at least one: Extend takes a time to come.
-			d := max(s.host.Now().Sub(pause.At).Round(time.Second), time.Second)
+		// Whole seconds, and at least one: Extend takes a time to come.
+		d := max(s.host.Now().Sub(pause.At).Round(time.Second), time.Second)
+		// A deadline that had passed before the pause stays passed: the
+		// turn is due as the clock starts again.
+		if p.Started && !p.State.Over() && p.Schedule.Deadline != nil && p.Schedule.Deadline.Add(d).After(s.host.Now()) {
 			turn, sch, err := s.host.Extend(r.Context(), id, d, host.Req{Turn: p.Turn(), Key: fmt.Sprintf("%sresume-%d", serviceKeys, pause.Seq)})
 			if err != nil {
 				s.fail(w, r, err)
@@ -172,7 +190,7 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 			out["turn"], out["schedule"] = turn, sch
 		}
 	}
-	if _, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlClock, Seat: -1, Value: store.ControlRunning, Key: b.Key}); ok {
+	if _, ok := s.control(w, r, resume); ok {
 		writeJSON(w, http.StatusOK, out)
 	}
 }
@@ -271,6 +289,19 @@ type linkBody struct {
 	Replace bool   `json:"replace"`
 }
 
+// seatArg is the seat (from 0) a request names from 1, or the refusal
+// saying which seats the race has.
+func seatArg(p *race.Played, n *int) (int, error) {
+	if n == nil || *n < 1 || race.NameOf(p.State.Seats(), *n-1) == "" {
+		got := "none"
+		if n != nil {
+			got = fmt.Sprint(*n)
+		}
+		return 0, &apiError{Msg: fmt.Sprintf("name a seat of the race: \"seat\": N, one of 1 to %d; not %s", len(p.State.Seats()), got), Field: "seat", Code: "bad_input"}
+	}
+	return *n - 1, nil
+}
+
 func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 	var b linkBody
 	id, ok := s.hostBody(w, r, "a new link", "only the race's host makes links", &b)
@@ -284,11 +315,11 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 		if !ok {
 			return
 		}
-		if b.Seat == nil || *b.Seat < 1 || race.NameOf(p.State.Seats(), *b.Seat-1) == "" {
-			s.fail(w, r, &apiError{Msg: fmt.Sprintf("name the seat the link opens: \"seat\": N, one of 1 to %d", len(p.State.Seats())), Field: "seat", Code: "bad_input"})
+		var err error
+		if seat, err = seatArg(p, b.Seat); err != nil {
+			s.fail(w, r, err)
 			return
 		}
-		seat = *b.Seat - 1
 	case store.RoleSpectator, store.RoleHost:
 		if b.Seat != nil || b.Replace {
 			s.fail(w, r, &apiError{Msg: fmt.Sprintf("a %s's link names no seat and replaces nothing (revoke a link by itself)", b.Role), Field: "seat", Code: "bad_input"})

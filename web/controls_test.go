@@ -84,9 +84,10 @@ func TestBotSeat(t *testing.T) {
 	if bots != 2 {
 		t.Errorf("%d orders of the bot's in the log; want one a turn, 2", bots)
 	}
-	// A second instance on the same store draws the same orders: its
-	// keyed write is a repeat, and nothing more is logged.
-	other := serviceOn(t, s.srv.host)
+	// A second instance (its own host and memory, on the same store)
+	// looking after the race logs nothing more: the bot's orders are in.
+	// (That every instance draws the same orders: TestBotRand.)
+	other := serviceOn(t, host.New(s.srv.host.Store))
 	other.srv.settle(t.Context(), c.ID)
 	if again, _ := s.srv.host.Store.Load(t.Context(), c.ID); len(again.Log) != len(whole.Log) {
 		t.Errorf("a second instance looking after the race logged %d more entries", len(again.Log)-len(whole.Log))
@@ -125,7 +126,8 @@ func TestControlsBadInput(t *testing.T) {
 		{"a seat and the host", "/bot", `{"seat": 1, "host": true, "bot": true}`, 422, "seat"},
 		{"the host's settings in a game without", "/bot", `{"host": true, "bot": true}`, 422, "host"},
 		{"bot as a string", "/bot", `{"seat": 1, "bot": "yes"}`, 400, "bot"},
-		{"a long key", "/bot", `{"seat": 1, "bot": true, "key": "` + string(make([]byte, 200)) + `"}`, 400, ""},
+		{"a long key", "/bot", `{"seat": 1, "bot": true, "key": "` + strings.Repeat("x", 200) + `"}`, 422, "key"},
+		{"a key of the service's", "/pause", `{"key": "` + serviceKeys + `p"}`, 422, "key"},
 		{"every missing", "/repeat", `{}`, 422, "repeat.every"},
 		{"every too short", "/repeat", `{"every": "1s"}`, 422, "repeat.every"},
 		{"every not a length", "/repeat", `{"every": "two days"}`, 422, "repeat.every"},
@@ -144,7 +146,7 @@ func TestControlsBadInput(t *testing.T) {
 		{"pause with an unknown field", "/pause", `{"turn": 1}`, 400, "turn"},
 	} {
 		status, v := s.call("POST", path+tc.path, c.Host, tc.body)
-		if status != tc.status || v["field"] != nil && v["field"] != tc.field || v["field"] == nil && tc.field != "" || v["error"] == "" {
+		if msg, _ := v["error"].(string); status != tc.status || v["field"] != nil && v["field"] != tc.field || v["field"] == nil && tc.field != "" || msg == "" {
 			t.Errorf("%s: %d %v; want %d with field %q", tc.what, status, v, tc.status, tc.field)
 		}
 	}
@@ -365,5 +367,36 @@ func TestRevokedStreamEnds(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the revoked link's stream is still open 10 s after the race's next event")
+	}
+}
+
+// TestResumeRefusedChangesNothing: a resume whose key is refused moves no
+// deadline and leaves the race paused; a deadline that had passed before
+// the pause is due as the race resumes (it was refused as "passed" before,
+// on every retry, so the race could not be resumed).
+func TestResumeRefusedChangesNothing(t *testing.T) {
+	s, ck := clocked(t)
+	dl := ck.Now().Add(time.Hour)
+	c := s.raceWithDeadline(dl)
+	path := "/api/races/" + c.ID
+	s.must(200, "POST", path+"/pause", c.Host, `{"key": "p1"}`)
+	ck.set(ck.Now().Add(30 * time.Minute))
+	s.must(422, "POST", path+"/resume", c.Host, `{"key": "`+serviceKeys+`x"}`)
+	s.must(409, "POST", path+"/resume", c.Host, `{"key": "p1"}`) // the pause's own key
+	_, _, shown := s.seatsOf(c)
+	if got := deadlineOf(t, shown); !got.Equal(dl) || shown["paused"] != true {
+		t.Fatalf("after two refused resumes: deadline %v (want %v), paused %v", got, dl, shown["paused"])
+	}
+	s.must(200, "POST", path+"/resume", c.Host, `{"key": "go"}`)
+	if _, _, shown = s.seatsOf(c); !deadlineOf(t, shown).Equal(dl.Add(30 * time.Minute)) {
+		t.Fatalf("resumed after 30 minutes: deadline %v; want %v", deadlineOf(t, shown), dl.Add(30*time.Minute))
+	}
+	// Its deadline passes unseen (no resolve ran), then a pause and a resume.
+	ck.set(dl.Add(2 * time.Hour))
+	s.must(200, "POST", path+"/pause", c.Host, `{"key": "p2"}`)
+	ck.set(dl.Add(3 * time.Hour))
+	s.must(200, "POST", path+"/resume", c.Host, `{"key": "go2"}`)
+	if turn, _, _ := s.seatsOf(c); turn != 2 {
+		t.Errorf("the turn that fell due before the pause: turn %v open after the resume; want it resolved, turn 2", turn)
 	}
 }

@@ -193,7 +193,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 // hears of every entry they append until ctx ends: the race this instance
 // keeps in memory is read again, and its streams wake. Should the
 // connection fail, it listens again a second later, and wakes every stream
-// (what it missed meanwhile is read from the store).
+// and marks every race it keeps behind (what it missed meanwhile is read
+// from the store).
 func (s *Server) RunListen(ctx context.Context) {
 	an, ok := s.host.Store.(store.Announcer)
 	if !ok {
@@ -214,8 +215,9 @@ func (s *Server) RunListen(ctx context.Context) {
 			return
 		case <-time.After(time.Second):
 		}
+		s.host.BehindAll() // what was announced meanwhile is not known
 		for _, id := range s.events.races() {
-			heard(id)
+			s.events.wake(id)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"net/url"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -449,16 +450,45 @@ func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
 		}
 		return res.Close()
 	})
+	if err != nil {
+		// The batch failed, or its commit's outcome is not known (the
+		// connection broke as it committed): each append is tried on its
+		// own, and one the failed commit did store counts as stored, not as
+		// a conflict to be tried again. Its own time: ctx may have run out.
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), fallbackTime)
+		defer cancel()
+		for _, i := range sent {
+			p := batch[i]
+			if errs[i] = s.storedAlready(fctx, p.Race, p.Entry); errors.Is(errs[i], errNotStored) {
+				errs[i] = s.Append(fctx, p.Race, p.Entry, p.Turn)
+			}
+		}
+		return errs
+	}
 	for _, i := range sent {
-		p := batch[i]
-		switch {
-		case err != nil:
-			errs[i] = s.Append(ctx, p.Race, p.Entry, p.Turn)
-		case !stored[i]:
+		if p := batch[i]; !stored[i] {
 			errs[i] = fmt.Errorf("race %q: appending entry %d: %w", p.Race, p.Entry.Seq, s.whyNot(ctx, p.Race, p.Entry, p.Turn != nil))
 		}
 	}
 	return errs
+}
+
+// fallbackTime bounds the appends tried one by one after a batch failed.
+const fallbackTime = 30 * time.Second
+
+var errNotStored = errors.New("not stored")
+
+// storedAlready says (nil) whether e itself, its seq and its chain hash,
+// is in race id's log; errNotStored if not.
+func (s *Store) storedAlready(ctx context.Context, id string, e race.Entry) error {
+	var there bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM entries WHERE race_id = $1 AND seq = $2 AND hash = $3)`, id, e.Seq, e.Hash).Scan(&there); err != nil {
+		return err
+	}
+	if !there {
+		return errNotStored
+	}
+	return nil
 }
 
 // errTurnSaved rolls back an entry whose turn was saved already.

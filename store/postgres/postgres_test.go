@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -295,4 +296,38 @@ func BenchmarkResumeAfterResends(b *testing.B) {
 // resolve with its turn (a transaction of two).
 func BenchmarkAppend(b *testing.B) {
 	storetest.BenchAppend(b, func(b *testing.B, name string) store.Store { return open(b, schema(b, name)) })
+}
+
+// A batch whose transaction fails is tried append by append; an append
+// already in the log, its seq and its hash (as a commit that broke off
+// after the server committed leaves it), counts as stored, not as a
+// conflict to be tried again (a retry would store an unkeyed write twice).
+func TestBatchFallbackKnowsWhatItStored(t *testing.T) {
+	s := open(t, schema(t, "fallback"))
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		if err := s.Create(ctx, newRace(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := time.Now().UTC().Truncate(time.Microsecond)
+	entry := func(seq int, hash string, at time.Time) race.Entry {
+		return race.Entry{Seq: seq, Kind: race.EntryOrder, Turn: 1, Text: "go", At: at, Hash: strings.Repeat(hash, 64)}
+	}
+	mine := entry(1, "a", at)
+	if err := s.Append(ctx, "a", mine, nil); err != nil {
+		t.Fatal(err)
+	}
+	errs := s.AppendAll(ctx, []store.Pending{
+		{Race: "a", Entry: mine},              // stored already, as by a commit cut off
+		{Race: "b", Entry: entry(1, "b", at)}, // fine
+		{Race: "b", Entry: entry(2, "c", time.Date(-10000, 1, 1, 0, 0, 0, 0, time.UTC))}, // a time PostgreSQL cannot keep: the transaction fails
+		{Race: "a", Entry: entry(1, "d", at)},                                            // seq 1, but not the entry stored
+	})
+	if errs[0] != nil || errs[1] != nil || errs[2] == nil || !errors.Is(errs[3], store.ErrConflict) {
+		t.Errorf("the appends one by one: %v; want the entry stored already taken, b's first stored, the far time refused, the other seq 1 a conflict", errs)
+	}
+	if got, err := s.Load(ctx, "b"); err != nil || len(got.Log) != 1 {
+		t.Errorf("race b after the batch: %v, %v; want its first entry", got, err)
+	}
 }

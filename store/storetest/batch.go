@@ -153,7 +153,11 @@ func testAppendAllConcurrent(t *testing.T, h *harness) {
 	together(writers, func(w int) {
 		for n := 0; n < each; n++ {
 			key := fmt.Sprintf("w%d-%d", w, n)
-			for {
+			for try := 0; ; try++ {
+				if try == 1000 { // bounded: a store that always refuses fails here
+					t.Errorf("writer %d: entry %s still refused after %d tries", w, key, try)
+					return
+				}
 				last, err := s.Last(c, id)
 				if err != nil {
 					t.Error(err)
