@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -398,5 +399,45 @@ func TestResumeRefusedChangesNothing(t *testing.T) {
 	s.must(200, "POST", path+"/resume", c.Host, `{"key": "go2"}`)
 	if turn, _, _ := s.seatsOf(c); turn != 2 {
 		t.Errorf("the turn that fell due before the pause: turn %v open after the resume; want it resolved, turn 2", turn)
+	}
+}
+
+// TestBotSeatOnTwoClocks: two instances whose clocks judge the bonus window
+// otherwise draw different orders for a ludi bot; the one that comes
+// second finds the seat played and goes on (it failed on the key, which
+// held the other's text, and so looked after nothing more that pass).
+func TestBotSeatOnTwoClocks(t *testing.T) {
+	a, ck := clocked(t)
+	late := &clock{t: ck.Now().Add(2 * time.Hour)} // past the window, before the deadline
+	b := serviceOn(t, &host.Host{Store: a.srv.host.Store, Clock: late})
+	rs, _ := race.Lookup("ludi")
+	c := a.create(raceBody(t, "ludi", rs.Game().Tracks[0].ID, 1, nil, rs.Game().Demo.Entrants[:2], true))
+	now := ck.Now()
+	a.must(200, "POST", "/api/races/"+c.ID+"/schedule", c.Host, fmt.Sprintf(`{"turn": 1, "deadline": %q, "window_open": %q, "window_close": %q}`,
+		now.Add(3*time.Hour).Format(time.RFC3339), now.Add(-time.Hour).Format(time.RFC3339), now.Add(time.Hour).Format(time.RFC3339)))
+	stale, err := b.srv.host.Load(t.Context(), c.ID) // b keeps the race as it stands now
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.must(200, "POST", "/api/races/"+c.ID+"/bot", c.Host, `{"seat": 1, "bot": true}`) // a's bot plays, in the window
+	acc, err := b.srv.access.Access(t.Context(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := b.srv.access.Controls(t.Context(), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := fold(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := stale.Ruleset.(race.Botter)
+	mine := br.BotOrder(stale.State, 0, false, b.srv.botRand(stale, 0))
+	if theirs := br.BotOrder(stale.State, 0, true, a.srv.botRand(stale, 0)); theirs == mine {
+		t.Fatalf("the two clocks draw the same orders (%q): the test shows nothing", mine)
+	}
+	if _, err := b.srv.tend(t.Context(), stale, acc, st); err != nil {
+		t.Errorf("the second instance's bot: %v; want the seat taken as played", err)
 	}
 }

@@ -266,7 +266,7 @@ func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st st
 		}
 		if _, in := p.Pending[pr.Seat]; !in {
 			text := br.BotOrder(p.State, pr.Seat, inWindow, s.botRand(p, pr.Seat))
-			if _, err := s.host.Submit(ctx, id, pr.Seat, text, host.Req{Turn: turn, Key: key("bot", pr.Seat)}); err != nil {
+			if _, err := s.host.Submit(ctx, id, pr.Seat, text, host.Req{Turn: turn, Key: key("bot", pr.Seat)}); err != nil && !s.ordersIn(ctx, id, turn, pr.Seat) {
 				return p, fmt.Errorf("the bot's orders for seat %d, %q: %w", pr.Seat+1, text, err)
 			}
 			wrote = true
@@ -282,6 +282,19 @@ func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st st
 		s.events.wake(id)
 	}
 	return p, reload()
+}
+
+// ordersIn says whether seat's orders for turn are in: a bot's orders
+// refused because another instance's bot put in the seat's first (its
+// clock judged the bonus window otherwise, so its text differs) leave the
+// seat played all the same.
+func (s *Server) ordersIn(ctx context.Context, id string, turn, seat int) bool {
+	p, err := s.host.Load(ctx, id)
+	if err != nil || p.Turn() != turn {
+		return false
+	}
+	_, in := p.Pending[seat]
+	return in
 }
 
 // botRand is the generator a bot draws seat's orders for p's open turn from
