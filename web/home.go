@@ -2,6 +2,7 @@ package web
 
 import (
 	_ "embed"
+	"errors"
 	"html/template"
 	"net/http"
 
@@ -57,7 +58,13 @@ func (s *Server) publicRaces(r *http.Request) ([]store.Summary, error) {
 	}
 	shown := []store.Summary{}
 	for _, x := range all {
-		if a, err := s.access.Access(r.Context(), x.ID); err == nil && a.Public {
+		a, err := s.access.Access(r.Context(), x.ID)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			// a race of the command line's, not served
+		case err != nil:
+			return nil, err // a list with races missing would say they are gone
+		case a.Public:
 			shown = append(shown, x)
 		}
 	}

@@ -117,4 +117,5 @@ func TestBenchServe(t *testing.T) {
 	has(t, "bench serve's stderr", errs, "2 races x 3 racers x 2 turns on ", "12 of 12 orders answered")
 	refused(t, "13 racers", "--racers is from 2 to 12", "bench", "serve", "--racers", "13")
 	refused(t, "--server and --db", "give --server or --db, not both", "--db", "x.db", "bench", "serve", "--server", "http://127.0.0.1:1")
+	refused(t, "--server without a scheme", "--server is the service's URL", "bench", "serve", "--server", "localhost:1")
 }
