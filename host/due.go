@@ -23,7 +23,7 @@ func Due(p *race.Played, when string, now time.Time) (bool, string) {
 	if when != store.ResolveWhenReady && when != store.ResolveWhenAllIn {
 		return false, ""
 	}
-	prompts := p.Ruleset.Prompts(p.State)
+	prompts := p.Prompts()
 	if len(prompts) == 0 {
 		return false, ""
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -90,6 +91,10 @@ type Played struct {
 	// holds: it shows a turn gone by, not the race as it stands.
 	Past   bool
 	roller *dice.Roller
+	// prompts are the ruleset's prompts of promptsOf, the state they were
+	// asked for (see Prompts).
+	prompts   []Prompt
+	promptsOf State
 }
 
 // Begin returns a race that has not been set up: entrant and schedule
@@ -113,7 +118,8 @@ func (p *Played) start() error {
 	if err != nil {
 		return err
 	}
-	p.Start, p.SetupRolls, p.State, p.roller, p.Started = s, roller.Since(0), s, roller, true
+	p.Start, p.SetupRolls, p.roller, p.Started = s, roller.Since(0), roller, true
+	p.setState(s)
 	return nil
 }
 
@@ -293,8 +299,29 @@ func (p *Played) CheckSetting(key, value string) error {
 	return err
 }
 
+// Prompts is the ruleset's prompts in the current state. Every order's
+// check, every view and every look at whether a turn is due needs them, so
+// they are asked of the ruleset once per state. The slice is shared:
+// callers read it and never change it.
+func (p *Played) Prompts() []Prompt {
+	if p.State == nil {
+		return nil
+	}
+	// Only a pointer is compared: another state's type may not be comparable.
+	if p.promptsOf == nil || reflect.TypeOf(p.State).Kind() != reflect.Pointer || p.promptsOf != p.State {
+		p.prompts, p.promptsOf = p.Ruleset.Prompts(p.State), p.State
+	}
+	return p.prompts
+}
+
+// setState makes s the current state; the prompts are asked again (a
+// ruleset may have changed the state in place).
+func (p *Played) setState(s State) {
+	p.State, p.promptsOf, p.prompts = s, nil, nil
+}
+
 func (p *Played) prompted(seat int) bool {
-	for _, pr := range p.Ruleset.Prompts(p.State) {
+	for _, pr := range p.Prompts() {
 		if pr.Seat == seat {
 			return true
 		}
@@ -313,7 +340,7 @@ func (p *Played) seatName(seat int) string {
 
 func (p *Played) seatList() string {
 	var names []string
-	for _, pr := range p.Ruleset.Prompts(p.State) {
+	for _, pr := range p.Prompts() {
 		names = append(names, fmt.Sprintf("%s (seat %d)", pr.Name, pr.Seat+1))
 	}
 	if len(names) == 0 {
@@ -386,7 +413,7 @@ func (p *Played) Apply(e Entry) error {
 			}
 			break
 		}
-		p.State = s
+		p.setState(s)
 	case EntryResolve:
 		if _, err := p.resolve(e.At); err != nil {
 			return err
@@ -437,7 +464,7 @@ func (p *Played) resolve(at time.Time) (Turn, error) {
 	}
 	orders := map[int]Order{}
 	t := Turn{Turn: p.State.Turn(), Orders: map[int]string{}, Rules: p.Ruleset.Game().Version}
-	for _, pr := range p.Ruleset.Prompts(p.State) {
+	for _, pr := range p.Prompts() {
 		o, ok := p.Pending[pr.Seat]
 		if !ok {
 			o = p.Ruleset.DefaultOrder(p.State, pr.Seat)
@@ -464,7 +491,7 @@ func (p *Played) resolve(at time.Time) (Turn, error) {
 		t.Before = p.Turns[k-1].After
 	}
 	p.Turns = append(p.Turns, t)
-	p.State = next
+	p.setState(next)
 	p.openTurn()
 	p.Lenient = false // the next turn's entries came under these rules
 	return t, nil
@@ -543,7 +570,8 @@ func (p *Played) Reseat(s State, diceState []byte) error {
 	if err != nil {
 		return err
 	}
-	p.State, p.roller = s, roller
+	p.setState(s)
+	p.roller = roller
 	if n := len(p.Turns); n > 0 {
 		p.Turns[n-1].After, p.Turns[n-1].DiceState = s, diceState
 	}

@@ -151,7 +151,7 @@ func (p *Played) View(v Viewer) *View {
 		w.Turns = append(w.Turns, t)
 	}
 	if p.Started && p.State != nil && !p.State.Over() {
-		for _, pr := range p.Ruleset.Prompts(p.State) {
+		for _, pr := range p.Prompts() {
 			_, in := p.Pending[pr.Seat]
 			w.OrdersIn[pr.Seat], w.Ready[pr.Seat] = in, p.Ready[pr.Seat]
 		}

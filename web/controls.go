@@ -54,7 +54,7 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request, c store.Control
 		s.fail(w, r, err)
 		return got, false
 	}
-	s.events.wake(c.Race)
+	s.events.wake(c.Race, true)
 	s.settle(r.Context(), c.Race)
 	return got, true
 }

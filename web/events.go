@@ -3,9 +3,11 @@ package web
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pitwall/race"
@@ -25,27 +27,34 @@ const heartbeat = 25 * time.Second
 
 // linger is how long an event other than a turn may wait to be sent with
 // the events that follow it.
-const linger = 20 * time.Millisecond
+const linger = 250 * time.Millisecond
 
 // broker wakes the streams of a race when its log has grown.
 type broker struct {
 	mu   sync.Mutex
-	subs map[string]map[chan struct{}]bool
+	subs map[string]map[*sub]bool
 }
 
-func newBroker() *broker { return &broker{subs: map[string]map[chan struct{}]bool{}} }
+// sub is one stream's subscription: ch is signalled when the race's log
+// grew, and urgent says that something in it goes out at once (a turn).
+type sub struct {
+	ch     chan struct{}
+	urgent atomic.Bool
+}
 
-func (b *broker) subscribe(id string) (chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
+func newBroker() *broker { return &broker{subs: map[string]map[*sub]bool{}} }
+
+func (b *broker) subscribe(id string) (*sub, func()) {
+	x := &sub{ch: make(chan struct{}, 1)}
 	b.mu.Lock()
 	if b.subs[id] == nil {
-		b.subs[id] = map[chan struct{}]bool{}
+		b.subs[id] = map[*sub]bool{}
 	}
-	b.subs[id][ch] = true
+	b.subs[id][x] = true
 	b.mu.Unlock()
-	return ch, func() {
+	return x, func() {
 		b.mu.Lock()
-		delete(b.subs[id], ch)
+		delete(b.subs[id], x)
 		if len(b.subs[id]) == 0 {
 			delete(b.subs, id)
 		}
@@ -53,32 +62,47 @@ func (b *broker) subscribe(id string) (chan struct{}, func()) {
 	}
 }
 
-// wake tells race id's streams to read the log again; a stream already
-// woken is not woken twice (it reads everything new when it runs).
-func (b *broker) wake(id string) {
+// wake tells race id's streams that its log has grown; a stream already
+// woken is not woken twice (it reads everything new when it runs). A wake
+// that is not urgent (a seat's orders or ready mark) may wait up to linger
+// to go out with what follows it, unread until then: a burst of orders
+// costs a stream one read and one write, not one an order.
+func (b *broker) wake(id string, urgent bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for ch := range b.subs[id] {
+	for x := range b.subs[id] {
+		if urgent {
+			x.urgent.Store(true)
+		}
 		select {
-		case ch <- struct{}{}:
+		case x.ch <- struct{}{}:
 		default:
 		}
 	}
 }
 
-// streamEvent is what one log entry tells a stream, if anything.
-func streamEvent(e race.Entry) (name string, data map[string]any, ok bool) {
+// streamEvent is what one log entry tells a stream, if anything: the
+// event's name and its data, a JSON object.
+func streamEvent(e race.Entry) (name string, data []byte, ok bool) {
+	// The keys in the order encoding/json gives a map's: sorted.
+	num := func(b []byte, key string, n int) []byte {
+		b = append(b, `"`+key+`":`...)
+		return strconv.AppendInt(b, int64(n), 10)
+	}
 	switch e.Kind {
 	case race.EntryResolve:
-		return "turn", map[string]any{"turn": e.Turn}, true
+		name, data = "turn", num([]byte("{"), "turn", e.Turn)
 	case race.EntryOrder:
-		return "orders_in", map[string]any{"turn": e.Turn, "seat": e.Seat + 1}, true
+		name, data = "orders_in", num(append(num([]byte("{"), "seat", e.Seat+1), ','), "turn", e.Turn)
 	case race.EntryReady:
-		return "ready", map[string]any{"turn": e.Turn, "seat": e.Seat + 1, "ready": e.Text == "yes"}, true
+		data = strconv.AppendBool([]byte(`{"ready":`), e.Text == "yes")
+		name, data = "ready", num(append(num(append(data, ','), "seat", e.Seat+1), ','), "turn", e.Turn)
 	case race.EntrySchedule:
-		return "schedule", map[string]any{"turn": e.Turn}, true
+		name, data = "schedule", num([]byte("{"), "turn", e.Turn)
+	default:
+		return "", nil, false
 	}
-	return "", nil, false
+	return name, append(data, '}'), true
 }
 
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
@@ -88,12 +112,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	fl, ok := w.(http.Flusher)
-	if !ok {
+	if _, ok := w.(http.Flusher); !ok {
 		s.fail(w, r, fmt.Errorf("the response writer cannot stream"))
 		return
 	}
-	ch, unsubscribe := s.events.subscribe(id)
+	x, unsubscribe := s.events.subscribe(id)
 	defer unsubscribe()
 	// From the entry after Last-Event-ID, or (a new stream) from now on.
 	last := -1
@@ -122,30 +145,32 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no") // nginx: pass events on at once
 	w.WriteHeader(http.StatusOK)
-	// send writes the events of log; it says whether any was written, and
-	// whether one was a turn.
-	send := func(log []race.Entry) (wrote, turn bool, err error) {
+	rc := http.NewResponseController(w)
+	buf := []byte("retry: 3000\n\n")
+	// send writes the events of log and flushes them.
+	send := func(log []race.Entry) error {
 		for _, e := range log {
 			last = e.Seq
-			if name, data, ok := streamEvent(e); ok {
-				if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", e.Seq, name, jsonString(data)); err != nil {
-					return wrote, turn, err
-				}
-				wrote, turn = true, turn || name == "turn"
-			}
+			buf = appendEvent(buf, e)
 		}
-		return wrote, turn, nil
+		if len(buf) == 0 {
+			return nil
+		}
+		_, err := w.Write(buf)
+		buf = buf[:0]
+		if err != nil {
+			return err
+		}
+		return rc.Flush()
 	}
-	fmt.Fprintf(w, "retry: 3000\n\n")
-	if _, _, err := send(log); err != nil { // what the client missed, at once
+	if err := send(log); err != nil { // what the client missed, at once
 		return
 	}
-	fl.Flush()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	// A turn is sent at once; other events wait up to linger for those
-	// that come after them (a turn's orders come in bursts), so that a
-	// burst costs the stream one write, not one an event.
+	// A wake that is urgent (a turn) is read and sent at once; others wait
+	// up to linger for those that come after them (a turn's orders come in
+	// bursts), so that a burst costs the stream one read and one write.
 	var later <-chan time.Time
 	for {
 		select {
@@ -153,19 +178,22 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-s.done:
 			return
-		case <-later:
-			fl.Flush()
-			later = nil
-			continue
 		case <-tick.C:
-			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil {
+			if _, err := io.WriteString(w, ": still here\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
-			fl.Flush()
-			later = nil
 			continue
-		case <-ch:
+		case <-x.ch:
+			if !x.urgent.Swap(false) {
+				if later == nil {
+					later = time.After(linger)
+				}
+				continue
+			}
+		case <-later:
 		}
+		later = nil
+		x.urgent.Store(false) // what it woke for is read now
 		// A link revoked while its stream is open closes the stream at the
 		// race's next event.
 		if tok != nil {
@@ -176,17 +204,26 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		if log, err = s.host.Since(r.Context(), id, last); err != nil {
 			return // the client reconnects with Last-Event-ID
 		}
-		wrote, turn, err := send(log)
-		switch {
-		case err != nil:
+		if err := send(log); err != nil {
 			return
-		case turn:
-			fl.Flush()
-			later = nil
-		case wrote && later == nil:
-			later = time.After(linger)
 		}
 	}
+}
+
+// appendEvent appends what entry e tells a stream, if anything, as one
+// server-sent event whose id is the entry's number.
+func appendEvent(b []byte, e race.Entry) []byte {
+	name, data, ok := streamEvent(e)
+	if !ok {
+		return b
+	}
+	b = append(b, "id: "...)
+	b = strconv.AppendInt(b, int64(e.Seq), 10)
+	b = append(b, "\nevent: "...)
+	b = append(b, name...)
+	b = append(b, "\ndata: "...)
+	b = append(b, data...)
+	return append(b, "\n\n"...)
 }
 
 // RunListen, on a store shared with other instances (store.Announcer),
@@ -202,7 +239,7 @@ func (s *Server) RunListen(ctx context.Context) {
 	}
 	heard := func(id string) {
 		s.host.Behind(id)
-		s.events.wake(id)
+		s.events.wake(id, true)
 	}
 	for {
 		err := an.Listen(ctx, heard)
@@ -217,7 +254,7 @@ func (s *Server) RunListen(ctx context.Context) {
 		}
 		s.host.BehindAll() // what was announced meanwhile is not known
 		for _, id := range s.events.races() {
-			s.events.wake(id)
+			s.events.wake(id, true)
 		}
 	}
 }

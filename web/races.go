@@ -287,7 +287,7 @@ func (s *Server) submitOrders(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ack.Repeat {
-		s.events.wake(id)
+		s.events.wake(id, false)
 		s.settle(r.Context(), id)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": ack.Turn, "seat": seat + 1, "racer": ack.Racer, "orders": ack.Orders, "repeat": ack.Repeat})
@@ -303,7 +303,7 @@ func (s *Server) markReady(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.events.wake(id)
+	s.events.wake(id, false)
 	s.settle(r.Context(), id)
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": turn, "seat": seat + 1, "ready": *b.Ready})
 }
@@ -324,7 +324,7 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if res.Resolved {
-		s.events.wake(id)
+		s.events.wake(id, true)
 		// The new turn's bots play and its repeating deadline is set now,
 		// not at the next write or rescan.
 		s.settle(r.Context(), id)

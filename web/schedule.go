@@ -220,7 +220,7 @@ func (s *Server) setSchedule(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.events.wake(id)
+	s.events.wake(id, true)
 	s.deadlines.set(id, sch.Deadline) // a race over takes no schedule
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": turn, "schedule": sch})
 }

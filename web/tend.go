@@ -195,7 +195,7 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 	}
 	if res.Resolved {
 		s.log.Info("turn resolved", "race", id, "turn", res.Turn, "why", why)
-		s.events.wake(id)
+		s.events.wake(id, true)
 	}
 	if res.Race == nil {
 		return res.Resolved
@@ -260,7 +260,7 @@ func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st st
 		return p, nil
 	}
 	inWindow := p.Schedule.InWindow(s.host.Now())
-	for _, pr := range p.Ruleset.Prompts(p.State) {
+	for _, pr := range p.Prompts() {
 		if !st.bots[pr.Seat] {
 			continue
 		}
@@ -279,7 +279,7 @@ func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st st
 		}
 	}
 	if wrote {
-		s.events.wake(id)
+		s.events.wake(id, false)
 	}
 	return p, reload()
 }
