@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -13,12 +14,21 @@ import (
 // so those are kept for a moment (ttl) instead of read from the database
 // each time. What this instance changes it forgets at once; what another
 // instance changes (a link revoked there) holds here for at most ttl.
+//
+// A link never changes but for its revocation, so what a link is (its race,
+// role, seat) is kept for linkTTL, and whether it is revoked is read for all
+// the race's links at once, every ttl: a race's ten streams and ten racers
+// cost one read a second, not ten.
 type cachedAccess struct {
 	store.AccessStore
 	access   ttlCache[string, store.Access]
-	tokens   ttlCache[string, store.Token]
+	links    ttlCache[string, store.Token]
+	revoked  ttlCache[string, map[string]*time.Time] // by race: each link's revocation, nil if none
 	controls ttlCache[string, []store.Control]
 }
+
+// linkTTL is how long what a link is stays known.
+const linkTTL = 10 * time.Minute
 
 // accessTTL is how long the service trusts what it read of a race's
 // links, access and controls.
@@ -26,7 +36,8 @@ const accessTTL = time.Second
 
 func cacheAccess(as store.AccessStore, ttl time.Duration) *cachedAccess {
 	return &cachedAccess{AccessStore: as, access: newTTLCache[string, store.Access](ttl),
-		tokens: newTTLCache[string, store.Token](ttl), controls: newTTLCache[string, []store.Control](ttl)}
+		links: newTTLCache[string, store.Token](max(ttl, linkTTL)), revoked: newTTLCache[string, map[string]*time.Time](ttl),
+		controls: newTTLCache[string, []store.Control](ttl)}
 }
 
 func (c *cachedAccess) Access(ctx context.Context, id string) (store.Access, error) {
@@ -34,7 +45,29 @@ func (c *cachedAccess) Access(ctx context.Context, id string) (store.Access, err
 }
 
 func (c *cachedAccess) Token(ctx context.Context, hash string) (store.Token, error) {
-	return c.tokens.get(hash, func() (store.Token, error) { return c.AccessStore.Token(ctx, hash) })
+	t, err := c.links.get(hash, func() (store.Token, error) { return c.AccessStore.Token(ctx, hash) })
+	if err != nil {
+		return t, err
+	}
+	for range 2 {
+		rv, err := c.revoked.get(t.Race, func() (map[string]*time.Time, error) {
+			ts, err := c.AccessStore.Tokens(ctx, t.Race)
+			m := make(map[string]*time.Time, len(ts))
+			for _, x := range ts {
+				m[x.Hash] = x.Revoked
+			}
+			return m, err
+		})
+		if err != nil {
+			return store.Token{}, err
+		}
+		if r, ok := rv[hash]; ok {
+			t.Revoked = r
+			return t, nil
+		}
+		c.revoked.forget(t.Race) // the link is newer than the list
+	}
+	return store.Token{}, fmt.Errorf("link %.12s of race %s is not among the race's links: %w", hash, t.Race, store.ErrNotFound)
 }
 
 // Controls are shared: callers only read them.
@@ -43,7 +76,7 @@ func (c *cachedAccess) Controls(ctx context.Context, id string) ([]store.Control
 }
 
 func (c *cachedAccess) RevokeToken(ctx context.Context, id, hash string, at time.Time) error {
-	defer c.tokens.forget(hash) // after: a read meanwhile may have kept the old link
+	defer c.revoked.forget(id) // after: a read meanwhile may have kept the old list
 	return c.AccessStore.RevokeToken(ctx, id, hash, at)
 }
 
