@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"pitwall/race"
@@ -32,29 +31,27 @@ const linger = 250 * time.Millisecond
 // broker wakes the streams of a race when its log has grown.
 type broker struct {
 	mu   sync.Mutex
-	subs map[string]map[*sub]bool
+	subs map[string]map[chan struct{}]bool
+	// lingering holds the races whose streams will be woken when linger
+	// has passed.
+	lingering map[string]bool
 }
 
-// sub is one stream's subscription: ch is signalled when the race's log
-// grew, and urgent says that something in it goes out at once (a turn).
-type sub struct {
-	ch     chan struct{}
-	urgent atomic.Bool
+func newBroker() *broker {
+	return &broker{subs: map[string]map[chan struct{}]bool{}, lingering: map[string]bool{}}
 }
 
-func newBroker() *broker { return &broker{subs: map[string]map[*sub]bool{}} }
-
-func (b *broker) subscribe(id string) (*sub, func()) {
-	x := &sub{ch: make(chan struct{}, 1)}
+func (b *broker) subscribe(id string) (chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
 	b.mu.Lock()
 	if b.subs[id] == nil {
-		b.subs[id] = map[*sub]bool{}
+		b.subs[id] = map[chan struct{}]bool{}
 	}
-	b.subs[id][x] = true
+	b.subs[id][ch] = true
 	b.mu.Unlock()
-	return x, func() {
+	return ch, func() {
 		b.mu.Lock()
-		delete(b.subs[id], x)
+		delete(b.subs[id], ch)
 		if len(b.subs[id]) == 0 {
 			delete(b.subs, id)
 		}
@@ -64,18 +61,33 @@ func (b *broker) subscribe(id string) (*sub, func()) {
 
 // wake tells race id's streams that its log has grown; a stream already
 // woken is not woken twice (it reads everything new when it runs). A wake
-// that is not urgent (a seat's orders or ready mark) may wait up to linger
-// to go out with what follows it, unread until then: a burst of orders
-// costs a stream one read and one write, not one an order.
+// that is not urgent (a seat's orders or ready mark) waits up to linger to
+// go out with what follows it: a burst of orders wakes each stream once,
+// not once an order.
 func (b *broker) wake(id string, urgent bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for x := range b.subs[id] {
-		if urgent {
-			x.urgent.Store(true)
-		}
+	if urgent {
+		b.signal(id)
+		return
+	}
+	if b.lingering[id] || len(b.subs[id]) == 0 {
+		return
+	}
+	b.lingering[id] = true
+	time.AfterFunc(linger, func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		delete(b.lingering, id)
+		b.signal(id)
+	})
+}
+
+// signal wakes race id's streams now; b.mu is held.
+func (b *broker) signal(id string) {
+	for ch := range b.subs[id] {
 		select {
-		case x.ch <- struct{}{}:
+		case ch <- struct{}{}:
 		default:
 		}
 	}
@@ -116,7 +128,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, fmt.Errorf("the response writer cannot stream"))
 		return
 	}
-	x, unsubscribe := s.events.subscribe(id)
+	ch, unsubscribe := s.events.subscribe(id)
 	defer unsubscribe()
 	// From the entry after Last-Event-ID, or (a new stream) from now on.
 	last := -1
@@ -168,10 +180,6 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
-	// A wake that is urgent (a turn) is read and sent at once; others wait
-	// up to linger for those that come after them (a turn's orders come in
-	// bursts), so that a burst costs the stream one read and one write.
-	var later <-chan time.Time
 	for {
 		select {
 		case <-r.Context().Done():
@@ -183,17 +191,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			continue
-		case <-x.ch:
-			if !x.urgent.Swap(false) {
-				if later == nil {
-					later = time.After(linger)
-				}
-				continue
-			}
-		case <-later:
+		case <-ch:
 		}
-		later = nil
-		x.urgent.Store(false) // what it woke for is read now
 		// A link revoked while its stream is open closes the stream at the
 		// race's next event.
 		if tok != nil {

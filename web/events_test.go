@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"pitwall/race"
 )
@@ -38,5 +39,62 @@ func TestStreamEventData(t *testing.T) {
 		if ev := appendEvent([]byte("x"), race.Entry{Kind: k}); string(ev) != "x" {
 			t.Errorf("a %s entry appended %q", k, ev)
 		}
+	}
+}
+
+// An urgent wake reaches every stream of the race before wake returns; the
+// wakes of a burst of orders reach each stream once, linger later; another
+// race's streams hear nothing.
+func TestBrokerLingers(t *testing.T) {
+	b := newBroker()
+	a1, done1 := b.subscribe("a")
+	defer done1()
+	a2, done2 := b.subscribe("a")
+	defer done2()
+	other, done3 := b.subscribe("b")
+	defer done3()
+	woken := func(ch chan struct{}) bool {
+		select {
+		case <-ch:
+			return true
+		default:
+			return false
+		}
+	}
+	b.wake("a", true)
+	if !woken(a1) || !woken(a2) || woken(other) {
+		t.Fatal("an urgent wake did not reach race a's streams at once, or reached race b's")
+	}
+	for range 10 {
+		b.wake("a", false)
+	}
+	if woken(a1) || woken(a2) {
+		t.Fatal("an order's wake reached a stream at once; it waits for the burst")
+	}
+	b.mu.Lock()
+	lingering := b.lingering["a"]
+	b.mu.Unlock()
+	if !lingering {
+		t.Fatal("ten wakes of a burst set no wake for later")
+	}
+	for _, ch := range []chan struct{}{a1, a2} {
+		select {
+		case <-ch:
+		case <-time.After(10 * time.Second):
+			t.Fatal("a burst's wake never reached a stream")
+		}
+	}
+	b.mu.Lock()
+	lingering = b.lingering["a"]
+	b.mu.Unlock()
+	if lingering || woken(a1) || woken(other) {
+		t.Fatal("a burst woke a stream twice, or race b's, or stayed lingering")
+	}
+	// A race with no stream sets nothing up.
+	b.wake("nobody", false)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.lingering["nobody"] {
+		t.Fatal("a race no one streams lingers")
 	}
 }
