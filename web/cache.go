@@ -27,7 +27,7 @@ type cachedAccess struct {
 	controls ttlCache[string, []store.Control]
 }
 
-// linkTTL is how long what a link is stays known.
+// linkTTL is how long what a link is, and a race's access, stay known.
 const linkTTL = 10 * time.Minute
 
 // accessTTL is how long the service trusts what it read of a race's
@@ -35,7 +35,8 @@ const linkTTL = 10 * time.Minute
 const accessTTL = time.Second
 
 func cacheAccess(as store.AccessStore, ttl time.Duration) *cachedAccess {
-	return &cachedAccess{AccessStore: as, access: newTTLCache[string, store.Access](ttl),
+	// A race's access is written with the race and never changed.
+	return &cachedAccess{AccessStore: as, access: newTTLCache[string, store.Access](max(ttl, linkTTL)),
 		links: newTTLCache[string, store.Token](max(ttl, linkTTL)), revoked: newTTLCache[string, map[string]*time.Time](ttl),
 		controls: newTTLCache[string, []store.Control](ttl)}
 }
