@@ -28,6 +28,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"pitwall/host"
 	"pitwall/race"
 	"pitwall/store"
@@ -47,6 +49,8 @@ type Server struct {
 	deadlines *deadlines
 	hooks     *hookState
 	finished  sync.Map // ids of the races found over: a rescan passes them by
+	pictures  *lru.Cache[pictureKey, drawn]
+	render    func(v *race.View, turn int, format string) ([]byte, error) // host.Render; a test counts its calls
 	hookCfg   HookConfig
 	limits    Limits
 	byAddress *buckets
@@ -72,7 +76,12 @@ func New(h *host.Host, log *slog.Logger) (*Server, error) {
 	if !h.Live() {
 		h.KeepLive(0, log)
 	}
+	var err error
 	s := &Server{host: h, access: cacheAccess(as, accessTTL), log: log, events: newBroker(), deadlines: newDeadlines(), hooks: newHookState(), mux: http.NewServeMux(), done: make(chan struct{})}
+	s.render = host.Render
+	if s.pictures, err = lru.New[pictureKey, drawn](pictureCache); err != nil {
+		return nil, err
+	}
 	s.ConfigureHooks(HookConfig{})
 	s.SetLimits(DefaultLimits)
 	s.routes()

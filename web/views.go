@@ -179,6 +179,24 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 // viewer and for ever: with the turn named it is cached as immutable
 // (webhooks put its address into chat embeds). Without a turn it is the
 // latest, which moves on: it is revalidated by its ETag.
+// pictureCache is how many pictures the service keeps drawn (a PNG of a
+// twelve-chariot ludi race is about 100 KB).
+const pictureCache = 256
+
+// pictureKey names a picture kept drawn: a race's, after a turn, in a
+// format, for a viewer.
+type pictureKey struct {
+	race, format string
+	turn         int
+	viewer       race.Viewer
+}
+
+// drawn is a picture kept drawn, with its ETag.
+type drawn struct {
+	b    []byte
+	etag string
+}
+
 func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 	v, q, ok := s.reader(w, r, "turn", "format")
 	if !ok {
@@ -189,18 +207,37 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p, n, given, ok := s.atTurn(w, r, q)
+	// A turn once resolved is drawn the same for ever, so a picture asked
+	// for again (a chat's embed, every reader of a forum page) is not
+	// drawn again.
+	id := r.PathValue("id")
+	key := pictureKey{race: id, format: format, viewer: v}
+	given := q.Has("turn")
+	pic, ok := drawn{}, false
+	if n, err := strconv.Atoi(q.Get("turn")); given && err == nil {
+		key.turn = n
+		pic, ok = s.pictures.Get(key)
+	}
 	if !ok {
-		return
+		p, n, _, ok := s.atTurn(w, r, q)
+		if !ok {
+			return
+		}
+		key.turn = n
+		if pic, ok = s.pictures.Get(key); !ok {
+			b, err := s.render(p.View(v), n, format)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			sum := sha256.Sum256(b)
+			pic = drawn{b: b, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+			s.pictures.Add(key, pic)
+		}
 	}
-	b, err := host.Render(p.View(v), n, format)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	sum := sha256.Sum256(b)
+	n, b := key.turn, pic.b
 	h := w.Header()
-	h.Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
+	h.Set("ETag", pic.etag)
 	h.Set("Vary", "Authorization")
 	switch {
 	case !given:
@@ -213,7 +250,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	}
 	h.Set("X-Content-Type-Options", "nosniff")
-	name := fmt.Sprintf("%s-turn%02d.%s", p.Race.ID, n, format)
+	name := fmt.Sprintf("%s-turn%02d.%s", id, n, format)
 	if format == "svg" {
 		h.Set("Content-Type", "image/svg+xml")
 		// Opened by itself, an SVG is a page of this service's: it may

@@ -127,6 +127,11 @@ func TestPictureServed(t *testing.T) {
 	s := newService(t)
 	c := twoTurns(t, s, twoCars)
 	path := "/api/races/" + c.ID + "/picture"
+	draws := 0
+	s.srv.render = func(v *race.View, turn int, format string) ([]byte, error) {
+		draws++
+		return host.Render(v, turn, format)
+	}
 	status, h, png := s.read(path+"?turn=1", "")
 	if status != 200 || h.Get("Content-Type") != "image/png" || !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Fatalf("the picture of turn 1: %d %v", status, h)
@@ -160,6 +165,14 @@ func TestPictureServed(t *testing.T) {
 	}
 	if want, _ := host.Render(s.viewAt(c.ID, 0, race.Host), 0, "svg"); !bytes.Equal(svg, want) {
 		t.Error("the grid as SVG is not the command line's")
+	}
+	// Each picture was drawn once: turn 1 for a spectator and for a seat,
+	// the grid in SVG for the host; the rest came from those.
+	if status, _, b := s.read(path+"?turn=1", c.Seats[0]); status != 200 || !bytes.Equal(b, png) {
+		t.Errorf("turn 1 again for the seat: %d", status)
+	}
+	if draws != 3 {
+		t.Errorf("the pictures were drawn %d times; want 3", draws)
 	}
 }
 
