@@ -254,7 +254,7 @@ func alreadyThere(ctx context.Context, to Store, c *RaceCopy) (bool, error) {
 	}
 	if len(r.Log) != len(c.Race.Log) || head != c.Head() {
 		return false, fmt.Errorf("race %q is in the destination already and is not the same: there it has %d entries, chain head %q; "+
-			"in the source %d entries, chain head %q. Nothing was written; move the other races, or give this one's ID up in one of the databases: %w",
+			"in the source %d entries, chain head %q. Nothing of it was written: %w",
 			id, len(r.Log), head, len(c.Race.Log), c.Head(), ErrExists)
 	}
 	return true, nil
