@@ -131,6 +131,12 @@ type HookStore interface {
 	Settle(ctx context.Context, d Delivery) (bool, error)
 	// Deliveries lists race id's latest n deliveries, newest first.
 	Deliveries(ctx context.Context, id string, n int) ([]Delivery, error)
+	// Prune deletes up to n deliveries that are done (they have an
+	// outcome) and were done before the time given, oldest done first,
+	// save each race's keep latest (so Deliveries of up to keep shows
+	// what it showed); it says how many it deleted. A delivery still to
+	// be sent is never deleted.
+	Prune(ctx context.Context, before time.Time, keep, n int) (int, error)
 }
 
 // MaxHookURL is the longest URL a hook may have.

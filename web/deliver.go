@@ -73,6 +73,7 @@ type hookState struct {
 	live   []store.Hook // the hooks not removed, of every race
 	read   time.Time    // when live was read; zero: read it again
 	warned map[warned]bool
+	pruned time.Time // when the outbox was last cleaned up (prune.go)
 }
 
 // hooksRefresh is how often the hooks not removed are read again: what
@@ -115,8 +116,8 @@ func (s *Server) ConfigureHooks(c HookConfig) {
 	s.hookCfg = c
 }
 
-// RunHooks queues warnings and sends webhooks until ctx ends, looking
-// every interval.
+// RunHooks queues warnings, sends webhooks and (hourly) cleans up the
+// outbox until ctx ends, looking every interval.
 func (s *Server) RunHooks(ctx context.Context, every time.Duration) {
 	if _, err := s.hookStore(); err != nil {
 		return
@@ -126,6 +127,9 @@ func (s *Server) RunHooks(ctx context.Context, every time.Duration) {
 	for {
 		if _, err := s.WarnDue(ctx); err != nil && ctx.Err() == nil {
 			s.log.Error("queueing deadline warnings", "err", err)
+		}
+		if _, err := s.PruneOutbox(ctx); err != nil && ctx.Err() == nil {
+			s.log.Error("cleaning up the webhooks' outbox", "err", err)
 		}
 		for {
 			n, err := s.DeliverDue(ctx)

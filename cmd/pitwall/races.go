@@ -151,6 +151,7 @@ func writeFlags(c *cobra.Command, turn *int, key *string, what string) {
 func (a *app) raceCmd() *cobra.Command {
 	c := &cobra.Command{Use: "race", Short: "Create, enter and show races"}
 	c.AddCommand(a.raceNewCmd(), a.raceJoinCmd(false), a.raceJoinCmd(true), a.raceWithdrawCmd(), a.raceShowCmd(), a.raceListCmd(), a.raceExportCmd())
+	c.AddCommand(a.raceMoveCmd()) // move.go
 	return c
 }
 

@@ -176,3 +176,21 @@ func collectDeliveries(rows pgx.Rows) ([]store.Delivery, error) {
 		return d, err
 	})
 }
+
+// Prune implements store.HookStore. A delivery is among its race's keep
+// latest while fewer than keep of the race's are newer (by id, as
+// Deliveries orders them). Rows another instance is deleting are passed
+// over, not waited for.
+func (s *Store) Prune(ctx context.Context, before time.Time, keep, n int) (int, error) {
+	if keep < 0 || n < 1 {
+		return 0, fmt.Errorf("pruning the outbox: keep %d and delete %d; keep none or more, delete at least one", keep, n)
+	}
+	tag, err := s.pool.Exec(ctx, `DELETE FROM outbox WHERE id IN (
+		SELECT o.id FROM outbox o WHERE o.outcome <> '' AND o.done < $1
+		AND (SELECT COUNT(*) FROM outbox l WHERE l.race_id = o.race_id AND l.id > o.id) >= $2
+		ORDER BY o.done, o.id LIMIT $3 FOR UPDATE SKIP LOCKED)`, before, keep, n)
+	if err != nil {
+		return 0, fmt.Errorf("pruning the outbox: %w", err)
+	}
+	return int(tag.RowsAffected()), nil
+}

@@ -222,3 +222,25 @@ func scanDelivery(rows *sql.Rows) (store.Delivery, error) {
 	d.Due, err = parseTime(due)
 	return d, err
 }
+
+// Prune implements store.HookStore. A delivery is among its race's keep
+// latest while fewer than keep of the race's are newer (by id, as
+// Deliveries orders them).
+func (s *Store) Prune(ctx context.Context, before time.Time, keep, n int) (int, error) {
+	if keep < 0 || n < 1 {
+		return 0, fmt.Errorf("pruning the outbox: keep %d and delete %d; keep none or more, delete at least one", keep, n)
+	}
+	var deleted int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM outbox WHERE id IN (
+			SELECT o.id FROM outbox o WHERE o.outcome <> '' AND o.done < ?
+			AND (SELECT COUNT(*) FROM outbox l WHERE l.race_id = o.race_id AND l.id > o.id) >= ?
+			ORDER BY o.done, o.id LIMIT ?)`, formatTime(before), keep, n)
+		if err != nil {
+			return fmt.Errorf("pruning the outbox: %w", err)
+		}
+		deleted, err = res.RowsAffected()
+		return err
+	})
+	return int(deleted), err
+}

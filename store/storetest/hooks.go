@@ -25,6 +25,7 @@ func RunHooks(t *testing.T, open Opener) {
 		{"ClaimInOrder", testClaimInOrder},
 		{"RemoveDropsPending", testRemoveDropsPending},
 		{"ClaimConcurrent", testClaimConcurrent},
+		{"Prune", testPrune},
 	})
 }
 

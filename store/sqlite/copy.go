@@ -1,0 +1,270 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"pitwall/store"
+)
+
+var _ store.Copier = (*Store)(nil)
+
+// copyColumns are the columns a copy reads and writes, table by table
+// (store.CopyLeaves names what it leaves out, and why). A test compares
+// them with the schema: a table or column added to it must be added here,
+// and to the copy's reads and writes below, or to store.CopyLeaves.
+var copyColumns = map[string]string{
+	"races":    `id, ruleset, rules, config, entrants, seed, commitment, created`,
+	"entries":  `race_id, seq, kind, turn, seat, text, in_window, at, key, hash`,
+	"turns":    `race_id, turn, hash, rolls, dice_state, state, story, at, rules`,
+	"access":   `race_id, public, resolve_when, created`,
+	"tokens":   tokenColumns,
+	"controls": `id, race_id, kind, seat, value, key, at`,
+	"hooks":    hookColumns,
+	"outbox":   deliveryColumns,
+}
+
+// tokenColumns are the columns of a link, in the order of scanToken and
+// tokenValues: a column added to tokens is added to all three (and to
+// store.Token), and a copy carries it.
+const tokenColumns = `hash, race_id, role, seat, created, revoked`
+
+// scanToken reads a link from a row of tokenColumns.
+func scanToken(rows *sql.Rows) (store.Token, error) {
+	var t store.Token
+	var created string
+	var revoked sql.NullString
+	if err := rows.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &created, &revoked); err != nil {
+		return t, err
+	}
+	var err error
+	if t.Created, err = parseTime(created); err != nil {
+		return t, err
+	}
+	t.Revoked, err = parseNullTime(revoked)
+	return t, err
+}
+
+// tokenValues is a link as the values of tokenColumns.
+func tokenValues(t store.Token) []any {
+	return []any{t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), nullTime(t.Revoked)}
+}
+
+// nullTime is NULL for nil, and the time as stored otherwise.
+func nullTime(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return formatTime(*t)
+}
+
+// placeholders is n of SQLite's '?', comma-separated.
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+// ReadRace implements store.Copier: one read transaction.
+func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error) {
+	c := &store.RaceCopy{}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rd := reader{tx}
+		var err error
+		if c.Race, err = rd.Race(ctx, id); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT config, entrants FROM races WHERE id = ?`, id).Scan(&c.Config, &c.Entrants); err != nil {
+			return err
+		}
+		if c.Race.Log, err = rd.Log(ctx, id); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
+			FROM turns WHERE race_id = ? ORDER BY turn`, id)
+		if err := each(rows, err, func(rows *sql.Rows) error {
+			var (
+				t            store.SavedTurn
+				rolls, at    string
+				state, story sql.NullString
+			)
+			if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
+				return err
+			}
+			if state.Valid {
+				t.State = []byte(state.String)
+			}
+			if story.Valid {
+				t.Story = []byte(story.String)
+			}
+			var err error
+			if t.At, err = parseTime(at); err != nil {
+				return fmt.Errorf("turn %d: %w", t.Turn, err)
+			}
+			c.Turns, c.Rolls = append(c.Turns, t), append(c.Rolls, rolls)
+			return store.DecodeRolls(&c.Turns[len(c.Turns)-1], rolls)
+		}); err != nil {
+			return fmt.Errorf("reading the saved turns: %w", err)
+		}
+		var a store.Access
+		var created string
+		switch err := tx.QueryRowContext(ctx, `SELECT race_id, public, resolve_when, created FROM access WHERE race_id = ?`, id).
+			Scan(&a.Race, &a.Public, &a.ResolveWhen, &created); {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return fmt.Errorf("reading the access: %w", err)
+		default:
+			if a.Created, err = parseTime(created); err != nil {
+				return err
+			}
+			c.Access = &a
+		}
+		rows, err = tx.QueryContext(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
+		if c.Tokens, err = collect(rows, err, scanToken); err != nil {
+			return fmt.Errorf("reading the links: %w", err)
+		}
+		if c.Controls, err = controls(ctx, tx, id, ""); err != nil {
+			return fmt.Errorf("reading the controls: %w", err)
+		}
+		if c.Hooks, err = hooks(ctx, tx, id, ""); err != nil {
+			return fmt.Errorf("reading the webhooks: %w", err)
+		}
+		rows, err = tx.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id`, id)
+		if c.Outbox, err = collect(rows, err, scanDelivery); err != nil {
+			return fmt.Errorf("reading the outbox: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("copying %w", err)
+		}
+		return nil, fmt.Errorf("race %q: reading it to copy: %w", id, err)
+	}
+	return c, nil
+}
+
+// each calls fn on every row of a query, and closes the rows.
+func each(rows *sql.Rows, err error, fn func(rows *sql.Rows) error) error {
+	_, err = collect(rows, err, func(rows *sql.Rows) (struct{}, error) { return struct{}{}, fn(rows) })
+	return err
+}
+
+// WriteRace implements store.Copier: one write transaction, holding
+// SQLite's one write lock, so what it reads of the destination (the race,
+// the links, the ids) stays true until it commits.
+func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ctx context.Context) error) (store.Renumbered, error) {
+	var ren store.Renumbered
+	if err := store.CheckCopy(c); err != nil {
+		return ren, err
+	}
+	r := c.Race
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := createTx(ctx, tx, r, []byte(c.Config), []byte(c.Entrants)); err != nil {
+			return err
+		}
+		entry, err := tx.PrepareContext(ctx, `INSERT INTO entries (`+copyColumns["entries"]+`) VALUES (`+placeholders(10)+`)`)
+		if err != nil {
+			return err
+		}
+		defer entry.Close()
+		for _, e := range r.Log {
+			if _, err := entry.ExecContext(ctx, r.ID, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
+				return fmt.Errorf("storing entry %d: %w", e.Seq, err)
+			}
+		}
+		for i, t := range c.Turns {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (`+copyColumns["turns"]+`) VALUES (`+placeholders(9)+`)`,
+				r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, nullText(t.State), nullText(t.Story), formatTime(t.At), t.Rules); err != nil {
+				return fmt.Errorf("saving turn %d: %w", t.Turn, err)
+			}
+		}
+		if a := c.Access; a != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+copyColumns["access"]+`) VALUES (?, ?, ?, ?)`,
+				a.Race, a.Public, a.ResolveWhen, formatTime(a.Created)); err != nil {
+				return fmt.Errorf("storing its access: %w", err)
+			}
+		}
+		for _, t := range c.Tokens {
+			var other string
+			switch err := tx.QueryRowContext(ctx, `SELECT race_id FROM tokens WHERE hash = ?`, t.Hash).Scan(&other); {
+			case err == nil:
+				return fmt.Errorf("a link of the race has the hash of a link of race %q in the destination; nothing was written", other)
+			case !errors.Is(err, sql.ErrNoRows):
+				return err
+			}
+			v := tokenValues(t)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES (`+placeholders(len(v))+`)`, v...); err != nil {
+				return fmt.Errorf("storing a link: %w", err)
+			}
+		}
+		if ren.Controls, err = writeRows(ctx, tx, "controls", c.Controls, func(ct store.Control) int64 { return ct.Seq },
+			func(ct store.Control) []any {
+				return []any{ct.Race, ct.Kind, ct.Seat, ct.Value, ct.Key, formatTime(ct.At)}
+			}); err != nil {
+			return err
+		}
+		if ren.Hooks, err = writeRows(ctx, tx, "hooks", c.Hooks, func(h store.Hook) int64 { return h.ID },
+			func(h store.Hook) []any {
+				return []any{h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, formatTime(h.Created), nullTime(h.Removed)}
+			}); err != nil {
+			return err
+		}
+		if ren.Deliveries, err = writeRows(ctx, tx, "outbox", c.Outbox, func(d store.Delivery) int64 { return d.ID },
+			func(d store.Delivery) []any {
+				hook := d.Hook
+				if n, ok := ren.Hooks[hook]; ok {
+					hook = n
+				}
+				return []any{hook, d.Race, d.Kind, d.Turn, d.Seq, nullTime(d.Deadline), formatTime(d.Created), formatTime(d.Due),
+					d.Attempts, d.Claim, d.Outcome, nullTime(d.Done), d.Error}
+			}); err != nil {
+			return err
+		}
+		if before == nil {
+			return nil
+		}
+		return before(ctx)
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return store.Renumbered{}, fmt.Errorf("copying %w", err)
+		}
+		return store.Renumbered{}, fmt.Errorf("race %q: copying it in: %w", r.ID, err)
+	}
+	return ren, nil
+}
+
+// writeRows stores rows of table, whose first column is an id the database
+// counts (copyColumns[table] names the columns, values gives the others'):
+// with the ids they have, when the table has none of them; else every one
+// numbered anew, in order, and the new ids are given back, old to new.
+func writeRows[T any](ctx context.Context, tx *sql.Tx, table string, rows []T, idOf func(T) int64, values func(T) []any) (map[int64]int64, error) {
+	keep := true
+	for _, row := range rows {
+		var taken bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = ?)`, idOf(row)).Scan(&taken); err != nil {
+			return nil, err
+		}
+		keep = keep && !taken
+	}
+	var renumbered map[int64]int64
+	for _, row := range rows {
+		var id any // NULL: SQLite gives the next
+		if keep {
+			id = idOf(row)
+		}
+		v := append([]any{id}, values(row)...)
+		var got int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO `+table+` (`+copyColumns[table]+`) VALUES (`+placeholders(len(v))+`) RETURNING id`, v...).Scan(&got); err != nil {
+			return nil, fmt.Errorf("storing %s %d: %w", table, idOf(row), err)
+		}
+		if !keep {
+			if renumbered == nil {
+				renumbered = map[int64]int64{}
+			}
+			renumbered[idOf(row)] = got
+		}
+	}
+	return renumbered, nil
+}
