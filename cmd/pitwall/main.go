@@ -156,8 +156,10 @@ Start with 'pitwall demo --out demo' to watch a whole race, or
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON document on standard output")
 	root.AddCommand(mark(a.rulesCmd(), kindIgnores), mark(a.tracksCmd(), kindIgnores), mark(a.oddsCmd(), kindIgnores), mark(a.orderCmd(), kindIgnores), a.raceCmd(), a.ordersCmd(),
 		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), mark(a.demoCmd(), kindHere), mark(a.serveCmd(), kindHere), mark(a.benchCmd(), kindIgnores))
-	root.PersistentFlags().StringVar(&a.server, "server", os.Getenv("PITWALL_SERVER"), "talk to a running 'pitwall serve' at this URL instead of --db (for "+strings.Join(servedCommands(root), ", ")+"); default $PITWALL_SERVER")
-	root.PersistentFlags().StringVar(&a.token, "token", os.Getenv("PITWALL_TOKEN"), "with --server: a secret link's token (a racer's, the host's or a spectator's), which decides who you are; default $PITWALL_TOKEN")
+	// Their defaults come from the environment in checkServer, not here:
+	// --help would print a token given as a flag's default.
+	root.PersistentFlags().StringVar(&a.server, "server", "", "talk to a running 'pitwall serve' at this URL instead of --db (for "+strings.Join(servedCommands(root), ", ")+"); default $PITWALL_SERVER")
+	root.PersistentFlags().StringVar(&a.token, "token", "", "with --server: a secret link's token (a racer's, the host's or a spectator's), which decides who you are; default $PITWALL_TOKEN (which 'ps' does not show)")
 	root.PersistentPreRunE = a.checkServer
 	return root
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 
@@ -84,6 +85,12 @@ func (a *app) checkServer(cmd *cobra.Command, _ []string) error {
 	}
 	path := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 	explicit := given("server")
+	if !explicit {
+		a.server = os.Getenv("PITWALL_SERVER")
+	}
+	if !given("token") {
+		a.token = os.Getenv("PITWALL_TOKEN")
+	}
 	switch kind {
 	case kindIgnores:
 		a.server = ""
