@@ -54,7 +54,13 @@ func newClient(server, token string) (*client, error) {
 	}
 	var k [16]byte
 	_, _ = rand.Read(k[:]) // crypto/rand.Read never fails
-	return &client{base: u, shown: u.Redacted(), token: token, hc: &http.Client{Timeout: clientTimeout}, key: "cli-" + hex.EncodeToString(k[:])}, nil
+	hc := &http.Client{
+		Timeout: clientTimeout,
+		// A redirect is not followed: a write would be sent again as a GET,
+		// and the token to wherever it points. The user is told where to.
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	return &client{base: u, shown: u.Redacted(), token: token, hc: hc, key: "cli-" + hex.EncodeToString(k[:])}, nil
 }
 
 // redactURL is a URL as a message may show it: without its password.
@@ -162,6 +168,14 @@ func (c *client) refusal(res *http.Response, b []byte) error {
 		Field string `json:"field"`
 		Code  string `json:"code"`
 	}
+	if res.StatusCode/100 == 3 {
+		where := "elsewhere"
+		if loc, err := res.Location(); err == nil {
+			loc.Path, loc.RawPath, loc.RawQuery = strings.TrimSuffix(loc.Path, strings.TrimPrefix(res.Request.URL.Path, c.base.Path)), "", ""
+			where = "to " + loc.Redacted()
+		}
+		return c.scrub(usagef("the service at %s redirects %s: give that address as --server", c.shown, where))
+	}
 	mt, _, _ := mime.ParseMediaType(res.Header.Get("Content-Type"))
 	if mt != "application/json" || json.Unmarshal(b, &doc) != nil || doc.Error == "" {
 		return c.scrub(&serviceError{Status: res.StatusCode, Msg: fmt.Sprintf("the service at %s answered %s, not pitwall's JSON: is --server a pitwall service's address?", c.shown, res.Status)})
@@ -187,10 +201,14 @@ func (c *client) scrub(err error) error {
 		return err
 	}
 	var se *serviceError
-	if errors.As(err, &se) {
+	var ue *usageError
+	switch {
+	case errors.As(err, &se):
 		cp := *se
 		cp.Msg = strings.ReplaceAll(cp.Msg, c.token, "[token]")
 		return &cp
+	case errors.As(err, &ue):
+		return &usageError{strings.ReplaceAll(ue.msg, c.token, "[token]")}
 	}
 	return errors.New(strings.ReplaceAll(err.Error(), c.token, "[token]"))
 }

@@ -193,6 +193,16 @@ func TestServerRace(t *testing.T) {
 		t.Fatalf("verify over --server: %d %s %s", code, out, errs)
 	}
 
+	// The host sets the open turn's deadline; a seat may not.
+	code, out, errs = remote(r.hostToken, "turn", "set", r.id, "--deadline", "2099-01-01T00:00:00Z")
+	if want := "turn 2 of " + r.id + ": 1 order each; deadline 2099-01-01 00:00 UTC;\n"; code != 0 || out != want {
+		t.Fatalf("turn set over --server: %d %q %s; want %q", code, out, errs, want)
+	}
+	has(t, "the race here after turn set over --server", local("race", "show", r.id), "deadline: 2099-01-01 00:00 UTC")
+	if code, _, errs = remote(r.seats[0], "turn", "set", r.id, "--deadline", "2099-01-02T00:00:00Z"); code != 2 || !strings.Contains(errs, "only the race's host sets its deadlines") {
+		t.Fatalf("turn set with a seat's token: %d %s", code, errs)
+	}
+
 	// The token decides the viewer: an --as that is not its viewer is refused.
 	if code, _, errs = remote(r.seats[0], "race", "show", r.id, "--as", "host"); code != 2 || !strings.Contains(errs, "the token decides the viewer, and the token is seat 1's (Red)") {
 		t.Fatalf("--as host with Red's token: %d %s", code, errs)
@@ -252,6 +262,8 @@ func TestServerUnreachable(t *testing.T) {
 		case "/api/races/echo":
 			w.WriteHeader(http.StatusBadRequest) // a service that repeats what it was sent
 			_, _ = io.WriteString(w, `{"error": "the header was `+r.Header.Get("Authorization")+`", "code": "bad_token"}`)
+		case "/api/races/moved":
+			http.Redirect(w, r, "https://races.example.org"+r.URL.Path, http.StatusMovedPermanently)
 		case "/api/races/html":
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(http.StatusBadGateway)
@@ -268,6 +280,10 @@ func TestServerUnreachable(t *testing.T) {
 	code, out, errs := pitwall(t, "--server", failing.URL, "--token", secret, "race", "show", "html")
 	if code != 1 || out != "" || !strings.Contains(errs, "answered 502 Bad Gateway, not pitwall's JSON") {
 		t.Fatalf("a proxy's 502: %d %s", code, errs)
+	}
+	code, _, errs = pitwall(t, "--server", failing.URL, "--token", secret, "orders", "submit", "moved", "1", "AM", "--turn", "1")
+	if code != 2 || !strings.Contains(errs, "redirects to https://races.example.org: give that address as --server") {
+		t.Fatalf("a redirect: %d %s", code, errs)
 	}
 	code, out, errs = pitwall(t, "--server", failing.URL, "--token", secret, "race", "show", "echo")
 	if code != 2 || strings.Contains(errs+out, secret) || !strings.Contains(errs, "the header was Bearer [token]") {
