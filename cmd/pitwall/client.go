@@ -98,9 +98,11 @@ func apiPath(parts ...string) string {
 }
 
 // do makes one request and returns the answer's body when it is a 2xx.
-// body, when not nil, is sent as JSON. A request whose connection fails is
-// tried once more with the same body: a write's key makes the second store
-// nothing more if the first did arrive.
+// body, when not nil, is sent as JSON. A read, or a write with a "key",
+// whose connection fails is tried once more with the same body: the key
+// makes the second store nothing more if the first did arrive. A write
+// without one (a race's creation) is not tried again: it could be done
+// twice.
 func (c *client) do(ctx context.Context, method, path string, query url.Values, body any) ([]byte, http.Header, error) {
 	u := *c.base
 	u.Path += path
@@ -128,6 +130,9 @@ func (c *client) do(ctx context.Context, method, path string, query url.Values, 
 		res, err = c.hc.Do(req)
 		if err == nil {
 			break
+		}
+		if m, _ := body.(map[string]any); method != http.MethodGet && m["key"] == nil {
+			return nil, nil, fmt.Errorf("%w (if the service did get the request, it has done it: look before you send it again)", c.unreachable(err))
 		}
 		if try == 1 || ctx.Err() != nil {
 			return nil, nil, c.unreachable(err)

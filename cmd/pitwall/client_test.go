@@ -296,22 +296,25 @@ func TestServerUnreachable(t *testing.T) {
 // answer lost, and the second is answered as the repeat it is.
 func TestServerRetriesWriteOnce(t *testing.T) {
 	var mu sync.Mutex
-	var bodies []map[string]any
+	var bodies []map[string]any // of the orders sent: every other one's answer is lost
+	loseCreate := false         // the next race's creation's answer is lost
 	url, db := liveService(t, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/orders") {
-				next.ServeHTTP(w, r)
-				return
-			}
 			b, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(b))
 			var body map[string]any
 			_ = json.Unmarshal(b, &body)
+			lose := false
 			mu.Lock()
-			bodies = append(bodies, body)
-			first := len(bodies)%2 == 1
+			switch {
+			case r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/orders"):
+				bodies = append(bodies, body)
+				lose = len(bodies)%2 == 1
+			case r.Method == http.MethodPost && r.URL.Path == "/api/races":
+				lose, loseCreate = loseCreate, false
+			}
 			mu.Unlock()
-			r.Body = io.NopCloser(bytes.NewReader(b))
-			if !first {
+			if !lose {
 				next.ServeHTTP(w, r)
 				return
 			}
@@ -344,6 +347,18 @@ func TestServerRetriesWriteOnce(t *testing.T) {
 	}
 	if after := entries(); after != before+1 {
 		t.Fatalf("the race's log went from %v to %v entries; the order is stored once", before, after)
+	}
+	// A race's creation takes no key, so it is not sent again: the race is
+	// made once, and the user told it may have been.
+	mu.Lock()
+	loseCreate = true
+	mu.Unlock()
+	code, _, errs = pitwall(t, "--server", url, "race", "new", "--rules", "nascar", "--entrants", writeTemp(t, "entrants:\n  - player: A\n  - player: B\n"))
+	if code != 1 || !strings.Contains(errs, "cannot reach the service at "+url+": ") || !strings.Contains(errs, "if the service did get the request, it has done it") {
+		t.Fatalf("a race's creation whose answer was lost: %d %s", code, errs)
+	}
+	if _, doc, _ = jsonOf(t, "--db", db, "race", "list"); len(doc["races"].([]any)) != 2 {
+		t.Fatalf("after a creation whose answer was lost, the races are %v; want the first and one more", doc["races"])
 	}
 	// A key of the user's own is the one sent, both times.
 	code, out, errs := pitwall(t, "--server", url, "--token", r.seats[0], "orders", "submit", r.id, "Red", "AM", "--key", "red-t1-b")
