@@ -68,8 +68,12 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 
 func isBad(err error) bool {
 	var u *usageError
-	if errors.As(err, &u) || host.IsBadInput(err) {
+	var se *serviceError
+	if errors.As(err, &u) || host.IsBadInput(err) || errors.As(err, &se) && se.bad() {
 		return true
+	}
+	if errors.As(err, &se) {
+		return false // the service's own failure, or try again later
 	}
 	// cobra's own complaints: unknown command or flag, wrong number of arguments.
 	msg := err.Error()
@@ -86,7 +90,13 @@ func fail(stdout, stderr io.Writer, jsonOut bool, err error) {
 	fmt.Fprintln(stderr, "pitwall: "+msg)
 	if jsonOut {
 		doc := map[string]any{"ok": false, "error": msg}
-		if code := host.Code(err); code != "" {
+		var se *serviceError
+		if errors.As(err, &se) && se.Code != "" { // the service's code, kept
+			doc["code"] = se.Code
+			if se.Field != "" {
+				doc["field"] = se.Field
+			}
+		} else if code := host.Code(err); code != "" {
 			doc["code"] = code
 		} else if isBad(err) {
 			doc["code"] = "bad_input"
@@ -109,7 +119,11 @@ type app struct {
 	stdout, stderr io.Writer
 	db             string
 	json           bool
-	tty            bool // standard error is a terminal: show progress
+	// server and token are --server and --token: with server, the commands
+	// the service serves go through its API (remote.go) instead of --db.
+	server, token string
+	cl            *client // the service's client, once checkServer has chosen it
+	tty           bool    // standard error is a terminal: show progress
 }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
@@ -140,8 +154,13 @@ Start with 'pitwall demo --out demo' to watch a whole race, or
 	}
 	root.PersistentFlags().StringVar(&a.db, "db", def, "the race database: a SQLite file, or a postgres:// URL; default $PITWALL_DB or ./pitwall.db")
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON document on standard output")
-	root.AddCommand(a.rulesCmd(), a.tracksCmd(), a.oddsCmd(), a.orderCmd(), a.raceCmd(), a.ordersCmd(),
-		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), a.demoCmd(), a.serveCmd(), a.benchCmd())
+	root.AddCommand(mark(a.rulesCmd(), kindIgnores), mark(a.tracksCmd(), kindIgnores), mark(a.oddsCmd(), kindIgnores), mark(a.orderCmd(), kindIgnores), a.raceCmd(), a.ordersCmd(),
+		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), mark(a.demoCmd(), kindHere), mark(a.serveCmd(), kindHere), mark(a.benchCmd(), kindIgnores))
+	// Their defaults come from the environment in checkServer, not here:
+	// --help would print a token given as a flag's default.
+	root.PersistentFlags().StringVar(&a.server, "server", "", "talk to a running 'pitwall serve' at this URL instead of --db (for "+strings.Join(servedCommands(root), ", ")+"); default $PITWALL_SERVER")
+	root.PersistentFlags().StringVar(&a.token, "token", "", "with --server: a secret link's token (a racer's, the host's or a spectator's), which decides who you are; default $PITWALL_TOKEN (which 'ps' does not show)")
+	root.PersistentPreRunE = a.checkServer
 	return root
 }
 

@@ -22,6 +22,7 @@ import (
 	"pitwall/internal/words"
 	"pitwall/internal/yamlfile"
 	"pitwall/race"
+	"pitwall/store"
 	"pitwall/store/postgres"
 	"pitwall/store/sqlite"
 )
@@ -217,7 +218,8 @@ func listOf(v any) []string {
 }
 
 func (a *app) raceNewCmd() *cobra.Command {
-	var rules, track, id, entrants string
+	var rules, track, id, entrants, resolveWhen string
+	var private bool
 	var laps int
 	var seed int64 = -1
 	var options []string
@@ -247,7 +249,15 @@ Entrants come from a YAML file (--entrants) or join later with 'pitwall race joi
 
 A gaslands race can take its own templates and gear chart from a file in the
 format of rules/gaslands/data/maneuvers.yaml (--maneuvers FILE); they are kept
-in the race as options, so it replays the same wherever it goes.`,
+in the race as options, so it replays the same wherever it goes.
+
+With --server the service creates the race, with every entrant of
+--entrants (it takes no joins), picks its id and seed, and answers with the
+race's secret link tokens: the host's, one per seat and, for a --private
+race, a spectator's. They are printed this once; the service keeps only
+their hashes. --resolve-when says when a turn resolves without the host:
+deadline (the default), ready (also once every seat is ready) or all_in
+(also once every seat's orders are in).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if rules == "" {
@@ -283,6 +293,12 @@ in the race as options, so it replays the same wherever it goes.`,
 					return err
 				}
 			}
+			if a.cl != nil {
+				return a.remoteNew(cmd, rules, cfg, es, private, resolveWhen)
+			}
+			if private || resolveWhen != "" {
+				return usagef("--private and --resolve-when are the service's: give them with --server")
+			}
 			var sd *dice.Seed
 			if cmd.Flags().Changed("seed") {
 				if seed < 0 {
@@ -297,8 +313,7 @@ in the race as options, so it replays the same wherever it goes.`,
 					return err
 				}
 				return a.out(map[string]any{"ok": true, "id": r.ID, "ruleset": r.Ruleset, "track": r.Config.Track, "entrants": len(r.Entrants), "commitment": r.Commitment()}, func(w io.Writer) {
-					fmt.Fprintf(w, "created race %s (%s on %s) with %s\n", r.ID, r.Ruleset, r.Config.Track, words.Count(len(r.Entrants), "entrant"))
-					fmt.Fprintf(w, "dice commitment (publish it): sha256 %s\n", r.Commitment())
+					printCreated(w, r.ID, r.Ruleset, r.Config.Track, len(r.Entrants), r.Commitment())
 					if sd != nil {
 						fmt.Fprintln(w, "note: --seed makes the dice predictable; use it for tests and demos only")
 					}
@@ -317,7 +332,15 @@ in the race as options, so it replays the same wherever it goes.`,
 		f.String(name, "", fieldHelp(name, func(g *race.Game) []race.Field { return g.Options }))
 	}
 	f.StringArrayVar(&options, "option", nil, "a race option KEY=VALUE ('pitwall rules RULESET' lists them)")
-	return c
+	f.BoolVar(&private, "private", false, "with --server: watched only through a spectator link (default: public)")
+	f.StringVar(&resolveWhen, "resolve-when", "", "with --server: deadline, ready or all_in (default deadline)")
+	return viaServer(c)
+}
+
+// printCreated is the first lines about a race just created.
+func printCreated(w io.Writer, id, ruleset, track string, entrants int, commitment string) {
+	fmt.Fprintf(w, "created race %s (%s on %s) with %s\n", id, ruleset, track, words.Count(entrants, "entrant"))
+	fmt.Fprintf(w, "dice commitment (publish it): sha256 %s\n", commitment)
 }
 
 func (a *app) raceJoinCmd(fix bool) *cobra.Command {
@@ -578,30 +601,38 @@ before the first of them. Anyone can check the file with
 			if out == "" {
 				return usagef("--out FILE is required: the file to write the export to")
 			}
+			if a.cl != nil {
+				return a.remoteExport(cmd.Context(), args[0], out)
+			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
 				x, err := h.Export(ctx, args[0])
 				if err != nil {
 					return err
 				}
-				b, err := json.MarshalIndent(x, "", "  ")
-				if err != nil {
-					return err
-				}
-				if err := writeOut("--out "+out, out, append(b, '\n')); err != nil {
-					return err
-				}
-				return a.out(map[string]any{"ok": true, "race": args[0], "file": out, "entries": len(x.Log), "turns": len(x.Turns), "chain_head": x.ChainHead, "over": x.Over}, func(w io.Writer) {
-					fmt.Fprintf(w, "wrote %s: %d entries (head %.12s) and %d turn records", out, len(x.Log), x.ChainHead, len(x.Turns))
-					if x.Over {
-						fmt.Fprint(w, ", and the seed")
-					}
-					fmt.Fprintln(w)
-				})
+				return a.saveExport(args[0], out, x)
 			})
 		},
 	}
 	c.Flags().StringVarP(&out, "out", "o", "", "the file to write")
-	return c
+	return viaServer(c)
+}
+
+// saveExport writes export x of race id to the file out and says so.
+func (a *app) saveExport(id, out string, x host.Export) error {
+	b, err := json.MarshalIndent(x, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeOut("--out "+out, out, append(b, '\n')); err != nil {
+		return err
+	}
+	return a.out(map[string]any{"ok": true, "race": id, "file": out, "entries": len(x.Log), "turns": len(x.Turns), "chain_head": x.ChainHead, "over": x.Over}, func(w io.Writer) {
+		fmt.Fprintf(w, "wrote %s: %d entries (head %.12s) and %d turn records", out, len(x.Log), x.ChainHead, len(x.Turns))
+		if x.Over {
+			fmt.Fprint(w, ", and the seed")
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 func (a *app) raceWithdrawCmd() *cobra.Command {
@@ -627,32 +658,44 @@ func (a *app) raceWithdrawCmd() *cobra.Command {
 }
 
 func (a *app) raceListCmd() *cobra.Command {
-	return &cobra.Command{
+	c := &cobra.Command{
 		Use:   "list",
 		Short: "List the races in the database",
-		Args:  cobra.NoArgs,
+		Long: `Lists the races in the database. With --server, the public races the
+service serves (a private race is not listed).`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if a.cl != nil {
+				return a.remoteList(cmd.Context())
+			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
 				l, err := h.Store.List(ctx)
 				if err != nil {
 					return err
 				}
-				return a.out(map[string]any{"races": l}, func(w io.Writer) {
-					if len(l) == 0 {
-						fmt.Fprintln(w, "no races yet: create one with 'pitwall race new'")
-						return
-					}
-					// Columns as wide as their longest cell: ids and tracks are any length.
-					tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-					fmt.Fprintln(tw, "RACE\tGAME\tTRACK\tTURNS RESOLVED\tCREATED")
-					for _, s := range l {
-						fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", s.ID, s.Ruleset, s.Track, s.Turns, host.Stamp(s.Created))
-					}
-					tw.Flush()
-				})
+				return a.showList(map[string]any{"races": l}, l, "no races yet: create one with 'pitwall race new'")
 			})
 		},
 	}
+	return viaServer(c)
+}
+
+// showList prints a list of races: doc with --json, else a table of l, or
+// empty when there is none.
+func (a *app) showList(doc any, l []store.Summary, empty string) error {
+	return a.out(doc, func(w io.Writer) {
+		if len(l) == 0 {
+			fmt.Fprintln(w, empty)
+			return
+		}
+		// Columns as wide as their longest cell: ids and tracks are any length.
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "RACE\tGAME\tTRACK\tTURNS RESOLVED\tCREATED")
+		for _, s := range l {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", s.ID, s.Ruleset, s.Track, s.Turns, host.Stamp(s.Created))
+		}
+		tw.Flush()
+	})
 }
 
 func (a *app) raceShowCmd() *cobra.Command {
@@ -664,9 +707,13 @@ func (a *app) raceShowCmd() *cobra.Command {
 host (the default) sees everything; a spectator sees what a forum reader may
 (no hidden thing, no pending order, the seed only once the race is over); a
 seat (a racer's name or number from 1) sees the spectator's view and its own
-pending orders.`,
+pending orders. With --server the token (--token) decides the viewer, and
+the service adds what the host has handed it: paused, repeat, bots.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if a.cl != nil {
+				return a.remoteShow(cmd, args[0], as)
+			}
 			err := a.withRace(args[0], func(_ context.Context, _ *host.Host, p *race.Played) error {
 				v, err := viewerOf(p, as)
 				if err != nil {
@@ -687,7 +734,7 @@ pending orders.`,
 		},
 	}
 	asFlag(c, &as)
-	return c
+	return viaServer(c)
 }
 
 // showForming prints a race that is still taking entrants.
@@ -723,49 +770,54 @@ func (a *app) showForming(p *race.Played) error {
 // who, not what; a racer's own view adds its own.
 func (a *app) showView(p *race.View) error {
 	v := host.Show(p)
-	s, prompts := p.State, v.PromptsNow()
-	in, waiting := v.OrdersIn, v.WaitingFor
-	seat, isSeat := p.Viewer.Seat()
-	return a.out(v, func(w io.Writer) {
-		fmt.Fprintf(w, "%s: %s on %s, ", p.ID, p.Ruleset.Game().ID, p.Config.Track)
-		if p.Over {
-			fmt.Fprintf(w, "over after %d turns; seed %s\n", p.Resolved(), p.Seed)
-		} else {
-			fmt.Fprintf(w, "turn %d to play (%d resolved)\n", s.Turn(), p.Resolved())
+	return a.out(v, func(w io.Writer) { printShown(w, v) })
+}
+
+// printShown prints a race as host.Shown gives it, for people: from the
+// race here or as the service answered (remote.go), the same lines.
+func printShown(w io.Writer, v host.Shown) {
+	fmt.Fprintf(w, "%s: %s on %s, ", v.ID, v.Ruleset, v.Track)
+	if v.Over {
+		fmt.Fprintf(w, "over after %d turns; seed %s\n", v.TurnsResolved, v.Seed)
+	} else {
+		fmt.Fprintf(w, "turn %d to play (%d resolved)\n", v.Turn, v.TurnsResolved)
+	}
+	fmt.Fprintf(w, "dice commitment: sha256 %s\n", v.Commitment)
+	fmt.Fprintf(w, "log head after entry %d: %s\n\n", v.Entries, v.ChainHead)
+	for _, st := range v.Standings { // seats from 1
+		fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat, st.Name, st.Player, st.Status, st.Detail)
+	}
+	if !v.Over {
+		fmt.Fprintf(w, "\norders in: %d of %d", len(v.OrdersIn), len(v.Prompts))
+		if len(v.WaitingFor) > 0 {
+			fmt.Fprintf(w, "; waiting for %s", strings.Join(v.WaitingFor, ", "))
 		}
-		fmt.Fprintf(w, "dice commitment: sha256 %s\n", p.Commitment)
-		fmt.Fprintf(w, "log head after entry %d: %s\n\n", p.Seq, p.Head)
-		for _, st := range v.StandingsNow() {
-			fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat+1, st.Name, st.Player, st.Status, st.Detail)
-		}
-		if !p.Over {
-			fmt.Fprintf(w, "\norders in: %d of %d", len(in), len(prompts))
-			if len(waiting) > 0 {
-				fmt.Fprintf(w, "; waiting for %s", strings.Join(waiting, ", "))
-			}
-			fmt.Fprintln(w)
-			if isSeat {
-				if o, ok := p.Orders[seat]; ok {
-					fmt.Fprintf(w, "your orders: %s\n", o)
-				} else {
-					fmt.Fprintln(w, "your orders: none yet")
-				}
-			}
-			if d := p.Schedule.Deadline; d != nil {
-				fmt.Fprintf(w, "deadline: %s\n", host.Stamp(*d))
+		fmt.Fprintln(w)
+		if v.MyOrders != nil { // a racer's own view
+			if *v.MyOrders != "" {
+				fmt.Fprintf(w, "your orders: %s\n", *v.MyOrders)
+			} else {
+				fmt.Fprintln(w, "your orders: none yet")
 			}
 		}
-		for _, x := range p.Voided {
-			fmt.Fprintf(w, "void: entry %d (%s %q) is refused by the rules as this pitwall plays them (version %d): %s\n", x.Seq, x.Kind, x.Text, p.Ruleset.Game().Version, x.Reason)
+		if d := v.Schedule.Deadline; d != nil {
+			fmt.Fprintf(w, "deadline: %s\n", host.Stamp(*d))
 		}
-	})
+	}
+	for _, x := range v.Voided {
+		fmt.Fprintf(w, "void: entry %d (%s %q) is refused by the rules as this pitwall plays them (version %d): %s\n", x.Seq, x.Kind, x.Text, v.Rules, x.Reason)
+	}
 }
 
 // seatOf reads a seat as people name it: the racer's name, in any case, or
 // the number pictures and posts show, counted from 1. It gives the seat
 // from 0, as the rules number them.
 func seatOf(p *race.Played, arg string) (int, error) {
-	seats := p.State.Seats()
+	return seatAmong(p.Race.ID, p.State.Seats(), arg)
+}
+
+// seatAmong is seatOf among the seats of race id.
+func seatAmong(id string, seats []race.Seat, arg string) (int, error) {
 	var names []string
 	for _, s := range seats {
 		if strings.EqualFold(s.Name, arg) {
@@ -779,9 +831,9 @@ func seatOf(p *race.Played, arg string) (int, error) {
 				return s.Seat, nil
 			}
 		}
-		return 0, usagef("race %s has no seat %d; seats are numbered from 1, as in posts: %s", p.Race.ID, n, strings.Join(names, ", "))
+		return 0, usagef("race %s has no seat %d; seats are numbered from 1, as in posts: %s", id, n, strings.Join(names, ", "))
 	}
-	return 0, usagef("no racer %q in race %s; seats: %s", arg, p.Race.ID, strings.Join(names, ", "))
+	return 0, usagef("no racer %q in race %s; seats: %s", arg, id, strings.Join(names, ", "))
 }
 
 func (a *app) ordersCmd() *cobra.Command {
@@ -796,6 +848,9 @@ submission for the same turn replaces an earlier one. SEAT is the racer's
 name (in any case) or the seat number that pictures and posts show, from 1.
 A refused order changes nothing and says why. The reply names the racer and
 the turn the orders were stored for.
+
+With --server the orders go to the service with the seat's own token
+(--token): the token decides the seat, and SEAT must name that seat.
 
 With --turn N the orders are for turn N only: once turn N has been resolved
 they are refused, never moved to the next turn. With --key K a repeat of the
@@ -812,6 +867,9 @@ the first stored.
 			if err != nil {
 				return err
 			}
+			if a.cl != nil {
+				return a.remoteSubmit(cmd, args[0], args[1], args[2], q)
+			}
 			return a.withRace(args[0], func(ctx context.Context, h *host.Host, p *race.Played) error {
 				seat, err := seatOf(p, args[1])
 				if err != nil {
@@ -821,22 +879,34 @@ the first stored.
 				if err != nil {
 					return err
 				}
-				v := map[string]any{"ok": true, "race": ack.Race, "turn": ack.Turn, "seat": ack.Seat + 1, "racer": ack.Racer, "orders": ack.Orders, "entry": ack.Entry}
-				if ack.Repeat {
-					v["repeat"] = true
-				}
-				return a.out(v, func(w io.Writer) {
-					if ack.Repeat {
-						fmt.Fprintf(w, "already stored with key %q (entry %d): ", key, ack.Entry)
-					}
-					fmt.Fprintf(w, "accepted for turn %d from %s (seat %d): %s\n", ack.Turn, ack.Racer, ack.Seat+1, ack.Orders)
-				})
+				return a.showAck(ack, key)
 			})
 		},
 	}
 	writeFlags(submit, &turn, &key, "the orders are")
-	c.AddCommand(submit, a.ordersOptionsCmd())
+	c.AddCommand(viaServer(submit), a.ordersOptionsCmd())
 	return c
+}
+
+// showAck prints the answer to an order: key is --key, entry 0 when the
+// service, which does not say, took it.
+func (a *app) showAck(ack host.Ack, key string) error {
+	v := map[string]any{"ok": true, "race": ack.Race, "turn": ack.Turn, "seat": ack.Seat + 1, "racer": ack.Racer, "orders": ack.Orders}
+	if ack.Entry > 0 {
+		v["entry"] = ack.Entry
+	}
+	if ack.Repeat {
+		v["repeat"] = true
+	}
+	return a.out(v, func(w io.Writer) {
+		switch {
+		case ack.Repeat && ack.Entry > 0:
+			fmt.Fprintf(w, "already stored with key %q (entry %d): ", key, ack.Entry)
+		case ack.Repeat && key != "":
+			fmt.Fprintf(w, "already stored with key %q: ", key)
+		}
+		fmt.Fprintf(w, "accepted for turn %d from %s (seat %d): %s\n", ack.Turn, ack.Racer, ack.Seat+1, ack.Orders)
+	})
 }
 
 func parseTime(flag, v string) (*time.Time, error) {
@@ -861,12 +931,18 @@ func (a *app) turnCmd() *cobra.Command {
 		Long: `Resolves the turn open now (or turn N with --turn): racers without orders
 take the game's default. A turn is resolved once: when turn N has been
 resolved already, by this command or any other at the same moment, it
-resolves nothing, says so and exits 0 ("resolved": false in --json).`,
+resolves nothing, says so and exits 0 ("resolved": false in --json).
+
+With --server the service resolves it, for the host's token (--token); the
+turn's story comes from its replay, and "defaulted" is not told.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q, err := req(cmd, rturn, rkey)
 			if err != nil {
 				return err
+			}
+			if a.cl != nil {
+				return a.remoteResolve(cmd, args[0], q)
 			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
 				res, err := h.Resolve(ctx, args[0], q)
@@ -875,9 +951,7 @@ resolves nothing, says so and exits 0 ("resolved": false in --json).`,
 				}
 				p := res.Race
 				if !res.Resolved {
-					return a.out(map[string]any{"ok": true, "resolved": false, "race": args[0], "turn": res.Turn, "open": p.Turn(), "over": p.State.Over()}, func(w io.Writer) {
-						fmt.Fprintf(w, "turn %d of %s was resolved already: nothing to do (turn %d is open)\n", res.Turn, args[0], p.Turn())
-					})
+					return a.showNotResolved(args[0], res.Turn, p.Turn(), p.State.Over())
 				}
 				t := res.Played
 				orders := map[int]string{}
@@ -888,22 +962,19 @@ resolves nothing, says so and exits 0 ("resolved": false in --json).`,
 				for _, seat := range t.Defaulted {
 					defaulted = append(defaulted, seat+1)
 				}
-				return a.out(map[string]any{"ok": true, "resolved": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": orders,
+				v := map[string]any{"ok": true, "resolved": true, "race": args[0], "turn": t.Turn, "hash": t.Hash, "orders": orders,
 					"defaulted": defaulted, "events": t.Events, "rolls": t.Rolls, "standings": host.Standings(p.Ruleset.Standings(p.State)), "over": p.State.Over(),
-					"chain_head": p.Head}, func(w io.Writer) {
-					fmt.Fprintf(w, "turn %d resolved (%s; state %.12s)\n", t.Turn, words.Count(len(t.Rolls), "roll"), t.Hash)
-					for _, e := range t.Events {
-						fmt.Fprintf(w, "  %s\n", e.Text)
-					}
-					if p.State.Over() {
-						fmt.Fprintf(w, "the race is over; the seed is revealed: %s\n", p.Race.Seed.Hex())
-					}
-				})
+					"chain_head": p.Head}
+				seed := ""
+				if p.State.Over() {
+					seed = p.Race.Seed.Hex()
+				}
+				return a.showResolved(v, t.Turn, len(t.Rolls), t.Hash, t.Events, seed)
 			})
 		},
 	}
 	writeFlags(resolve, &rturn, &rkey, "the resolve is")
-	c.AddCommand(resolve)
+	c.AddCommand(viaServer(resolve))
 	var orders, turn int
 	var deadline, wopen, wclose, key string
 	var settings []string
@@ -917,7 +988,10 @@ that turn only; a time already past is refused. Times are UTC unless they
 carry a zone.
 
   pitwall turn set cup --deadline 2026-11-25T18:00:00Z
-  pitwall turn set party-night --setting minigame=Mario=10,Luigi=5`,
+  pitwall turn set party-night --setting minigame=Mario=10,Luigi=5
+
+With --server the service sets the deadline and bonus window, for the
+host's token (--token); it does not serve --orders or --setting.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q, err := req(cmd, turn, key)
@@ -938,6 +1012,12 @@ carry a zone.
 			}
 			if !cmd.Flags().Changed("orders") && d == nil && wo == nil && wc == nil && len(settings) == 0 {
 				return usagef("turn set needs --orders, --deadline, a bonus window or --setting KEY=VALUE")
+			}
+			if a.cl != nil {
+				if cmd.Flags().Changed("orders") || len(settings) > 0 {
+					return usagef("with --server, turn set takes only --deadline and the bonus window (POST /schedule): the service does not serve --orders or --setting; set them on its database with --db")
+				}
+				return a.remoteSchedule(cmd, args[0], q, race.Schedule{Deadline: d, WindowOpen: wo, WindowClose: wc})
 			}
 			seen := map[string]bool{}
 			longest := len("schedule")
@@ -1005,20 +1085,7 @@ carry a zone.
 						v["orders"] = pr[0].Orders
 					}
 				}
-				v["schedule"] = sch
-				return a.out(v, func(w io.Writer) {
-					fmt.Fprintf(w, "turn %d of %s:", q.Turn, args[0])
-					if n, ok := v["orders"].(int); ok {
-						fmt.Fprintf(w, " %s each;", words.Count(n, "order"))
-					}
-					if d := sch.Deadline; d != nil {
-						fmt.Fprintf(w, " deadline %s;", host.Stamp(*d))
-					}
-					if sch.WindowOpen != nil && sch.WindowClose != nil {
-						fmt.Fprintf(w, " bonus window %s to %s;", host.Stamp(*sch.WindowOpen), host.Stamp(*sch.WindowClose))
-					}
-					fmt.Fprintln(w)
-				})
+				return a.showTurnSet(v, args[0], q.Turn, sch)
 			})
 		},
 	}
@@ -1028,8 +1095,48 @@ carry a zone.
 	set.Flags().StringVar(&wclose, "window-close", "", "the bonus window closes (UTC unless the time names a zone)")
 	set.Flags().StringArrayVar(&settings, "setting", nil, "a setting of the game, KEY=VALUE (party: minigame=NAME=COINS,...)")
 	writeFlags(set, &turn, &key, "the settings are")
-	c.AddCommand(set)
+	c.AddCommand(viaServer(set))
 	return c
+}
+
+// showNotResolved says a resolve found its turn resolved already.
+func (a *app) showNotResolved(id string, turn, open int, over bool) error {
+	return a.out(map[string]any{"ok": true, "resolved": false, "race": id, "turn": turn, "open": open, "over": over}, func(w io.Writer) {
+		fmt.Fprintf(w, "turn %d of %s was resolved already: nothing to do (turn %d is open)\n", turn, id, open)
+	})
+}
+
+// showResolved prints a turn just resolved: v with --json; seed is the
+// race's once it is over.
+func (a *app) showResolved(v map[string]any, turn, rolls int, hash string, events []race.Event, seed string) error {
+	return a.out(v, func(w io.Writer) {
+		fmt.Fprintf(w, "turn %d resolved (%s; state %.12s)\n", turn, words.Count(rolls, "roll"), hash)
+		for _, e := range events {
+			fmt.Fprintf(w, "  %s\n", e.Text)
+		}
+		if seed != "" {
+			fmt.Fprintf(w, "the race is over; the seed is revealed: %s\n", seed)
+		}
+	})
+}
+
+// showTurnSet prints a turn's setup: v with --json (its "orders", when
+// set, is the orders each racer gives).
+func (a *app) showTurnSet(v map[string]any, id string, turn int, sch race.Schedule) error {
+	v["schedule"] = sch
+	return a.out(v, func(w io.Writer) {
+		fmt.Fprintf(w, "turn %d of %s:", turn, id)
+		if n, ok := v["orders"].(int); ok {
+			fmt.Fprintf(w, " %s each;", words.Count(n, "order"))
+		}
+		if d := sch.Deadline; d != nil {
+			fmt.Fprintf(w, " deadline %s;", host.Stamp(*d))
+		}
+		if sch.WindowOpen != nil && sch.WindowClose != nil {
+			fmt.Fprintf(w, " bonus window %s to %s;", host.Stamp(*sch.WindowOpen), host.Stamp(*sch.WindowClose))
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 func (a *app) replayCmd() *cobra.Command {
@@ -1041,36 +1148,55 @@ func (a *app) replayCmd() *cobra.Command {
 		Long: `Shows a race after turn N: its state, events, orders and rolls. --as
 shows it as one viewer may see it (host, spectator or a seat): before the
 race is over, anyone but the host gets the state without its hidden things
-and without its hash.`,
+and without its hash. With --server the token (--token) decides the viewer.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if a.cl != nil {
+				return a.remoteReplay(cmd, args[0], turn, as)
+			}
 			return a.withView(cmd, args[0], turn, as, func(_ context.Context, _ *host.Host, p *race.View, turn int) error {
 				v, err := host.Replay(p, turn)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				s := v["state"].(race.State)
-				t, played := p.TurnAt(turn)
-				return a.out(v, func(w io.Writer) {
-					fmt.Fprintf(w, "%s after turn %d\n", args[0], turn)
-					if played {
-						if t.Hash != "" {
-							fmt.Fprintf(w, "state %s\n", t.Hash)
-						}
-						for _, e := range t.Events {
-							fmt.Fprintf(w, "  %s\n", e.Text)
-						}
-					}
-					for _, st := range p.Ruleset.Standings(s) {
-						fmt.Fprintf(w, "%3d  %-22s %-8s %s\n", st.Place, st.Name, st.Status, st.Detail)
-					}
-				})
+				r := replayed{Race: args[0], Turn: turn, Standings: v["standings"].([]host.Standing)}
+				if _, played := p.TurnAt(turn); played {
+					r.Events = v["events"].([]race.Event)
+					r.Hash, _ = v["hash"].(string)
+				}
+				return a.showReplay(v, r)
 			})
 		},
 	}
 	c.Flags().IntVar(&turn, "turn", 0, "the turn to show the race after (0 = the grid; default: the last)")
 	asFlag(c, &as)
-	return c
+	return viaServer(c)
+}
+
+// replayed is what replay prints for people, of the race after a turn
+// (host.Replay, or the service's answer, which is the same document).
+type replayed struct {
+	Race      string          `json:"race"`
+	Turn      int             `json:"turn"`
+	Hash      string          `json:"hash"`
+	Events    []race.Event    `json:"events"`
+	Standings []host.Standing `json:"standings"`
+}
+
+// showReplay prints the race after a turn: v with --json, else r.
+func (a *app) showReplay(v any, r replayed) error {
+	return a.out(v, func(w io.Writer) {
+		fmt.Fprintf(w, "%s after turn %d\n", r.Race, r.Turn)
+		if r.Hash != "" {
+			fmt.Fprintf(w, "state %s\n", r.Hash)
+		}
+		for _, e := range r.Events {
+			fmt.Fprintf(w, "  %s\n", e.Text)
+		}
+		for _, st := range r.Standings {
+			fmt.Fprintf(w, "%3d  %-22s %-8s %s\n", st.Place, st.Name, st.Status, st.Detail)
+		}
+	})
 }
 
 // failedVerification is a race that did not verify: exit status 1, not 2.
@@ -1091,7 +1217,11 @@ rolls, dice stream, story). --head HASH checks that a head once published
 post fails. --file checks an export ('pitwall race export') without any
 database: its chain, and once the race is over (the export then holds the
 seed) every turn. Exits 0 when the race verifies, 1 when it does not, 2 when
-the file is not an export.`,
+the file is not an export.
+
+With --server, 'verify RACE' fetches the race's export from the service and
+checks it here, as --file does (the service's database is not read); --file
+always runs here.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if file != "" && len(args) > 0 || file == "" && len(args) != 1 {
 				return usagef("verify takes a race, or --file EXPORT (see 'pitwall verify --help')")
@@ -1114,6 +1244,9 @@ the file is not an export.`,
 				}
 				return a.report(host.VerifyExport(x, strings.ToLower(head)))
 			}
+			if a.cl != nil {
+				return a.remoteVerify(cmd.Context(), args[0], strings.ToLower(head))
+			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
 				rep, err := h.Verify(ctx, args[0], strings.ToLower(head))
 				if err != nil {
@@ -1125,7 +1258,7 @@ the file is not an export.`,
 	}
 	c.Flags().StringVar(&head, "head", "", "a chain head once published (64 hex digits): check it is still on the race's chain")
 	c.Flags().StringVar(&file, "file", "", "an export to verify instead of a race in the database")
-	return c
+	return viaServer(c)
 }
 
 // report prints what verify found; a race that fails is exit status 1.
