@@ -148,11 +148,9 @@ Start with 'pitwall demo --out demo' to watch a whole race, or
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usagef("%v (see '%s --help')", err, c.CommandPath()) })
-	def := os.Getenv("PITWALL_DB")
-	if def == "" {
-		def = "pitwall.db"
-	}
-	root.PersistentFlags().StringVar(&a.db, "db", def, "the race database: a SQLite file, or a postgres:// URL; default $PITWALL_DB or ./pitwall.db")
+	// $PITWALL_DB is read in checkServer: --help would print a database
+	// password given as a flag's default.
+	root.PersistentFlags().StringVar(&a.db, "db", "pitwall.db", "the race database: a SQLite file, or a postgres:// URL; default $PITWALL_DB or ./pitwall.db")
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON document on standard output")
 	root.AddCommand(mark(a.rulesCmd(), kindIgnores), mark(a.tracksCmd(), kindIgnores), mark(a.oddsCmd(), kindIgnores), mark(a.orderCmd(), kindIgnores), a.raceCmd(), a.ordersCmd(),
 		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), mark(a.demoCmd(), kindHere), mark(a.serveCmd(), kindHere), mark(a.benchCmd(), kindIgnores))

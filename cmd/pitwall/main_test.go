@@ -707,3 +707,28 @@ func TestEntrantsFileLimits(t *testing.T) {
 		refused(t, "/dev/zero", "is a character device", "--db", db, "race", "new", "--rules", "ludi", "--entrants", "/dev/zero")
 	}
 }
+
+// $PITWALL_DB names the database when --db does not, and --help never
+// prints it (a postgres:// URL may hold a password).
+func TestDatabaseFromEnvironment(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "env-s3cret.db")
+	t.Setenv("PITWALL_DB", db)
+	if code, _, errs := pitwall(t, "race", "new", "--rules", "nascar", "--track", "oval", "--id", "from-env"); code != 0 {
+		t.Fatal(errs)
+	}
+	if out := mustText(t, db, "race", "list"); !strings.Contains(out, "from-env") {
+		t.Fatalf("the race made on $PITWALL_DB is not in it:\n%s", out)
+	}
+	other := filepath.Join(t.TempDir(), "other.db")
+	if code, _, errs := pitwall(t, "--db", other, "race", "new", "--rules", "nascar", "--track", "oval", "--id", "from-flag"); code != 0 {
+		t.Fatal(errs)
+	}
+	if out := mustText(t, db, "race", "list"); strings.Contains(out, "from-flag") {
+		t.Fatalf("--db did not win over $PITWALL_DB:\n%s", out)
+	}
+	for _, args := range [][]string{{"--help"}, {"race", "list", "--help"}} {
+		if _, out, errs := pitwall(t, args...); strings.Contains(out+errs, "s3cret") {
+			t.Errorf("%v prints $PITWALL_DB:\n%s", args, out)
+		}
+	}
+}

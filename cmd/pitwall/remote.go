@@ -76,6 +76,9 @@ func (a *app) checkServer(cmd *cobra.Command, _ []string) error {
 		f := cmd.Flags().Lookup(name)
 		return f != nil && f.Changed
 	}
+	if v := os.Getenv("PITWALL_DB"); v != "" && !given("db") {
+		a.db = v
+	}
 	kind := ""
 	for c := cmd; c != nil && kind == ""; c = c.Parent() { // a command's mark is its subcommands'
 		kind = c.Annotations[serverKind]
