@@ -196,12 +196,18 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 			linked = true
 		}
 	}
-	es, repeat, err := s.host.Enter(r.Context(), id, e, host.Req{Key: key})
-	if err == nil && linked && !repeat {
-		// A racer withdrawn whose link was not revoked yet: the name
-		// waits for the revocation. (Enter refuses a name in the race.)
-		err = &apiError{Msg: fmt.Sprintf("a racer called %q has a link of this race still open; choose another name", name), Field: "name", Code: "name_taken"}
+	entered := false // the racer is in the race: Enter finds the join repeated, or refuses the name
+	for _, x := range f.Entrants {
+		entered = entered || slices.ContainsFunc(x.Racers, func(n string) bool { return strings.EqualFold(n, name) })
 	}
+	if linked && !entered {
+		// A racer withdrawn whose link was not revoked yet (a withdrawal
+		// cut short): the name waits for the revocation, or the old link
+		// would open the new racer's seat.
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("a racer called %q has a link of this race still open; choose another name", name), Field: "name", Code: "name_taken"})
+		return
+	}
+	es, repeat, err := s.host.Enter(r.Context(), id, e, host.Req{Key: key})
 	if err != nil {
 		s.fail(w, r, err)
 		return
