@@ -1,5 +1,5 @@
--- 0009: races that take their racers by invite (the SQLite store's
--- version 9, in PostgreSQL's types). An invite race's access says so: it
+-- 0010: races that take their racers by invite (the SQLite store's
+-- version 10, in PostgreSQL's types). An invite race's access says so: it
 -- takes entrants until its host starts it. A link may be an invite (role
 -- 'invite': it opens a join and nothing else), and a racer's link made
 -- before the start names its racer (racer), not its seat: the seats are

@@ -1,4 +1,4 @@
--- 0009: races that take their racers by invite. An invite race's access
+-- 0010: races that take their racers by invite. An invite race's access
 -- says so: it takes entrants until its host starts it. A link may be an
 -- invite (role 'invite': it opens a join and nothing else), and a racer's
 -- link made before the start names its racer (racer), not its seat: the
@@ -11,7 +11,7 @@
 
 ALTER TABLE access ADD COLUMN invite INTEGER NOT NULL DEFAULT 0 CHECK (invite IN (0, 1));
 
-CREATE TABLE tokens_0009 (
+CREATE TABLE tokens_0010 (
     hash    TEXT    NOT NULL PRIMARY KEY CHECK (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*'),
     race_id TEXT    NOT NULL REFERENCES races (id),
     role    TEXT    NOT NULL CHECK (role IN ('host', 'seat', 'spectator', 'invite')),
@@ -23,10 +23,10 @@ CREATE TABLE tokens_0009 (
     CHECK (seat < 0 OR racer = '')
 ) STRICT, WITHOUT ROWID;
 
-INSERT INTO tokens_0009 (hash, race_id, role, seat, racer, created, revoked)
+INSERT INTO tokens_0010 (hash, race_id, role, seat, racer, created, revoked)
 SELECT hash, race_id, role, seat, '', created, revoked FROM tokens;
 DROP TABLE tokens;
-ALTER TABLE tokens_0009 RENAME TO tokens;
+ALTER TABLE tokens_0010 RENAME TO tokens;
 
 CREATE INDEX tokens_race ON tokens (race_id);
 
