@@ -14,6 +14,13 @@ import (
 // prompts has marked itself ready, or "all_in" when every such seat's orders
 // are in, where the race resolves so. A race not started, or over, is never due.
 func Due(p *race.Played, when string, now time.Time) (bool, string) {
+	return DueWithout(p, when, now, nil)
+}
+
+// DueWithout is Due for a race in which the seats of removed are not waited
+// for (their racers were removed: the game's default plays them). A turn
+// that prompts only such seats resolves at its deadline.
+func DueWithout(p *race.Played, when string, now time.Time, removed map[int]bool) (bool, string) {
 	if !p.Started || p.State.Over() {
 		return false, ""
 	}
@@ -23,7 +30,12 @@ func Due(p *race.Played, when string, now time.Time) (bool, string) {
 	if when != store.ResolveWhenReady && when != store.ResolveWhenAllIn {
 		return false, ""
 	}
-	prompts := p.Prompts()
+	var prompts []race.Prompt
+	for _, pr := range p.Prompts() {
+		if !removed[pr.Seat] {
+			prompts = append(prompts, pr)
+		}
+	}
 	if len(prompts) == 0 {
 		return false, ""
 	}

@@ -167,3 +167,93 @@ func TestExtend(t *testing.T) {
 		t.Errorf("extending past the year 9999: %v", err)
 	}
 }
+
+// TestDueWithout: a removed seat is not waited for: the turn resolves when
+// every other seat is ready or in, and a turn that waits only for removed
+// seats resolves at its deadline alone.
+func TestDueWithout(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.race(t, 1)
+	for seat := range 3 {
+		if _, err := f.h.Submit(ctx, "r1", seat, "Accelerate", Req{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := f.load(t, "r1")
+	if ok, _ := Due(p, store.ResolveWhenAllIn, f.now); ok {
+		t.Fatal("three of four in: due")
+	}
+	if ok, why := DueWithout(p, store.ResolveWhenAllIn, f.now, map[int]bool{3: true}); !ok || why != "all_in" {
+		t.Errorf("three of four in, the fourth removed: %v %q, want all_in", ok, why)
+	}
+	if ok, _ := DueWithout(p, store.ResolveWhenAllIn, f.now, map[int]bool{2: true}); ok {
+		t.Error("another seat removed: due without the fourth's orders")
+	}
+	all := map[int]bool{0: true, 1: true, 2: true, 3: true}
+	if ok, _ := DueWithout(p, store.ResolveWhenReady, f.now, all); ok {
+		t.Error("every seat removed: due before any deadline")
+	}
+}
+
+// TestStartAndNames: a start fixes the entrants (a join after it is
+// refused as ErrStarted) and a repeat starts nothing; too few entrants is
+// refused with the game's reason; a racer's name is one entrant's.
+func TestStartAndNames(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if _, err := f.h.NewRace(ctx, "ludi", "inv", race.Config{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.h.Start(ctx, "inv", Req{Key: "s0"}); !errors.Is(err, ErrForming) || !IsBadInput(err) {
+		t.Fatalf("starting a race with nobody in it: %v, want ErrForming", err)
+	}
+	es := entrants()
+	for _, e := range es[:2] {
+		if _, repeat, err := f.h.Enter(ctx, "inv", e, Req{Key: "join " + e.Player}); err != nil || repeat {
+			t.Fatalf("%s joins: %v, repeat %v", e.Player, err, repeat)
+		}
+	}
+	if got, repeat, err := f.h.Enter(ctx, "inv", es[0], Req{Key: "join " + es[0].Player}); err != nil || !repeat || len(got) != 2 {
+		t.Errorf("a join repeated with its key: %d entrants, repeat %v, %v", len(got), repeat, err)
+	}
+	taken := race.Entrant{Player: "Someone", Racers: []string{"livia minor"}, Options: es[0].Options}
+	if _, err := f.h.Join(ctx, "inv", taken, Req{}); !errors.Is(err, ErrNameTaken) {
+		t.Errorf("a racer's name taken (in another letter case): %v, want ErrNameTaken", err)
+	}
+	twice := race.Entrant{Player: "Twins", Racers: []string{"Castor", "castor"}, Options: es[1].Options}
+	if _, err := f.h.Join(ctx, "inv", twice, Req{}); !errors.Is(err, ErrNameTaken) {
+		t.Errorf("one entrant's two racers of one name: %v, want ErrNameTaken", err)
+	}
+	// Livia keeps her racers' names when she changes her choices.
+	fixed := es[1]
+	fixed.Options = es[0].Options
+	if _, err := f.h.Fix(ctx, "inv", fixed, Req{}); err != nil {
+		t.Errorf("a fix keeping the entrant's names: %v", err)
+	}
+	n := logLen(t, f.h, "inv")
+	if started, err := f.h.Start(ctx, "inv", Req{Key: "s1"}); err != nil || !started {
+		t.Fatalf("the start: %v %v", started, err)
+	}
+	if logLen(t, f.h, "inv") != n+1 {
+		t.Errorf("a start logged %d entries, want 1", logLen(t, f.h, "inv")-n)
+	}
+	for _, key := range []string{"s1", "", "s2"} {
+		if started, err := f.h.Start(ctx, "inv", Req{Key: key}); err != nil || started {
+			t.Errorf("a start again (key %q): %v %v, want nothing done", key, started, err)
+		}
+	}
+	if logLen(t, f.h, "inv") != n+1 {
+		t.Errorf("starts repeated logged %d entries more", logLen(t, f.h, "inv")-n-1)
+	}
+	if _, err := f.h.Join(ctx, "inv", es[2], Req{}); !errors.Is(err, ErrStarted) {
+		t.Errorf("a join after the start: %v, want ErrStarted", err)
+	}
+	p, err := f.h.Forming(ctx, "inv")
+	if err != nil || !p.Started || len(p.State.Seats()) != 3 {
+		t.Fatalf("the race's log after its start: %v", err)
+	}
+	if rep, err := f.h.Verify(ctx, "inv", ""); err != nil || !rep.OK {
+		t.Errorf("verifying a race with a start entry: %v %+v", err, rep)
+	}
+}

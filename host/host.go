@@ -596,49 +596,125 @@ func (h *Host) Forming(ctx context.Context, id string) (*race.Played, error) {
 // Join adds an entrant to a race that has not started, as one append: many
 // joins at once all land. It returns the entrants as they stand after it.
 func (h *Host) Join(ctx context.Context, id string, e race.Entrant, q Req) ([]race.Entrant, error) {
+	es, _, err := h.Enter(ctx, id, e, q)
+	return es, err
+}
+
+// Enter is Join that also says whether the join was stored before, with
+// q's key (nothing was stored now).
+func (h *Host) Enter(ctx context.Context, id string, e race.Entrant, q Req) ([]race.Entrant, bool, error) {
 	return h.entrant(ctx, id, race.EntryJoin, race.EntrantText(e), q, &e)
 }
 
 // Fix replaces the choices of an entrant (found by the player's name) before the start.
 func (h *Host) Fix(ctx context.Context, id string, e race.Entrant, q Req) ([]race.Entrant, error) {
-	return h.entrant(ctx, id, race.EntryFix, race.EntrantText(e), q, &e)
+	es, _, err := h.entrant(ctx, id, race.EntryFix, race.EntrantText(e), q, &e)
+	return es, err
 }
 
 // Withdraw removes an entrant (by the player's name) before the start.
 func (h *Host) Withdraw(ctx context.Context, id, player string, q Req) ([]race.Entrant, error) {
-	return h.entrant(ctx, id, race.EntryWithdraw, player, q, nil)
+	es, _, err := h.entrant(ctx, id, race.EntryWithdraw, player, q, nil)
+	return es, err
 }
 
-func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *race.Entrant) ([]race.Entrant, error) {
+// ErrStarted is wrapped by a change of entrants once the race has started.
+var ErrStarted = race.ErrStarted
+
+// ErrNameTaken is wrapped by a join or fix that names a racer another
+// entrant's racer is called already: a racer's name says which seat it
+// holds (orders on the command line, a link made before the start).
+var ErrNameTaken = errors.New("that racer's name is taken")
+
+func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *race.Entrant) ([]race.Entrant, bool, error) {
 	if e != nil {
 		if err := race.CheckEntrant(*e); err != nil {
-			return nil, bad(err)
+			return nil, false, bad(err)
 		}
 	}
-	again := func(l *lease, _ *race.Entry) ([]race.Entrant, error) { return l.p.Entrants, nil }
-	return write(ctx, h, id, whole, q, kind, -1, text, again, func(l *lease) ([]race.Entrant, error) {
+	type out struct {
+		es     []race.Entrant
+		repeat bool
+	}
+	again := func(l *lease, _ *race.Entry) (out, error) { return out{l.p.Entrants, true}, nil }
+	o, err := write(ctx, h, id, whole, q, kind, -1, text, again, func(l *lease) (out, error) {
 		p := l.p
 		if p.Started {
-			return nil, badf("race %s has started (turn %d is open): its entrants are fixed", id, p.Turn())
+			return out{}, bad(&kindOf{fmt.Sprintf("race %s has started (turn %d is open): its entrants are fixed", id, p.Turn()), ErrStarted})
 		}
 		if e != nil {
 			// the game's schema first: its errors name the choices a form offers
 			if err := p.Ruleset.Game().CheckEntrant(*e); err != nil {
-				return nil, bad(err)
+				return out{}, bad(err)
+			}
+			if err := namesFree(p.Entrants, *e); err != nil {
+				return out{}, err
 			}
 		}
 		entry := race.Entry{Kind: kind, Turn: 0, Seat: -1, Text: text, At: h.Now(), Key: q.Key}
 		es, err := race.ApplyEntrant(p.Entrants, entry)
 		if err != nil {
-			return nil, bad(err)
+			return out{}, bad(err)
 		}
 		if _, err := check(p.Ruleset, p.Race, es); err != nil {
-			return nil, err
+			return out{}, err
 		}
 		if _, err := h.appendEntry(ctx, l, entry, nil); err != nil {
-			return nil, err
+			return out{}, err
 		}
-		return es, nil
+		return out{es: es}, nil
+	})
+	return o.es, o.repeat, err
+}
+
+// namesFree refuses an entrant whose racers' names are another entrant's
+// racers' (letter case aside) or one another's.
+func namesFree(es []race.Entrant, e race.Entrant) error {
+	for i, name := range e.Racers {
+		for _, other := range e.Racers[:i] {
+			if strings.EqualFold(name, other) {
+				return bad(&kindOf{fmt.Sprintf("%s names two racers %q; each racer has a name of its own", e.Player, name), ErrNameTaken})
+			}
+		}
+		for _, x := range es {
+			if strings.EqualFold(x.Player, e.Player) {
+				continue // the entrant itself, fixed (a join is refused as a second join)
+			}
+			for _, other := range x.Racers {
+				if strings.EqualFold(name, other) {
+					return bad(&kindOf{fmt.Sprintf("a racer called %q is in the race already (%s's); choose another name", other, x.Player), ErrNameTaken})
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Start sets race id up in its log, so that it takes no more entrants (a
+// start entry for turn 1; a race also starts with its first order). It
+// says whether it started the race now: false for a race started before,
+// or a start repeated with its key. Too few entrants is refused with the
+// game's reason (ErrForming).
+func (h *Host) Start(ctx context.Context, id string, q Req) (bool, error) {
+	again := func(*lease, *race.Entry) (bool, error) { return false, nil }
+	return write(ctx, h, id, whole, q, race.EntryStart, -1, "", again, func(l *lease) (bool, error) {
+		p := l.p
+		if p.Started {
+			return false, nil
+		}
+		try := race.Begin(p.Ruleset, p.Race)
+		try.Entrants = p.Entrants
+		if err := try.SetUp(); err != nil {
+			why := strings.TrimPrefix(err.Error(), race.ErrTooFew.Error()+": ")
+			if errors.Is(err, race.ErrTooFew) {
+				return false, bad(&kindOf{fmt.Sprintf("race %s cannot start yet: %s", id, why), ErrForming})
+			}
+			return false, bad(err)
+		}
+		if _, err := h.appendEntry(ctx, l, race.Entry{Kind: race.EntryStart, Turn: 1, Seat: -1, At: h.Now(), Key: q.Key}, nil); err != nil {
+			return false, err
+		}
+		return true, nil
 	})
 }
 

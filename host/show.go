@@ -41,7 +41,8 @@ type ShownSeat struct {
 	Player   string `json:"player"`
 	OrdersIn bool   `json:"orders_in"`
 	Ready    bool   `json:"ready"`
-	Bot      bool   `json:"bot,omitempty"` // the service plays the seat with the game's bot
+	Bot      bool   `json:"bot,omitempty"`     // the service plays the seat with the game's bot
+	Removed  bool   `json:"removed,omitempty"` // its racer was removed: the game's default plays it
 }
 
 // Standing is a standing with the seat numbered from 1.

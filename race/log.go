@@ -26,6 +26,10 @@ const (
 	EntrySet      = "set"      // a host's setting for turn Entry.Turn (KEY=VALUE)
 	EntryResolve  = "resolve"  // the host resolved turn Entry.Turn
 	EntryReady    = "ready"    // a racer is done with turn Entry.Turn (Text "yes"), or not after all ("no")
+	// EntryStart: the host started the race (turn 1). It sets the race up,
+	// as a first order would, and does nothing more: the entrants are
+	// fixed from it on. A race that takes its racers by invite starts so.
+	EntryStart = "start"
 )
 
 // Entry is one line of a race's append-only log. Every entry names the turn

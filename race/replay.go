@@ -418,6 +418,11 @@ func (p *Played) Apply(e Entry) error {
 		if _, err := p.resolve(e.At); err != nil {
 			return err
 		}
+	case EntryStart:
+		// Set up above; a start after the race began changes nothing.
+		if e.Seat != -1 || e.Text != "" {
+			return fmt.Errorf("a start entry names no seat and holds no text")
+		}
 	case EntryReady:
 		if err := p.CheckReady(e.Seat, e.Text); err != nil {
 			return err

@@ -356,3 +356,48 @@ func TestRecordOfATurn(t *testing.T) {
 type unmarshalable struct{ dashState }
 
 func (*unmarshalable) MarshalJSON() ([]byte, error) { return nil, errors.New("no") }
+
+// TestStartEntry: a start entry sets the race up and does nothing more: the
+// entrants are fixed from it on, no order or mark is made, and a replay
+// from the log comes to the same race; with too few entrants, or for a
+// turn other than the first, it is refused.
+func TestStartEntry(t *testing.T) {
+	r := newDash(t)
+	p := Begin(dash{}, r)
+	join := Entry{Seq: 1, Kind: EntryJoin, Text: EntrantText(Entrant{Player: "c", Racers: []string{"c"}})}
+	start := Entry{Seq: 2, Kind: EntryStart, Turn: 1, Seat: -1}
+	for _, e := range []Entry{join, start} {
+		if err := p.Apply(e); err != nil {
+			t.Fatalf("%s: %v", e.Kind, err)
+		}
+	}
+	if !p.Started || len(p.State.Seats()) != 3 || len(p.Pending) != 0 || len(p.Ready) != 0 || p.Resolved() != 0 {
+		t.Fatalf("after a join and a start: started %v, seats %v, pending %v, ready %v", p.Started, p.State.Seats(), p.Pending, p.Ready)
+	}
+	if err := p.Apply(Entry{Seq: 3, Kind: EntryJoin, Text: EntrantText(Entrant{Player: "d", Racers: []string{"d"}})}); !errors.Is(err, ErrStarted) {
+		t.Errorf("a join after the start: %v, want ErrStarted", err)
+	}
+	r.Log = []Entry{join, start}
+	f, err := Follow(dash{}, r)
+	if err != nil || !f.Started {
+		t.Fatalf("following a log with a start: %v, started %v", err, f != nil && f.Started)
+	}
+	for _, tc := range []struct {
+		e    Entry
+		want string
+	}{
+		{Entry{Seq: 3, Kind: EntryStart, Turn: 2, Seat: -1}, "turn 2"},
+		{Entry{Seq: 3, Kind: EntryStart, Turn: 1, Seat: 0}, "no seat"},
+		{Entry{Seq: 3, Kind: EntryStart, Turn: 1, Seat: -1, Text: "x"}, "no seat"},
+	} {
+		if err := p.Apply(tc.e); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.e, err, tc.want)
+		}
+	}
+	empty := newDash(t)
+	empty.Entrants = nil
+	q := Begin(dash{}, empty)
+	if err := q.Apply(Entry{Seq: 1, Kind: EntryStart, Turn: 1, Seat: -1}); err == nil || q.Started {
+		t.Errorf("a start with nobody entered: %v, started %v", err, q.Started)
+	}
+}

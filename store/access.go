@@ -13,6 +13,9 @@ const (
 	RoleHost      = "host"
 	RoleSeat      = "seat"
 	RoleSpectator = "spectator"
+	// RoleInvite opens a join to a race that takes its racers by invite,
+	// and nothing else.
+	RoleInvite = "invite"
 )
 
 // The ways a race served by the service resolves its open turn (besides a
@@ -30,9 +33,13 @@ type Token struct {
 	Hash    string     `json:"-"` // hex SHA-256 of the token
 	Race    string     `json:"race"`
 	Role    string     `json:"role"`
-	Seat    int        `json:"seat"` // RoleSeat: the seat, from 0
+	Seat    int        `json:"seat"` // RoleSeat: the seat, from 0; -1 for a link that names its racer
 	Created time.Time  `json:"created"`
 	Revoked *time.Time `json:"revoked,omitempty"`
+	// Racer names the racer of a seat's link made before the race started,
+	// when the seats were not known yet (Seat is -1): the link opens the
+	// seat that racer holds once the race is set up. "" for any other link.
+	Racer string `json:"racer,omitempty"`
 }
 
 // Access is how the service opens a race: to everyone (a public race's
@@ -43,6 +50,9 @@ type Access struct {
 	Public      bool      `json:"public"`
 	ResolveWhen string    `json:"resolve_when"`
 	Created     time.Time `json:"created"`
+	// Invite says the race takes its racers by invite: it takes entrants
+	// until its host starts it.
+	Invite bool `json:"invite"`
 }
 
 // AccessStore is a Store that also keeps what the service needs to open
@@ -82,8 +92,9 @@ type AccessStore interface {
 // The kinds of Control.
 const (
 	// ControlSeat says who plays Seat from now on: Value ControlBot (the
-	// game's bot, run by the service) or ControlPerson (whoever holds the
-	// seat's link).
+	// game's bot, run by the service), ControlPerson (whoever holds the
+	// seat's link) or ControlRemoved (no one: the racer was removed, and
+	// the game's default for missing orders plays the seat).
 	ControlSeat = "seat"
 	// ControlHost says who makes the host's settings a game asks for as it
 	// goes (party's minigame results): ControlBot or ControlPerson.
@@ -100,6 +111,7 @@ const (
 const (
 	ControlBot     = "bot"
 	ControlPerson  = "person"
+	ControlRemoved = "removed"
 	ControlPaused  = "paused"
 	ControlRunning = "running"
 )

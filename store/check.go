@@ -178,7 +178,7 @@ func CheckControl(c Control) error {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("race %q: a control: "+format, append([]any{c.Race}, args...)...)
 	}
-	values := map[string][]string{ControlSeat: {ControlBot, ControlPerson}, ControlHost: {ControlBot, ControlPerson},
+	values := map[string][]string{ControlSeat: {ControlBot, ControlPerson, ControlRemoved}, ControlHost: {ControlBot, ControlPerson},
 		ControlClock: {ControlPaused, ControlRunning}}
 	switch {
 	case c.Race == "":
@@ -217,10 +217,14 @@ func checkToken(id string, t Token) error {
 		return fmt.Errorf("it names race %q", t.Race)
 	case err != nil || len(b) != 32 || strings.ToLower(t.Hash) != t.Hash:
 		return errors.New("its hash is not a SHA-256 in 64 lower-case hex digits")
-	case t.Role != RoleHost && t.Role != RoleSeat && t.Role != RoleSpectator:
-		return fmt.Errorf("no role %q; a link is a host's, a seat's or a spectator's", t.Role)
-	case (t.Role == RoleSeat) != (t.Seat >= 0):
-		return fmt.Errorf("a %s link with seat %d: a seat's link names its seat (from 0), any other -1", t.Role, t.Seat)
+	case t.Role != RoleHost && t.Role != RoleSeat && t.Role != RoleSpectator && t.Role != RoleInvite:
+		return fmt.Errorf("no role %q; a link is a host's, a seat's, a spectator's or an invite", t.Role)
+	case t.Seat < -1 || t.Role != RoleSeat && (t.Seat >= 0 || t.Racer != ""):
+		return fmt.Errorf("a %s link with seat %d and racer %q: only a seat's link names its seat (from 0) or racer; any other names seat -1", t.Role, t.Seat, t.Racer)
+	case t.Role == RoleSeat && (t.Seat >= 0) == (t.Racer != ""):
+		return fmt.Errorf("a seat's link with seat %d and racer %q: it names its seat (from 0) or, made before the start, its racer (seat -1); one of them", t.Seat, t.Racer)
+	case t.Racer != "" && race.CheckName("its racer", t.Racer) != nil:
+		return race.CheckName("its racer", t.Racer)
 	case t.Revoked != nil:
 		return errors.New("a new link is not revoked")
 	}

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,7 +76,7 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, ok := s.load(w, r, id)
+	p, ok := s.started(w, r, id, "handing a seat to the bot")
 	if !ok {
 		return
 	}
@@ -197,11 +199,81 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 
 // standing reads what race id's controls add up to.
 func (s *Server) standing(r *http.Request, id string) (standing, error) {
-	cs, err := s.access.Controls(r.Context(), id)
+	return s.standingOf(r.Context(), id)
+}
+
+func (s *Server) standingOf(ctx context.Context, id string) (standing, error) {
+	cs, err := s.access.Controls(ctx, id)
 	if err != nil {
 		return standing{}, err
 	}
 	return fold(cs)
+}
+
+// removeBody is POST /api/races/{id}/remove: a racer leaves the race.
+type removeBody struct {
+	Seat *int   `json:"seat"` // from 1
+	Key  string `json:"key"`
+}
+
+// removeSeat takes a racer out of a race that has started: from now on
+// the game's default for missing orders plays the seat (as for any racer
+// who sends none), the race waits for it no more, and its links open
+// nothing. It is a control, so that the last word on the seat stands: a
+// new racer's link or the bot gives the seat back. The links are revoked
+// after the control is stored: a removal cut short is finished by its
+// retry (with its key, one control).
+func (s *Server) removeSeat(w http.ResponseWriter, r *http.Request) {
+	var b removeBody
+	id, ok := s.hostBody(w, r, "removing a racer", "only the race's host removes a racer", &b)
+	if !ok {
+		return
+	}
+	p, ok := s.started(w, r, id, "removing a racer")
+	if !ok {
+		return
+	}
+	if p.State.Over() {
+		s.fail(w, r, race.ErrOver)
+		return
+	}
+	seat, err := seatArg(p, b.Seat)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlSeat, Seat: seat, Value: store.ControlRemoved, Key: b.Key}); !ok {
+		return
+	}
+	revoked, err := s.revokeSeat(r.Context(), id, seat, race.NameOf(p.State.Seats(), seat), "")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.log.Info("racer removed", "race", id, "seat", seat+1, "revoked", len(revoked))
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "seat": seat + 1, "removed": true, "revoked": revoked})
+}
+
+// revokeSeat revokes the links that open seat of race id (named by its
+// seat, or by its racer's name, made before the start), but keep, and
+// returns the links revoked.
+func (s *Server) revokeSeat(ctx context.Context, id string, seat int, name, keep string) ([]string, error) {
+	ts, err := s.access.Tokens(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	revoked := []string{}
+	at := s.host.Now()
+	for _, t := range ts {
+		opens := t.Role == store.RoleSeat && (seat >= 0 && t.Seat == seat || t.Racer != "" && t.Racer == name)
+		if opens && t.Hash != keep && t.Revoked == nil {
+			if err := s.access.RevokeToken(ctx, id, t.Hash, at); err != nil {
+				return nil, err
+			}
+			revoked = append(revoked, linkID(t))
+		}
+	}
+	return revoked, nil
 }
 
 // repeatBody is POST /api/races/{id}/repeat.
@@ -249,15 +321,16 @@ func linkID(t store.Token) string { return t.Hash[:12] }
 type shownLink struct {
 	Link    string     `json:"link"`
 	Role    string     `json:"role"`
-	Seat    *int       `json:"seat,omitempty"` // from 1
+	Seat    *int       `json:"seat,omitempty"`  // from 1
+	Racer   string     `json:"racer,omitempty"` // a racer's link made before the start
 	Created time.Time  `json:"created"`
 	Revoked *time.Time `json:"revoked,omitempty"`
 	Token   string     `json:"token,omitempty"` // only when it is made
 }
 
 func showLink(t store.Token) shownLink {
-	l := shownLink{Link: linkID(t), Role: t.Role, Created: t.Created, Revoked: t.Revoked}
-	if t.Role == store.RoleSeat {
+	l := shownLink{Link: linkID(t), Role: t.Role, Racer: t.Racer, Created: t.Created, Revoked: t.Revoked}
+	if t.Role == store.RoleSeat && t.Seat >= 0 {
 		seat := t.Seat + 1
 		l.Seat = &seat
 	}
@@ -282,10 +355,13 @@ func (s *Server) listLinks(w http.ResponseWriter, r *http.Request) {
 }
 
 // linkBody is POST /api/races/{id}/links: a new link for a seat (a new
-// racer; with replace, the seat's other links are revoked) or a spectator.
+// racer; with replace, the seat's other links are revoked), a spectator, a
+// host or an invite. Before a race by invite starts, a racer's link names
+// its racer, not its seat.
 type linkBody struct {
 	Role    string `json:"role"`
 	Seat    *int   `json:"seat"`
+	Racer   string `json:"racer"`
 	Replace bool   `json:"replace"`
 }
 
@@ -308,56 +384,96 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	seat := -1
-	switch b.Role {
-	case store.RoleSeat:
+	a, err := s.access.Access(r.Context(), id)
+	var begun bool
+	if err == nil {
+		begun, err = s.begun(r.Context(), id, a)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	t := store.Token{Race: id, Role: b.Role, Seat: -1, Created: s.host.Now()}
+	name := "" // the seat's racer
+	switch {
+	case b.Role == store.RoleSeat && begun:
 		p, ok := s.load(w, r, id)
 		if !ok {
 			return
 		}
-		var err error
-		if seat, err = seatArg(p, b.Seat); err != nil {
+		if b.Racer != "" {
+			s.fail(w, r, &apiError{Msg: "the race has started: a seat's link names its seat (\"seat\": N), not its racer", Field: "racer", Code: "bad_input"})
+			return
+		}
+		if t.Seat, err = seatArg(p, b.Seat); err != nil {
 			s.fail(w, r, err)
 			return
 		}
-	case store.RoleSpectator, store.RoleHost:
-		if b.Seat != nil || b.Replace {
-			s.fail(w, r, &apiError{Msg: fmt.Sprintf("a %s's link names no seat and replaces nothing (revoke a link by itself)", b.Role), Field: "seat", Code: "bad_input"})
+		name = race.NameOf(p.State.Seats(), t.Seat)
+	case b.Role == store.RoleSeat:
+		f, err := s.host.Forming(r.Context(), id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		var racers []string
+		for _, e := range f.Entrants {
+			racers = append(racers, e.Racers...)
+		}
+		if b.Seat != nil || !slices.Contains(racers, b.Racer) {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("race %q has not started, so its seats are not known yet: name the racer, \"racer\": one of %q; not %q", id, racers, b.Racer), Field: "racer", Code: "bad_input"})
+			return
+		}
+		t.Racer, name = b.Racer, b.Racer
+	case b.Role == store.RoleSpectator, b.Role == store.RoleHost, b.Role == store.RoleInvite:
+		if b.Seat != nil || b.Racer != "" || b.Replace {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("a %s's link names no seat or racer and replaces nothing (revoke a link by itself)", b.Role), Field: "seat", Code: "bad_input"})
+			return
+		}
+		if b.Role == store.RoleInvite && (!a.Invite || begun) {
+			s.fail(w, r, &apiError{Msg: fmt.Sprintf("race %q takes no racers by invite (it has started, or was made with its seats)", id), Field: "role", Code: "race_started"})
 			return
 		}
 	default:
-		s.fail(w, r, &apiError{Msg: fmt.Sprintf("role is seat, spectator or host; not %q", b.Role), Field: "role", Code: "bad_input"})
+		s.fail(w, r, &apiError{Msg: fmt.Sprintf("role is seat, spectator, host or invite; not %q", b.Role), Field: "role", Code: "bad_input"})
 		return
 	}
 	tok := newToken()
-	t := store.Token{Hash: hashToken(tok), Race: id, Role: b.Role, Seat: seat, Created: s.host.Now()}
+	t.Hash = hashToken(tok)
 	if err := s.access.AddTokens(r.Context(), id, []store.Token{t}); err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	revoked := []string{}
-	if b.Replace {
+	if b.Replace && t.Role == store.RoleSeat {
 		// After the new link is stored: a replace cut short leaves the seat
 		// with two links, never with none.
-		ts, err := s.access.Tokens(r.Context(), id)
+		if revoked, err = s.revokeSeat(r.Context(), id, t.Seat, name, t.Hash); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	out := map[string]any{"ok": true, "race": id, "revoked": revoked}
+	if t.Role == store.RoleSeat && t.Seat >= 0 {
+		// A removed seat given a new racer is a person's again.
+		st, err := s.standing(r, id)
+		if err == nil && st.removed[t.Seat] {
+			_, err = s.access.AddControl(r.Context(), store.Control{Race: id, Kind: store.ControlSeat, Seat: t.Seat, Value: store.ControlPerson, At: t.Created})
+			if err == nil {
+				out["removed"] = false
+				s.events.wake(id, true)
+			}
+		}
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		for _, old := range ts {
-			if old.Role == store.RoleSeat && old.Seat == seat && old.Hash != t.Hash && old.Revoked == nil {
-				if err := s.access.RevokeToken(r.Context(), id, old.Hash, t.Created); err != nil {
-					s.fail(w, r, err)
-					return
-				}
-				revoked = append(revoked, linkID(old))
-			}
-		}
 	}
-	out := showLink(t)
-	out.Token = tok
-	s.log.Info("link made", "race", id, "role", t.Role, "seat", seat+1, "revoked", len(revoked))
-	writeJSON(w, http.StatusCreated, map[string]any{"ok": true, "race": id, "link": out, "revoked": revoked})
+	l := showLink(t)
+	l.Token = tok
+	out["link"] = l
+	s.log.Info("link made", "race", id, "role", t.Role, "seat", t.Seat+1, "revoked", len(revoked))
+	writeJSON(w, http.StatusCreated, out)
 }
 
 func (s *Server) revokeLink(w http.ResponseWriter, r *http.Request) {

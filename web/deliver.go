@@ -358,10 +358,14 @@ func (s *Server) payload(ctx context.Context, h store.Hook, d store.Delivery) (e
 		if p.State.Over() || p.Turn() != d.Turn || p.Schedule.Deadline == nil || d.Deadline == nil || !p.Schedule.Deadline.Equal(*d.Deadline) {
 			return "", nil, "the turn was resolved, or its deadline moved, before the warning went out", nil
 		}
+		st, err := s.standingOf(ctx, d.Race)
+		if err != nil {
+			return "", nil, "", err
+		}
 		w := p.View(race.Spectator)
 		out.Event, out.Ruleset, out.Deadline, out.At = store.EventWarning, p.Race.Ruleset, d.Deadline, d.Created
 		for _, seat := range sortedKeys(w.OrdersIn) {
-			if !w.OrdersIn[seat] {
+			if !w.OrdersIn[seat] && !st.removed[seat] { // a removed racer is not waited for
 				out.Waiting = append(out.Waiting, race.NameOf(p.State.Seats(), seat))
 			}
 		}

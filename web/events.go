@@ -111,6 +111,8 @@ func streamEvent(e race.Entry) (name string, data []byte, ok bool) {
 		name, data = "ready", num(append(num(append(data, ','), "seat", e.Seat+1), ','), "turn", e.Turn)
 	case race.EntrySchedule:
 		name, data = "schedule", num([]byte("{"), "turn", e.Turn)
+	case race.EntryStart:
+		name, data = "start", num([]byte("{"), "turn", e.Turn)
 	default:
 		return "", nil, false
 	}

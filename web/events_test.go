@@ -21,6 +21,7 @@ func TestStreamEventData(t *testing.T) {
 		{race.Entry{Kind: race.EntryReady, Turn: 140, Seat: 0, Text: "yes"}, "ready", map[string]any{"turn": 140, "seat": 1, "ready": true}},
 		{race.Entry{Kind: race.EntryReady, Turn: 2, Seat: 4, Text: "no"}, "ready", map[string]any{"turn": 2, "seat": 5, "ready": false}},
 		{race.Entry{Kind: race.EntrySchedule, Turn: 7, Seat: -1}, "schedule", map[string]any{"turn": 7}},
+		{race.Entry{Kind: race.EntryStart, Turn: 1, Seat: -1}, "start", map[string]any{"turn": 1}},
 	} {
 		name, data, ok := streamEvent(c.e)
 		want, _ := json.Marshal(c.want)

@@ -24,6 +24,9 @@ type newRace struct {
 	ResolveWhen string            `json:"resolve_when"`
 	// Public says anyone may watch without a link; the default is true.
 	Public *bool `json:"public"`
+	// Invite says the race takes its racers by invite until its host
+	// starts it: it is made with an invite link, and seats may be few or none.
+	Invite bool `json:"invite"`
 }
 
 // createdRace is the answer to POST /api/races: the race's links' tokens,
@@ -33,71 +36,53 @@ type createdRace struct {
 	Ruleset        string        `json:"ruleset"`
 	HostToken      string        `json:"host_token"`
 	SpectatorToken string        `json:"spectator_token,omitempty"` // a private race's
+	InviteToken    string        `json:"invite_token,omitempty"`    // a race by invite's
+	Invite         bool          `json:"invite,omitempty"`
 	Commitment     string        `json:"commitment"`
 	ResolveWhen    string        `json:"resolve_when"`
 	Public         bool          `json:"public"`
 	Seats          []createdSeat `json:"seats"`
 }
 
-// createdSeat is a seat's link in the answer to POST /api/races.
+// createdSeat is a seat's link in the answer to POST /api/races. A race by
+// invite's seats are numbered at its start: its links name their racers.
 type createdSeat struct {
-	Seat  int    `json:"seat"`
+	Seat  int    `json:"seat,omitempty"` // from 1
 	Name  string `json:"name"`
 	Token string `json:"token"`
 }
 
 // entrants reads the seats of a new race: each a racer's name, the player
 // (the name when not given; seats with one player make one entrant, as a
-// ludi player holds two aurigae) and the game's entrant choices.
-func entrants(g *race.Game, seats []map[string]any) ([]race.Entrant, error) {
-	if len(seats) == 0 {
-		return nil, &apiError{Msg: "a race needs its seats: [{\"name\": \"...\"}, ...]", Field: "seats", Code: "bad_input"}
+// ludi player holds two aurigae) and the game's entrant choices. A racer's
+// name is one seat's. A race by invite may have none yet (invite).
+func entrants(g *race.Game, seats []map[string]any, invite bool) ([]race.Entrant, error) {
+	if len(seats) == 0 && !invite {
+		return nil, &apiError{Msg: "a race needs its seats: [{\"name\": \"...\"}, ...] (or \"invite\": true to take its racers by invite)", Field: "seats", Code: "bad_input"}
 	}
 	var out []race.Entrant
 	var first []int // the seat each entrant was first named at, for the errors
+	var names []string
 	for i, s := range seats {
 		field := fmt.Sprintf("seats[%d]", i)
-		text := map[string]string{}
-		for k, v := range s {
-			switch v := v.(type) {
-			case string:
-				text[k] = v
-			case float64:
-				text[k] = strconv.FormatFloat(v, 'f', -1, 64)
-			case bool:
-				text[k] = strconv.FormatBool(v)
-			default:
-				return nil, &apiError{Msg: fmt.Sprintf("%s.%s must be a string, a number or true/false", field, k), Field: field + "." + k, Code: "bad_input"}
-			}
+		e, err := readEntrant(g, field, s)
+		if err != nil {
+			return nil, err
 		}
-		name := text["name"]
-		if name == "" {
-			return nil, &apiError{Msg: fmt.Sprintf("%s has no name: every seat names its racer", field), Field: field + ".name", Code: "bad_input"}
+		name := e.Racers[0]
+		if slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, name) }) {
+			return nil, &apiError{Msg: fmt.Sprintf("%s: another seat's racer is called %q; each racer has a name of its own", field, name), Field: field + ".name", Code: "bad_input"}
 		}
-		player := text["player"]
-		if player == "" {
-			player = name
-		}
-		delete(text, "name")
-		delete(text, "player")
-		for k := range text {
-			if _, ok := race.FieldNamed(g.Entrant, k); !ok {
-				var names []string
-				for _, f := range g.Entrant {
-					names = append(names, f.Name)
-				}
-				return nil, &apiError{Msg: fmt.Sprintf("%s: %s has no entrant choice %q; its choices are name, player and %v", field, g.ID, k, names), Field: field + "." + k, Code: "bad_input"}
-			}
-		}
-		j := slices.IndexFunc(out, func(e race.Entrant) bool { return e.Player == player })
+		names = append(names, name)
+		j := slices.IndexFunc(out, func(x race.Entrant) bool { return x.Player == e.Player })
 		if j < 0 {
-			out, first = append(out, race.Entrant{Player: player, Options: map[string]string{}}), append(first, i)
+			out, first = append(out, race.Entrant{Player: e.Player, Options: map[string]string{}}), append(first, i)
 			j = len(out) - 1
 		}
 		out[j].Racers = append(out[j].Racers, name)
-		for k, v := range text {
+		for k, v := range e.Options {
 			if w, ok := out[j].Options[k]; ok && w != v {
-				return nil, &apiError{Msg: fmt.Sprintf("%s: %s chose %s=%s for another racer; a player's choices are one", field, player, k, w), Field: field + "." + k, Code: "bad_input"}
+				return nil, &apiError{Msg: fmt.Sprintf("%s: %s chose %s=%s for another racer; a player's choices are one", field, e.Player, k, w), Field: field + "." + k, Code: "bad_input"}
 			}
 			out[j].Options[k] = v
 		}
@@ -111,6 +96,67 @@ func entrants(g *race.Game, seats []map[string]any) ([]race.Entrant, error) {
 		}
 	}
 	return out, nil
+}
+
+// readEntrant reads one seat, s, of field ("seats[2]"; "" for a join's
+// body): an entrant with one racer. Its choices are checked by the game
+// with the entrant's others (entrants) or as they are (a join).
+func readEntrant(g *race.Game, field string, s map[string]any) (race.Entrant, error) {
+	in := func(k string) string {
+		if field == "" {
+			return k
+		}
+		return field + "." + k
+	}
+	text := map[string]string{}
+	for k, v := range s {
+		switch v := v.(type) {
+		case string:
+			text[k] = v
+		case float64:
+			text[k] = strconv.FormatFloat(v, 'f', -1, 64)
+		case bool:
+			text[k] = strconv.FormatBool(v)
+		default:
+			return race.Entrant{}, &apiError{Msg: fmt.Sprintf("%s must be a string, a number or true/false", in(k)), Field: in(k), Code: "bad_input"}
+		}
+	}
+	name := text["name"]
+	if name == "" {
+		what := field + " has no name: every seat names its racer"
+		if field == "" {
+			what = "a join names its racer: \"name\": \"...\""
+		}
+		return race.Entrant{}, &apiError{Msg: what, Field: in("name"), Code: "bad_input"}
+	}
+	player := text["player"]
+	if player == "" {
+		player = name
+	}
+	delete(text, "name")
+	delete(text, "player")
+	for k := range text {
+		if _, ok := race.FieldNamed(g.Entrant, k); !ok {
+			var names []string
+			for _, f := range g.Entrant {
+				names = append(names, f.Name)
+			}
+			return race.Entrant{}, &apiError{Msg: fmt.Sprintf("%s has no entrant choice %q; its choices are name, player and %v", g.ID, k, names), Field: in(k), Code: "bad_input"}
+		}
+	}
+	e := race.Entrant{Player: player, Racers: []string{name}, Options: text}
+	if len(text) == 0 {
+		e.Options = nil // as an entrant with no choices is stored
+	}
+	if err := race.CheckEntrant(e); err != nil {
+		return e, &apiError{Msg: err.Error(), Field: in("name"), Code: "bad_input"}
+	}
+	if field == "" { // a join: the entrant as it will be
+		if err := g.CheckEntrant(e); err != nil {
+			return e, &apiError{Msg: err.Error(), Code: "bad_input"}
+		}
+	}
+	return e, nil
 }
 
 func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
@@ -133,13 +179,13 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g := rs.Game()
-	es, err := entrants(g, req.Seats)
+	es, err := entrants(g, req.Seats, req.Invite)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	cfg := race.Config{Track: req.Track, Laps: req.Laps, Options: req.Options}
-	out, err := s.makeRace(r.Context(), req.Ruleset, cfg, es, store.Access{Public: req.Public == nil || *req.Public, ResolveWhen: req.ResolveWhen})
+	out, err := s.makeRace(r.Context(), req.Ruleset, cfg, es, store.Access{Public: req.Public == nil || *req.Public, ResolveWhen: req.ResolveWhen, Invite: req.Invite})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -156,24 +202,36 @@ func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, 
 		return nil, err
 	}
 	g := p.Ruleset.Game()
-	if !p.Started {
-		return nil, &apiError{Msg: fmt.Sprintf("%s needs more seats to start than the %d given", g.Name, len(es)), Field: "seats", Code: "bad_input"}
+	if !p.Started && !acc.Invite {
+		return nil, &apiError{Msg: fmt.Sprintf("%s needs more seats to start than the %d given (or \"invite\": true, to take more racers by invite)", g.Name, len(es)), Field: "seats", Code: "bad_input"}
 	}
 	rc, now := p.Race, s.host.Now()
 	var toks []store.Token
 	// link makes a secret link of the race: the token, shown once, and what is stored of it.
-	link := func(role string, seat int) string {
+	link := func(role string, seat int, racer string) string {
 		tok := newToken()
-		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: role, Seat: seat, Created: now})
+		toks = append(toks, store.Token{Hash: hashToken(tok), Race: rc.ID, Role: role, Seat: seat, Racer: racer, Created: now})
 		return tok
 	}
 	acc.Race, acc.Created = rc.ID, now
-	out := &createdRace{ID: rc.ID, Ruleset: rc.Ruleset, HostToken: link(store.RoleHost, -1), Commitment: rc.Commitment(), ResolveWhen: acc.ResolveWhen, Public: acc.Public}
-	for _, x := range p.State.Seats() {
-		out.Seats = append(out.Seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat)})
+	out := &createdRace{ID: rc.ID, Ruleset: rc.Ruleset, HostToken: link(store.RoleHost, -1, ""), Commitment: rc.Commitment(), ResolveWhen: acc.ResolveWhen, Public: acc.Public}
+	out.Seats = []createdSeat{}
+	if acc.Invite {
+		// Its setup (and its grid) is drawn at the start, with whoever
+		// has joined by then: these links name their racers.
+		out.Invite, out.InviteToken = true, link(store.RoleInvite, -1, "")
+		for _, e := range es {
+			for _, name := range e.Racers {
+				out.Seats = append(out.Seats, createdSeat{Name: name, Token: link(store.RoleSeat, -1, name)})
+			}
+		}
+	} else {
+		for _, x := range p.State.Seats() {
+			out.Seats = append(out.Seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat, "")})
+		}
 	}
 	if !acc.Public { // a private race is watched through a link of its own
-		out.SpectatorToken = link(store.RoleSpectator, -1)
+		out.SpectatorToken = link(store.RoleSpectator, -1, "")
 	}
 	if err := s.access.CreateWithAccess(ctx, rc, acc, toks); err != nil {
 		return nil, err
@@ -194,9 +252,17 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request, id string) (*race.
 
 func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	v, _, err := s.viewer(r, id)
+	v, tok, a, err := s.viewerOf(r, id)
+	var begun bool
+	if err == nil {
+		begun, err = s.begun(r.Context(), id, a)
+	}
 	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	if !begun {
+		s.showForming(w, r, id, a, tok)
 		return
 	}
 	p, ok := s.load(w, r, id)
@@ -209,16 +275,26 @@ func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sh := host.Show(p.View(v))
+	var gone []string // removed racers: not waited for
 	for i := range sh.Seats {
-		sh.Seats[i].Bot = st.bots[sh.Seats[i].Seat-1]
+		seat := sh.Seats[i].Seat - 1
+		sh.Seats[i].Bot, sh.Seats[i].Removed = st.bots[seat], st.removed[seat]
+		if st.removed[seat] {
+			gone = append(gone, sh.Seats[i].Name)
+		}
 	}
-	writeJSON(w, http.StatusOK, servedRace{Shown: sh, Paused: st.paused != nil, Repeat: st.repeat, HostBot: st.hostBot})
+	if len(gone) > 0 {
+		sh.WaitingFor = slices.DeleteFunc(slices.Clone(sh.WaitingFor), func(n string) bool { return slices.Contains(gone, n) })
+	}
+	writeJSON(w, http.StatusOK, servedRace{Shown: sh, Started: true, Invite: a.Invite, Paused: st.paused != nil, Repeat: st.repeat, HostBot: st.hostBot})
 }
 
 // servedRace is a race as the service shows it: the viewer's projection,
 // and what the host has handed to the service (which anyone may know).
 type servedRace struct {
 	host.Shown
+	Started bool    `json:"started"`
+	Invite  bool    `json:"invite"`
 	Paused  bool    `json:"paused"`
 	Repeat  *repeat `json:"repeat"`
 	HostBot bool    `json:"host_bot"`
@@ -261,6 +337,9 @@ func readTurn(w http.ResponseWriter, r *http.Request, kind string) (turnBody, er
 func (s *Server) seatWrite(w http.ResponseWriter, r *http.Request, kind, what string) (id string, seat int, b turnBody, ok bool) {
 	id = r.PathValue("id")
 	v, err := s.writer(r, id, store.RoleSeat, what+" needs the seat's token (Authorization: Bearer TOKEN from the seat's link)", "only a racer sends "+what+", with the seat's own link")
+	if _, racer := v.Seat(); err == nil && !racer {
+		err = notStarted(id, what) // a racer's link before the start opens no seat yet
+	}
 	if err == nil {
 		b, err = readTurn(w, r, kind)
 	}
@@ -316,6 +395,10 @@ func (s *Server) resolveTurn(w http.ResponseWriter, r *http.Request) {
 	b, err := readTurn(w, r, race.EntryResolve)
 	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	// A resolve would start a race by invite: its host starts it.
+	if _, ok := s.started(w, r, id, "a resolve"); !ok {
 		return
 	}
 	res, err := s.host.Resolve(r.Context(), id, host.Req{Turn: *b.Turn, Key: b.Key})

@@ -51,12 +51,14 @@ type Server struct {
 	finished  sync.Map // ids of the races found over: a rescan passes them by
 	pictures  *lru.Cache[pictureKey, drawn]
 	render    func(v *race.View, turn int, format string) ([]byte, error) // host.Render; a test counts its calls
-	hookCfg   HookConfig
-	limits    Limits
-	byAddress *buckets
-	byToken   *buckets
-	mux       *http.ServeMux
-	ready     atomic.Bool
+	// begunRaces holds the ids of races by invite found started.
+	begunRaces sync.Map
+	hookCfg    HookConfig
+	limits     Limits
+	byAddress  *buckets
+	byToken    *buckets
+	mux        *http.ServeMux
+	ready      atomic.Bool
 	// done is closed when the server shuts down: open streams end.
 	done     chan struct{}
 	shutdown atomic.Bool
@@ -142,6 +144,10 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/races/{id}/links", s.listLinks)
 	s.mux.HandleFunc("POST /api/races/{id}/links", s.newLink)
 	s.mux.HandleFunc("POST /api/races/{id}/links/{link}/revoke", s.revokeLink)
+	s.mux.HandleFunc("POST /api/races/{id}/remove", s.removeSeat)
+	s.mux.HandleFunc("POST /api/races/{id}/join", s.join)
+	s.mux.HandleFunc("POST /api/races/{id}/withdraw", s.withdraw)
+	s.mux.HandleFunc("POST /api/races/{id}/start", s.start)
 	s.mux.HandleFunc("POST /api/races/{id}/hooks", s.addHook)
 	s.mux.HandleFunc("GET /api/races/{id}/hooks", s.listHooks)
 	s.mux.HandleFunc("POST /api/races/{id}/hooks/{hook}/remove", s.removeHook)
@@ -204,7 +210,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			status = http.StatusBadRequest
 		case "no_such_race", "no_such_link", "no_such_hook":
 			status = http.StatusNotFound
-		case "key_reused", "last_host_link":
+		case "key_reused", "last_host_link", "not_started", "race_started", "name_taken":
 			status = http.StatusConflict
 		}
 		writeError(w, status, ae)
@@ -212,6 +218,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, http.StatusConflict, &apiError{Msg: err.Error(), Field: "turn", Code: "turn_closed"})
 	case errors.Is(err, race.ErrOver):
 		writeError(w, http.StatusConflict, &apiError{Msg: err.Error(), Code: "race_over"})
+	case errors.Is(err, host.ErrStarted):
+		writeError(w, http.StatusConflict, &apiError{Msg: err.Error(), Code: "race_started"})
+	case errors.Is(err, host.ErrNameTaken):
+		writeError(w, http.StatusConflict, &apiError{Msg: err.Error(), Field: "name", Code: "name_taken"})
 	case errors.Is(err, store.ErrNotFound):
 		writeError(w, http.StatusNotFound, &apiError{Msg: err.Error(), Code: "no_such_race"})
 	case errors.As(err, &oe):
@@ -292,30 +302,53 @@ func hashToken(tok string) string {
 // viewer is who a request speaks for in race id: the host, a seat, or a
 // spectator (no token, for a public race, or a spectator's link).
 func (s *Server) viewer(r *http.Request, id string) (race.Viewer, *store.Token, error) {
+	v, tok, _, err := s.viewerOf(r, id)
+	return v, tok, err
+}
+
+// noRace is err, said as the client's mistake when race id is not served.
+func noRace(id string, err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return &apiError{Msg: fmt.Sprintf("no race %q is served here", id), Code: "no_such_race"}
+	}
+	return err
+}
+
+// viewerOf is viewer with the race's access. An invite opens no view. A
+// racer's link made before the start (it names its racer) is the seat its
+// racer holds once the race has started, and a spectator before.
+func (s *Server) viewerOf(r *http.Request, id string) (race.Viewer, *store.Token, store.Access, error) {
 	a, err := s.access.Access(r.Context(), id)
 	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return race.Viewer{}, nil, &apiError{Msg: fmt.Sprintf("no race %q is served here", id), Code: "no_such_race"}
-		}
-		return race.Viewer{}, nil, err
+		return race.Viewer{}, nil, a, noRace(id, err)
 	}
 	tok, err := s.token(r, id)
 	if err != nil {
-		return race.Viewer{}, nil, err
+		return race.Viewer{}, nil, a, err
 	}
 	if tok == nil {
 		if !a.Public {
-			return race.Viewer{}, nil, &apiError{Msg: fmt.Sprintf("race %q is private: send its spectator link's token or your own (Authorization: Bearer TOKEN)", id), Code: "no_token"}
+			return race.Viewer{}, nil, a, &apiError{Msg: fmt.Sprintf("race %q is private: send its spectator link's token or your own (Authorization: Bearer TOKEN)", id), Code: "no_token"}
 		}
-		return race.Spectator, nil, nil
+		return race.Spectator, nil, a, nil
 	}
 	switch tok.Role {
 	case store.RoleHost:
-		return race.Host, tok, nil
+		return race.Host, tok, a, nil
+	case store.RoleInvite:
+		return race.Viewer{}, tok, a, &apiError{Msg: fmt.Sprintf("an invite link opens only the race's join (POST /api/races/%s/join); once in, use the racer's link the join gave", id), Field: "Authorization", Code: "forbidden"}
 	case store.RoleSeat:
-		return race.SeatViewer(tok.Seat), tok, nil
+		if tok.Racer == "" {
+			return race.SeatViewer(tok.Seat), tok, a, nil
+		}
+		begun, err := s.begun(r.Context(), id, a)
+		if err != nil || !begun {
+			return race.Spectator, tok, a, err
+		}
+		seat, err := s.racerSeat(r.Context(), id, tok.Racer)
+		return race.SeatViewer(seat), tok, a, err
 	}
-	return race.Spectator, tok, nil
+	return race.Spectator, tok, a, nil
 }
 
 // writer is who a write to race id speaks for, refused unless its link is

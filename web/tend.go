@@ -29,17 +29,19 @@ import (
 // standing is what a race's controls add up to: the last of each kind stands.
 type standing struct {
 	bots    map[int]bool   // seats the game's bot plays
+	removed map[int]bool   // seats whose racer was removed: no one plays them, the game's default does
 	hostBot bool           // the bot makes the host's settings
 	repeat  *repeat        // the repeating schedule; nil: none
 	paused  *store.Control // the pause in force; nil: running
 }
 
 func fold(cs []store.Control) (standing, error) {
-	st := standing{bots: map[int]bool{}}
+	st := standing{bots: map[int]bool{}, removed: map[int]bool{}}
 	for _, c := range cs {
 		switch c.Kind {
 		case store.ControlSeat:
 			st.bots[c.Seat] = c.Value == store.ControlBot
+			st.removed[c.Seat] = c.Value == store.ControlRemoved
 		case store.ControlHost:
 			st.hostBot = c.Value == store.ControlBot
 		case store.ControlSchedule:
@@ -160,6 +162,12 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 	if err != nil {
 		return fail("settling a turn", err)
 	}
+	// A race by invite waits for its host's start: nothing is due before.
+	if begun, err := s.begun(ctx, id, a); err != nil {
+		return fail("settling a turn", err)
+	} else if !begun {
+		return false
+	}
 	cs, err := s.access.Controls(ctx, id)
 	if err != nil {
 		return fail("reading the race's controls", err)
@@ -185,7 +193,7 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 		return false
 	}
 	s.deadlines.note(p)
-	due, why := host.Due(p, a.ResolveWhen, s.host.Now())
+	due, why := host.DueWithout(p, a.ResolveWhen, s.host.Now(), st.removed)
 	if !due {
 		return false
 	}
@@ -203,7 +211,7 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 	p = res.Race
 	if p, err = s.tend(ctx, p, a, st); err != nil {
 		fail("playing the service's part", err)
-	} else if again, _ := host.Due(p, a.ResolveWhen, s.host.Now()); again {
+	} else if again, _ := host.DueWithout(p, a.ResolveWhen, s.host.Now(), st.removed); again {
 		// Bots alone can make a turn due at once; the deadline loop takes
 		// it, so that one request never plays a whole race.
 		now := s.host.Now()

@@ -70,7 +70,15 @@ func oneOf(q url.Values, name string, allowed ...string) (string, error) {
 // false once the refusal is answered. The viewer comes first: a caller who
 // may not see the race learns nothing of it from its parameters.
 func (s *Server) reader(w http.ResponseWriter, r *http.Request, takes ...string) (race.Viewer, url.Values, bool) {
-	v, _, err := s.viewer(r, r.PathValue("id"))
+	id := r.PathValue("id")
+	v, _, a, err := s.viewerOf(r, id)
+	if err == nil {
+		// A race by invite is set up at its start: there is no turn to show before.
+		var begun bool
+		if begun, err = s.begun(r.Context(), id, a); err == nil && !begun {
+			err = notStarted(id, "what it shows of its turns")
+		}
+	}
 	var q url.Values
 	if err == nil {
 		q, err = query(r, takes...)

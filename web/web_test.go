@@ -278,38 +278,49 @@ func TestAuthorisation(t *testing.T) {
 	if err := s.srv.access.RevokeToken(t.Context(), priv.ID, hashToken(revoked), s.srv.host.Now()); err != nil {
 		t.Fatal(err)
 	}
+	// An invite of a race made with its seats: it opens nothing, and its
+	// join finds the race started.
+	invite := "an invite link of a race not by invite"
+	inv := store.Token{Hash: hashToken(invite), Race: priv.ID, Role: store.RoleInvite, Seat: -1, Created: s.srv.host.Now()}
+	if err := s.srv.access.AddTokens(t.Context(), priv.ID, []store.Token{inv}); err != nil {
+		t.Fatal(err)
+	}
 	callers := []struct{ name, token string }{
 		{"anonymous", ""}, {"spectator", priv.Spectator}, {"other race's seat", other.Seats[0]},
-		{"racer", priv.Seats[0]}, {"host", priv.Host}, {"revoked", revoked}, {"unknown", "not-a-token"},
+		{"racer", priv.Seats[0]}, {"host", priv.Host}, {"revoked", revoked}, {"unknown", "not-a-token"}, {"invite", invite},
 	}
 	// want[endpoint][caller] for the private race
 	want := map[string][]int{
-		"GET race":      {401, 200, 403, 200, 200, 401, 401},
-		"POST orders":   {401, 403, 403, 200, 403, 401, 401},
-		"POST ready":    {401, 403, 403, 200, 403, 401, 401},
-		"POST schedule": {401, 403, 403, 403, 200, 401, 401},
-		"POST resolve":  {401, 403, 403, 403, 200, 401, 401},
-		"GET events":    {401, 200, 403, 200, 200, 401, 401},
-		"POST bot":      {401, 403, 403, 403, 200, 401, 401},
-		"POST pause":    {401, 403, 403, 403, 200, 401, 401},
-		"POST resume":   {401, 403, 403, 403, 200, 401, 401},
-		"POST repeat":   {401, 403, 403, 403, 200, 401, 401},
-		"GET links":     {401, 403, 403, 403, 200, 401, 401},
-		"POST links":    {401, 403, 403, 403, 201, 401, 401},
-		"POST revoke":   {401, 403, 403, 403, 200, 401, 401},
-		"GET post":      {401, 200, 403, 200, 200, 401, 401},
-		"GET picture":   {401, 200, 403, 200, 200, 401, 401},
-		"GET replay":    {401, 200, 403, 200, 200, 401, 401},
-		"GET export":    {401, 200, 403, 200, 200, 401, 401},
-		"POST verify":   {200, 200, 200, 200, 200, 200, 200}, // reads no token
+		"GET race":      {401, 200, 403, 200, 200, 401, 401, 403},
+		"POST orders":   {401, 403, 403, 200, 403, 401, 401, 403},
+		"POST ready":    {401, 403, 403, 200, 403, 401, 401, 403},
+		"POST schedule": {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST resolve":  {401, 403, 403, 403, 200, 401, 401, 403},
+		"GET events":    {401, 200, 403, 200, 200, 401, 401, 403},
+		"POST bot":      {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST pause":    {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST resume":   {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST repeat":   {401, 403, 403, 403, 200, 401, 401, 403},
+		"GET links":     {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST links":    {401, 403, 403, 403, 201, 401, 401, 403},
+		"POST revoke":   {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST remove":   {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST start":    {401, 403, 403, 403, 200, 401, 401, 403},
+		"POST join":     {401, 403, 403, 403, 403, 401, 401, 409}, // started when made
+		"POST withdraw": {401, 403, 403, 409, 403, 401, 401, 403}, // started: the host removes
+		"GET post":      {401, 200, 403, 200, 200, 401, 401, 403},
+		"GET picture":   {401, 200, 403, 200, 200, 401, 401, 403},
+		"GET replay":    {401, 200, 403, 200, 200, 401, 401, 403},
+		"GET export":    {401, 200, 403, 200, 200, 401, 401, 403},
+		"POST verify":   {200, 200, 200, 200, 200, 200, 200, 200}, // reads no token
 	}
 	extra := store.Token{Hash: hashToken("an extra spectator link"), Race: priv.ID, Role: store.RoleSpectator, Seat: -1, Created: s.srv.host.Now()}
 	if err := s.srv.access.AddTokens(t.Context(), priv.ID, []store.Token{extra}); err != nil {
 		t.Fatal(err)
 	}
 	for _, ep := range []string{"GET race", "POST orders", "POST ready", "POST schedule", "POST resolve", "GET events",
-		"POST bot", "POST pause", "POST resume", "POST repeat", "GET links", "POST links", "POST revoke",
-		"GET post", "GET picture", "GET replay", "GET export", "POST verify"} {
+		"POST bot", "POST pause", "POST resume", "POST repeat", "GET links", "POST links", "POST revoke", "POST remove",
+		"POST start", "POST join", "POST withdraw", "GET post", "GET picture", "GET replay", "GET export", "POST verify"} {
 		for i, cl := range callers {
 			status := s.status(ep, priv.ID, cl.token)
 			if status != want[ep][i] {
@@ -352,6 +363,12 @@ func (s *service) status(ep, id, token string) int {
 		method, path, body = "POST", "/api/races/"+id+"/repeat", `{"every": "48h"}`
 	case "GET links":
 		method, path = "GET", "/api/races/"+id+"/links"
+	case "POST remove":
+		method, path, body = "POST", "/api/races/"+id+"/remove", `{"seat": 2}`
+	case "POST join":
+		method, path, body = "POST", "/api/races/"+id+"/join", `{"name": "Newcomer"}`
+	case "POST withdraw", "POST start":
+		method, path, body = "POST", "/api/races/"+id+"/"+strings.TrimPrefix(ep, "POST "), `{}`
 	case "POST links":
 		method, path, body = "POST", "/api/races/"+id+"/links", `{"role": "spectator"}`
 	case "POST revoke":

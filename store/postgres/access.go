@@ -20,8 +20,8 @@ func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Acce
 		return err
 	}
 	return s.create(ctx, r, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO access (race_id, public, resolve_when, created) VALUES ($1, $2, $3, $4)`,
-			a.Race, a.Public, a.ResolveWhen, a.Created); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO access (race_id, public, resolve_when, invite, created) VALUES ($1, $2, $3, $4, $5)`,
+			a.Race, a.Public, a.ResolveWhen, a.Invite, a.Created); err != nil {
 			return fmt.Errorf("storing its access: %w", err)
 		}
 		return insertTokens(ctx, tx, ts)
@@ -31,8 +31,8 @@ func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Acce
 // insertTokens stores links; the primary key refuses a hash stored already.
 func insertTokens(ctx context.Context, tx pgx.Tx, ts []store.Token) error {
 	for _, t := range ts {
-		tag, err := tx.Exec(ctx, `INSERT INTO tokens (hash, race_id, role, seat, created) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash) DO NOTHING`,
-			t.Hash, t.Race, t.Role, t.Seat, t.Created)
+		tag, err := tx.Exec(ctx, `INSERT INTO tokens (hash, race_id, role, seat, racer, created) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (hash) DO NOTHING`,
+			t.Hash, t.Race, t.Role, t.Seat, t.Racer, t.Created)
 		if err != nil {
 			return fmt.Errorf("storing a link of race %q: %w", t.Race, err)
 		}
@@ -46,7 +46,7 @@ func insertTokens(ctx context.Context, tx pgx.Tx, ts []store.Token) error {
 // Access implements store.AccessStore.
 func (s *Store) Access(ctx context.Context, id string) (store.Access, error) {
 	a := store.Access{Race: id}
-	err := s.pool.QueryRow(ctx, `SELECT public, resolve_when, created FROM access WHERE race_id = $1`, id).Scan(&a.Public, &a.ResolveWhen, &a.Created)
+	err := s.pool.QueryRow(ctx, `SELECT public, resolve_when, invite, created FROM access WHERE race_id = $1`, id).Scan(&a.Public, &a.ResolveWhen, &a.Invite, &a.Created)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, fmt.Errorf("the access of %w", notFound(id))
 	}
@@ -72,8 +72,8 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 // Token implements store.AccessStore.
 func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
 	t := store.Token{Hash: hash}
-	err := s.pool.QueryRow(ctx, `SELECT race_id, role, seat, created, revoked FROM tokens WHERE hash = $1`, hash).
-		Scan(&t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked)
+	err := s.pool.QueryRow(ctx, `SELECT race_id, role, seat, racer, created, revoked FROM tokens WHERE hash = $1`, hash).
+		Scan(&t.Race, &t.Role, &t.Seat, &t.Racer, &t.Created, &t.Revoked)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return t, fmt.Errorf("no such link: %w", store.ErrNotFound)
 	}
@@ -114,13 +114,13 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 		} else if !exists {
 			return fmt.Errorf("listing links: %w", notFound(id))
 		}
-		rows, err := q.Query(ctx, `SELECT hash, role, seat, created, revoked FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
+		rows, err := q.Query(ctx, `SELECT hash, role, seat, racer, created, revoked FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
 		if err != nil {
 			return err
 		}
 		ts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Token, error) {
 			t := store.Token{Race: id}
-			err := row.Scan(&t.Hash, &t.Role, &t.Seat, &t.Created, &t.Revoked)
+			err := row.Scan(&t.Hash, &t.Role, &t.Seat, &t.Racer, &t.Created, &t.Revoked)
 			t.Created = t.Created.UTC()
 			if t.Revoked != nil {
 				r := t.Revoked.UTC()

@@ -21,7 +21,7 @@ var copyColumns = map[string]string{
 	"races":    `id, ruleset, rules, config, entrants, seed, commitment, created`,
 	"entries":  `race_id, ` + entryColumns,
 	"turns":    `race_id, turn, hash, rolls, dice_state, state, story, at, rules`,
-	"access":   `race_id, public, resolve_when, created`,
+	"access":   `race_id, public, resolve_when, created, invite`,
 	"tokens":   tokenColumns,
 	"controls": `id, race_id, kind, seat, value, key, at`,
 	"hooks":    hookColumns,
@@ -31,19 +31,19 @@ var copyColumns = map[string]string{
 // tokenColumns are the columns of a link, in the order of scanToken and
 // tokenValues: a column added to tokens is added to all three (and to
 // store.Token), and a copy carries it.
-const tokenColumns = `hash, race_id, role, seat, created, revoked`
+const tokenColumns = `hash, race_id, role, seat, created, revoked, racer`
 
 // scanToken reads a link from a row of tokenColumns.
 func scanToken(row pgx.CollectableRow) (store.Token, error) {
 	var t store.Token
-	err := row.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked)
+	err := row.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked, &t.Racer)
 	t.Created, t.Revoked = t.Created.UTC(), utc(t.Revoked)
 	return t, err
 }
 
 // tokenValues is a link as the values of tokenColumns.
 func tokenValues(t store.Token) []any {
-	return []any{t.Hash, t.Race, t.Role, t.Seat, t.Created, t.Revoked}
+	return []any{t.Hash, t.Race, t.Role, t.Seat, t.Created, t.Revoked, t.Racer}
 }
 
 // placeholders is $from, $from+1, ... n of them.
@@ -86,8 +86,8 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 			return fmt.Errorf("reading the saved turns: %w", err)
 		}
 		var a store.Access
-		switch err := q.QueryRow(ctx, `SELECT race_id, public, resolve_when, created FROM access WHERE race_id = $1`, id).
-			Scan(&a.Race, &a.Public, &a.ResolveWhen, &a.Created); {
+		switch err := q.QueryRow(ctx, `SELECT race_id, public, resolve_when, created, invite FROM access WHERE race_id = $1`, id).
+			Scan(&a.Race, &a.Public, &a.ResolveWhen, &a.Created, &a.Invite); {
 		case errors.Is(err, pgx.ErrNoRows):
 		case err != nil:
 			return fmt.Errorf("reading the access: %w", err)
@@ -164,7 +164,7 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 				r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, t.State, t.Story, t.At, t.Rules)
 		}
 		if a := c.Access; a != nil {
-			b.Queue(`INSERT INTO access (`+copyColumns["access"]+`) VALUES ($1, $2, $3, $4)`, a.Race, a.Public, a.ResolveWhen, a.Created)
+			b.Queue(`INSERT INTO access (`+copyColumns["access"]+`) VALUES ($1, $2, $3, $4, $5)`, a.Race, a.Public, a.ResolveWhen, a.Created, a.Invite)
 		}
 		for _, t := range c.Tokens {
 			v := tokenValues(t)

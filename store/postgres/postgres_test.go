@@ -214,6 +214,7 @@ func TestDatabase(t *testing.T) {
 		LinkForgeries: []string{
 			`UPDATE tokens SET revoked = NULL`,
 			`UPDATE tokens SET role = 'host', seat = -1`,
+			`UPDATE tokens SET seat = -1, racer = 'Someone' WHERE role = 'seat'`,
 			`INSERT INTO tokens (hash, race_id, role, seat, created) SELECT hash, race_id, role, seat, created FROM tokens
 				ON CONFLICT (hash) DO UPDATE SET revoked = NULL`,
 			`MERGE INTO tokens k USING (VALUES ('` + strings.Repeat("ab", 32) + `')) v (h) ON k.hash = v.h WHEN MATCHED THEN DELETE`,

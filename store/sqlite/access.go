@@ -19,8 +19,8 @@ func (s *Store) CreateWithAccess(ctx context.Context, r *race.Race, a store.Acce
 		return err
 	}
 	return s.create(ctx, r, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO access (race_id, public, resolve_when, created) VALUES (?, ?, ?, ?)`,
-			a.Race, a.Public, a.ResolveWhen, formatTime(a.Created)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO access (race_id, public, resolve_when, invite, created) VALUES (?, ?, ?, ?, ?)`,
+			a.Race, a.Public, a.ResolveWhen, a.Invite, formatTime(a.Created)); err != nil {
 			return fmt.Errorf("storing its access: %w", err)
 		}
 		return insertTokens(ctx, tx, ts)
@@ -40,8 +40,8 @@ func insertTokens(ctx context.Context, tx *sql.Tx, ts []store.Token) error {
 		if stored {
 			return fmt.Errorf("a link of race %q: %w", t.Race, store.ErrExists)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, race_id, role, seat, created) VALUES (?, ?, ?, ?, ?)`,
-			t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (hash, race_id, role, seat, racer, created) VALUES (?, ?, ?, ?, ?, ?)`,
+			t.Hash, t.Race, t.Role, t.Seat, t.Racer, formatTime(t.Created)); err != nil {
 			return fmt.Errorf("storing a link of race %q: %w", t.Race, err)
 		}
 	}
@@ -53,7 +53,7 @@ func (s *Store) Access(ctx context.Context, id string) (store.Access, error) {
 	a := store.Access{Race: id}
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var created string
-		err := tx.QueryRowContext(ctx, `SELECT public, resolve_when, created FROM access WHERE race_id = ?`, id).Scan(&a.Public, &a.ResolveWhen, &created)
+		err := tx.QueryRowContext(ctx, `SELECT public, resolve_when, invite, created FROM access WHERE race_id = ?`, id).Scan(&a.Public, &a.ResolveWhen, &a.Invite, &created)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("the access of %w", notFound(id))
 		}
@@ -87,8 +87,8 @@ func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var created string
 		var revoked sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT race_id, role, seat, created, revoked FROM tokens WHERE hash = ?`, hash).
-			Scan(&t.Race, &t.Role, &t.Seat, &created, &revoked)
+		err := tx.QueryRowContext(ctx, `SELECT race_id, role, seat, racer, created, revoked FROM tokens WHERE hash = ?`, hash).
+			Scan(&t.Race, &t.Role, &t.Seat, &t.Racer, &created, &revoked)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("no such link: %w", store.ErrNotFound)
 		}
@@ -136,7 +136,7 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 		} else if !exists {
 			return fmt.Errorf("listing links: %w", notFound(id))
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT hash, role, seat, created, revoked FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
+		rows, err := tx.QueryContext(ctx, `SELECT hash, role, seat, racer, created, revoked FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
 		if err != nil {
 			return err
 		}
@@ -145,7 +145,7 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 			t := store.Token{Race: id}
 			var created string
 			var revoked sql.NullString
-			if err := rows.Scan(&t.Hash, &t.Role, &t.Seat, &created, &revoked); err != nil {
+			if err := rows.Scan(&t.Hash, &t.Role, &t.Seat, &t.Racer, &created, &revoked); err != nil {
 				return err
 			}
 			if t.Created, err = parseTime(created); err != nil {

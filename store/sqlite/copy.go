@@ -21,7 +21,7 @@ var copyColumns = map[string]string{
 	"races":    `id, ruleset, rules, config, entrants, seed, commitment, created`,
 	"entries":  `race_id, seq, kind, turn, seat, text, in_window, at, key, hash`,
 	"turns":    `race_id, turn, hash, rolls, dice_state, state, story, at, rules`,
-	"access":   `race_id, public, resolve_when, created`,
+	"access":   `race_id, public, resolve_when, created, invite`,
 	"tokens":   tokenColumns,
 	"controls": `id, race_id, kind, seat, value, key, at`,
 	"hooks":    hookColumns,
@@ -31,14 +31,14 @@ var copyColumns = map[string]string{
 // tokenColumns are the columns of a link, in the order of scanToken and
 // tokenValues: a column added to tokens is added to all three (and to
 // store.Token), and a copy carries it.
-const tokenColumns = `hash, race_id, role, seat, created, revoked`
+const tokenColumns = `hash, race_id, role, seat, created, revoked, racer`
 
 // scanToken reads a link from a row of tokenColumns.
 func scanToken(rows *sql.Rows) (store.Token, error) {
 	var t store.Token
 	var created string
 	var revoked sql.NullString
-	if err := rows.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &created, &revoked); err != nil {
+	if err := rows.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &created, &revoked, &t.Racer); err != nil {
 		return t, err
 	}
 	var err error
@@ -51,7 +51,7 @@ func scanToken(rows *sql.Rows) (store.Token, error) {
 
 // tokenValues is a link as the values of tokenColumns.
 func tokenValues(t store.Token) []any {
-	return []any{t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), nullTime(t.Revoked)}
+	return []any{t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), nullTime(t.Revoked), t.Racer}
 }
 
 // nullTime is NULL for nil, and the time as stored otherwise.
@@ -108,8 +108,8 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 		}
 		var a store.Access
 		var created string
-		switch err := tx.QueryRowContext(ctx, `SELECT race_id, public, resolve_when, created FROM access WHERE race_id = ?`, id).
-			Scan(&a.Race, &a.Public, &a.ResolveWhen, &created); {
+		switch err := tx.QueryRowContext(ctx, `SELECT race_id, public, resolve_when, created, invite FROM access WHERE race_id = ?`, id).
+			Scan(&a.Race, &a.Public, &a.ResolveWhen, &created, &a.Invite); {
 		case errors.Is(err, sql.ErrNoRows):
 		case err != nil:
 			return fmt.Errorf("reading the access: %w", err)
@@ -180,8 +180,8 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 			}
 		}
 		if a := c.Access; a != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+copyColumns["access"]+`) VALUES (?, ?, ?, ?)`,
-				a.Race, a.Public, a.ResolveWhen, formatTime(a.Created)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+copyColumns["access"]+`) VALUES (?, ?, ?, ?, ?)`,
+				a.Race, a.Public, a.ResolveWhen, formatTime(a.Created), a.Invite); err != nil {
 				return fmt.Errorf("storing its access: %w", err)
 			}
 		}

@@ -320,6 +320,7 @@ func TestDatabase(t *testing.T) {
 		LinkForgeries: []string{
 			`UPDATE tokens SET revoked = NULL`,
 			`UPDATE tokens SET role = 'host', seat = -1`,
+			`UPDATE tokens SET seat = -1, racer = 'Someone' WHERE role = 'seat'`,
 			`INSERT OR REPLACE INTO tokens (hash, race_id, role, seat, created) SELECT hash, race_id, role, seat, created FROM tokens`,
 			`REPLACE INTO tokens (hash, race_id, role, seat, created) SELECT hash, race_id, role, seat, created FROM tokens`,
 			`DELETE FROM tokens`,

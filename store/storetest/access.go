@@ -25,6 +25,7 @@ func RunAccess(t *testing.T, open Opener) {
 		{"Tokens", testTokens},
 		{"Controls", testControls},
 		{"ControlsOneKey", testControlsOneKey},
+		{"InviteLinks", testInviteLinks},
 	})
 }
 
@@ -80,7 +81,7 @@ func mustServe(t *testing.T, s store.AccessStore, id string) (*race.Race, store.
 
 func checkToken(t *testing.T, got, want store.Token) {
 	t.Helper()
-	if got.Hash != want.Hash || got.Race != want.Race || got.Role != want.Role || got.Seat != want.Seat {
+	if got.Hash != want.Hash || got.Race != want.Race || got.Role != want.Role || got.Seat != want.Seat || got.Racer != want.Racer {
 		t.Errorf("link: got %+v, want %+v", got, want)
 	}
 	checkTime(t, "the link's creation", got.Created, want.Created)
@@ -244,6 +245,15 @@ func testRefusesBadLinks(t *testing.T, h *harness) {
 		"an unknown role":              func(_ *store.Access, t *store.Token) { t.Role = "owner" },
 		"a seat link without its seat": func(_ *store.Access, t *store.Token) { t.Role, t.Seat = store.RoleSeat, -1 },
 		"a host link with a seat":      func(_ *store.Access, t *store.Token) { t.Role, t.Seat = store.RoleHost, 3 },
+		"a seat link with seat and racer": func(_ *store.Access, t *store.Token) {
+			t.Role, t.Seat, t.Racer = store.RoleSeat, 0, "Red"
+		},
+		"a spectator link naming a racer": func(_ *store.Access, t *store.Token) {
+			t.Role, t.Seat, t.Racer = store.RoleSpectator, -1, "Red"
+		},
+		"an invite with a seat":        func(_ *store.Access, t *store.Token) { t.Role, t.Seat = store.RoleInvite, 0 },
+		"a racer's name with a NUL":    func(_ *store.Access, t *store.Token) { t.Role, t.Seat, t.Racer = store.RoleSeat, -1, "R\x00d" },
+		"a seat below -1":              func(_ *store.Access, t *store.Token) { t.Role, t.Seat, t.Racer = store.RoleSeat, -2, "Red" },
 		"a hash that is not SHA-256":   func(_ *store.Access, t *store.Token) { t.Hash = strings.Repeat("Z", 64) },
 		"an upper-case hash":           func(_ *store.Access, t *store.Token) { t.Hash = strings.ToUpper(t.Hash) },
 		"a link revoked at its making": func(_ *store.Access, t *store.Token) { t.Revoked = &accessAt },
@@ -274,5 +284,62 @@ func testRefusesBadLinks(t *testing.T, h *harness) {
 	lost := store.Token{Hash: hashOf("lost"), Race: "nowhere", Role: store.RoleHost, Seat: -1, Created: accessAt}
 	if err := s.AddTokens(ctx(t), "nowhere", []store.Token{lost}); !errors.Is(err, store.ErrNotFound) || !strings.Contains(err.Error(), "nowhere") {
 		t.Errorf("links for a race not stored: got %v, want ErrNotFound naming the race", err)
+	}
+}
+
+// testInviteLinks: a race that takes its racers by invite keeps that in its
+// access; its invite link and a racer's link made before the start (which
+// names its racer, not a seat) come back as they were stored, also after
+// the store is opened again.
+func testInviteLinks(t *testing.T, h *harness) {
+	s, name := accessStore(t, h)
+	r := sampleRace("invited", 1)
+	a := store.Access{Race: r.ID, Public: false, ResolveWhen: store.ResolveAtDeadline, Invite: true, Created: accessAt}
+	ts := []store.Token{
+		{Hash: hashOf("invited host"), Race: r.ID, Role: store.RoleHost, Seat: -1, Created: accessAt},
+		{Hash: hashOf("invited invite"), Race: r.ID, Role: store.RoleInvite, Seat: -1, Created: accessAt},
+		{Hash: hashOf("invited Ann"), Race: r.ID, Role: store.RoleSeat, Seat: -1, Racer: "Ann Ø", Created: accessAt},
+	}
+	if err := s.CreateWithAccess(ctx(t), r, a, ts); err != nil {
+		t.Fatal(err)
+	}
+	later := store.Token{Hash: hashOf("invited Bob"), Race: r.ID, Role: store.RoleSeat, Seat: -1, Racer: "Bob", Created: accessAt.Add(time.Minute)}
+	if err := s.AddTokens(ctx(t), r.ID, []store.Token{later}); err != nil {
+		t.Fatal(err)
+	}
+	mustServe(t, s, "plain") // a race not by invite says so
+	if got, err := s.Access(ctx(t), "plain"); err != nil || got.Invite {
+		t.Errorf("a race not by invite: %+v, %v", got, err)
+	}
+	s = reopenAccess(t, h, s, name)
+	defer s.Close()
+	got, err := s.Access(ctx(t), r.ID)
+	if err != nil || !got.Invite || got.Public {
+		t.Errorf("an invite race's access: %+v, %v; want invite and private", got, err)
+	}
+	ts = append(ts, later)
+	for _, want := range ts {
+		got, err := s.Token(ctx(t), want.Hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkToken(t, got, want)
+	}
+	listed, err := s.Tokens(ctx(t), r.ID)
+	if err != nil || len(listed) != len(ts) {
+		t.Fatalf("the invite race's links: %+v, %v; want %d", listed, err, len(ts))
+	}
+	for _, got := range listed {
+		i := slices.IndexFunc(ts, func(x store.Token) bool { return x.Hash == got.Hash })
+		if i < 0 {
+			t.Fatalf("an unknown link listed: %+v", got)
+		}
+		checkToken(t, got, ts[i])
+	}
+	if err := s.RevokeToken(ctx(t), r.ID, ts[1].Hash, accessAt.Add(time.Hour)); err != nil {
+		t.Fatalf("revoking the invite: %v", err)
+	}
+	if got, err := s.Token(ctx(t), ts[1].Hash); err != nil || got.Revoked == nil || got.Role != store.RoleInvite {
+		t.Errorf("the revoked invite: %+v, %v", got, err)
 	}
 }

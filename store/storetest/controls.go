@@ -68,6 +68,7 @@ func testControls(t *testing.T, h *harness) {
 		control(r.ID, store.ControlClock, -1, store.ControlPaused, ""),
 		control(r.ID, store.ControlSeat, 1, store.ControlPerson, "k2"),
 		control(r.ID, store.ControlHost, -1, store.ControlBot, ""),
+		control(r.ID, store.ControlSeat, 0, store.ControlRemoved, "k3"), // a racer removed
 	}
 	var stored []store.Control
 	for i, c := range adds {
@@ -91,6 +92,13 @@ func testControls(t *testing.T, h *harness) {
 	if _, err := s.AddControl(ctx(t), control(r.ID, store.ControlSeat, 2, store.ControlBot, "k1")); !errors.Is(err, store.ErrExists) {
 		t.Errorf("key k1 given to another control: %v, want ErrExists", err)
 	}
+	removed := stored[len(stored)-1]
+	if again, err := s.AddControl(ctx(t), control(r.ID, store.ControlSeat, 0, store.ControlRemoved, "k3")); err != nil || again.Seq != removed.Seq {
+		t.Errorf("a removal repeated with its key: %+v, %v; want the stored one %+v", again, err, removed)
+	}
+	if _, err := s.AddControl(ctx(t), control(r.ID, store.ControlSeat, 0, store.ControlPerson, "k3")); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a removal's key given to a person: %v, want ErrExists", err)
+	}
 	bad := map[string]store.Control{
 		"no race":              control("", store.ControlHost, -1, store.ControlBot, ""),
 		"an unknown kind":      control(r.ID, "owner", -1, "x", ""),
@@ -99,6 +107,7 @@ func testControls(t *testing.T, h *harness) {
 		"a seat below -1":      control(r.ID, store.ControlHost, -2, store.ControlBot, ""),
 		"an unknown value":     control(r.ID, store.ControlSeat, 0, "robot", ""),
 		"a clock left on":      control(r.ID, store.ControlClock, -1, "on", ""),
+		"the host removed":     control(r.ID, store.ControlHost, -1, store.ControlRemoved, ""),
 		"a NUL in the value":   control(r.ID, store.ControlSchedule, -1, "{\x00}", ""),
 		"a key not UTF-8":      control(r.ID, store.ControlHost, -1, store.ControlBot, "\xff"),
 		"a nanosecond time":    {Race: r.ID, Kind: store.ControlHost, Seat: -1, Value: store.ControlBot, At: accessAt.Add(time.Nanosecond)},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -123,7 +124,7 @@ func servedRace(t *testing.T, s store.Copier, game, id string, seed uint64, stop
 	}
 	p.Head = race.Genesis(r)
 	a, ts := sampleLinks(id)
-	a.Created = now
+	a.Created, a.Invite = now, seed%2 == 1 // an invite race's access, and another's
 	if err := s.CreateWithAccess(ctx, r, a, ts); err != nil {
 		t.Fatal(err)
 	}
@@ -153,8 +154,10 @@ func servedRace(t *testing.T, s store.Copier, game, id string, seed uint64, stop
 	if err := s.RevokeToken(ctx, id, ts[1].Hash, now); err != nil {
 		t.Fatal(err)
 	}
-	later := store.Token{Hash: hashOf(id + "later"), Race: id, Role: store.RoleSpectator, Seat: -1, Created: now}
-	if err := s.AddTokens(ctx, id, []store.Token{later}); err != nil {
+	later := []store.Token{{Hash: hashOf(id + "later"), Race: id, Role: store.RoleSpectator, Seat: -1, Created: now},
+		{Hash: hashOf(id + "invite"), Race: id, Role: store.RoleInvite, Seat: -1, Created: now},
+		{Hash: hashOf(id + "racer"), Race: id, Role: store.RoleSeat, Seat: -1, Racer: "Zoë", Created: now}} // a racer's link made before the start
+	if err := s.AddTokens(ctx, id, later); err != nil {
 		t.Fatal(err)
 	}
 	// The told hook's first delivery went, its second failed once and
@@ -241,7 +244,8 @@ func testCopyGames(t *testing.T, from, to store.Copier) {
 	for _, game := range games {
 		id := game + "-copied"
 		c := before[id]
-		if len(c.Turns) < 2 || len(c.Outbox) < 3 || len(c.Controls) != 4 || len(c.Tokens) != 4 || c.Access == nil {
+		if len(c.Turns) < 2 || len(c.Outbox) < 3 || len(c.Controls) != 4 || len(c.Tokens) != 6 || c.Access == nil ||
+			!slices.ContainsFunc(c.Tokens, func(x store.Token) bool { return x.Racer != "" }) {
 			t.Fatalf("%s is not the race this test means to copy: %d turns, %d deliveries, %d controls, %d links",
 				id, len(c.Turns), len(c.Outbox), len(c.Controls), len(c.Tokens))
 		}
