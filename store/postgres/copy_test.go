@@ -2,11 +2,9 @@ package postgres
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"testing"
 
-	"pitwall/store"
+	"pitwall/store/storetest"
 )
 
 // TestCopyKnowsEveryTable: every table and column of the schema is copied
@@ -30,34 +28,5 @@ func TestCopyKnowsEveryTable(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if len(schema) == 0 {
-		t.Fatal("the schema has no tables")
-	}
-	for table, columns := range schema {
-		if _, left := store.CopyLeaves[table]; left {
-			continue
-		}
-		list, ok := copyColumns[table]
-		if !ok {
-			t.Errorf("table %s is neither copied nor named in store.CopyLeaves", table)
-			continue
-		}
-		var want []string
-		for _, c := range columns {
-			if _, left := store.CopyLeaves[table+"."+c]; !left {
-				want = append(want, c)
-			}
-		}
-		got := strings.Split(list, ", ")
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("table %s: the copy carries %v; the schema has %v (less what store.CopyLeaves names)", table, got, want)
-		}
-	}
-	for table := range copyColumns {
-		if schema[table] == nil {
-			t.Errorf("the copy carries table %s, which the schema does not have", table)
-		}
-	}
+	storetest.CheckCopyColumns(t, schema, copyColumns)
 }

@@ -2,11 +2,9 @@ package sqlite
 
 import (
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 
-	"pitwall/store"
+	"pitwall/store/storetest"
 )
 
 // TestCopyKnowsEveryTable: every table and column of the schema is copied
@@ -29,38 +27,5 @@ func TestCopyKnowsEveryTable(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	checkCopyColumns(t, schema, copyColumns)
-}
-
-// checkCopyColumns compares a schema's tables and columns with those a
-// copy carries.
-func checkCopyColumns(t *testing.T, schema map[string][]string, copied map[string]string) {
-	t.Helper()
-	for table, columns := range schema {
-		if _, left := store.CopyLeaves[table]; left {
-			continue
-		}
-		list, ok := copied[table]
-		if !ok {
-			t.Errorf("table %s is neither copied nor named in store.CopyLeaves", table)
-			continue
-		}
-		var want []string
-		for _, c := range columns {
-			if _, left := store.CopyLeaves[table+"."+c]; !left {
-				want = append(want, c)
-			}
-		}
-		got := strings.Split(list, ", ")
-		slices.Sort(got)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("table %s: the copy carries %v; the schema has %v (less what store.CopyLeaves names)", table, got, want)
-		}
-	}
-	for table := range copied {
-		if schema[table] == nil {
-			t.Errorf("the copy carries table %s, which the schema does not have", table)
-		}
-	}
+	storetest.CheckCopyColumns(t, schema, copyColumns)
 }
