@@ -221,6 +221,10 @@ func TestStartAndNames(t *testing.T) {
 	if _, err := f.h.Join(ctx, "inv", taken, Req{}); !errors.Is(err, ErrNameTaken) {
 		t.Errorf("a racer's name taken (in another letter case): %v, want ErrNameTaken", err)
 	}
+	again := race.Entrant{Player: strings.ToUpper(es[0].Player), Racers: []string{"Nova"}, Options: es[0].Options}
+	if _, err := f.h.Join(ctx, "inv", again, Req{}); !errors.Is(err, ErrNameTaken) {
+		t.Errorf("a player's name taken (in another letter case): %v, want ErrNameTaken", err)
+	}
 	twice := race.Entrant{Player: "Twins", Racers: []string{"Castor", "castor"}, Options: es[1].Options}
 	if _, err := f.h.Join(ctx, "inv", twice, Req{}); !errors.Is(err, ErrNameTaken) {
 		t.Errorf("one entrant's two racers of one name: %v, want ErrNameTaken", err)

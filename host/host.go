@@ -650,6 +650,13 @@ func (h *Host) entrant(ctx context.Context, id, kind, text string, q Req, e *rac
 			if err := namesFree(p.Entrants, *e); err != nil {
 				return out{}, err
 			}
+			if kind == race.EntryJoin {
+				for _, x := range p.Entrants {
+					if strings.EqualFold(x.Player, e.Player) {
+						return out{}, bad(&kindOf{fmt.Sprintf("a player called %q has joined already; give another name (a host changes an entry with 'pitwall race fix')", x.Player), ErrNameTaken})
+					}
+				}
+			}
 		}
 		entry := race.Entry{Kind: kind, Turn: 0, Seat: -1, Text: text, At: h.Now(), Key: q.Key}
 		es, err := race.ApplyEntrant(p.Entrants, entry)
