@@ -83,26 +83,9 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 		rows, err := tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
 			FROM turns WHERE race_id = ? ORDER BY turn`, id)
 		if err := each(rows, err, func(rows *sql.Rows) error {
-			var (
-				t            store.SavedTurn
-				rolls, at    string
-				state, story sql.NullString
-			)
-			if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
-				return err
-			}
-			if state.Valid {
-				t.State = []byte(state.String)
-			}
-			if story.Valid {
-				t.Story = []byte(story.String)
-			}
-			var err error
-			if t.At, err = parseTime(at); err != nil {
-				return fmt.Errorf("turn %d: %w", t.Turn, err)
-			}
+			t, rolls, err := scanTurn(rows)
 			c.Turns, c.Rolls = append(c.Turns, t), append(c.Rolls, rolls)
-			return store.DecodeRolls(&c.Turns[len(c.Turns)-1], rolls)
+			return err
 		}); err != nil {
 			return fmt.Errorf("reading the saved turns: %w", err)
 		}

@@ -497,29 +497,36 @@ func (rd reader) Turns(ctx context.Context, id string, from, to int) ([]store.Sa
 	rows, err := rd.tx.QueryContext(ctx, `SELECT turn, hash, rolls, dice_state, state, story, at, rules
 		FROM turns WHERE race_id = ? AND turn BETWEEN ? AND ? ORDER BY turn`, id, from, to)
 	return collect(rows, err, func(rows *sql.Rows) (store.SavedTurn, error) {
-		var (
-			t            store.SavedTurn
-			rolls, at    string
-			state, story sql.NullString
-		)
-		if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
-			return t, err
-		}
-		if err := store.DecodeRolls(&t, rolls); err != nil {
-			return t, err
-		}
-		if state.Valid {
-			t.State = []byte(state.String)
-		}
-		if story.Valid {
-			t.Story = []byte(story.String)
-		}
-		var err error
-		if t.At, err = parseTime(at); err != nil {
-			return t, fmt.Errorf("turn %d: %w", t.Turn, err)
-		}
-		return t, nil
+		t, _, err := scanTurn(rows)
+		return t, err
 	})
+}
+
+// scanTurn reads a turn record from a row of turn, hash, rolls,
+// dice_state, state, story, at, rules; its rolls decoded, and as stored.
+func scanTurn(rows *sql.Rows) (store.SavedTurn, string, error) {
+	var (
+		t            store.SavedTurn
+		rolls, at    string
+		state, story sql.NullString
+	)
+	if err := rows.Scan(&t.Turn, &t.Hash, &rolls, &t.DiceState, &state, &story, &at, &t.Rules); err != nil {
+		return t, rolls, err
+	}
+	if err := store.DecodeRolls(&t, rolls); err != nil {
+		return t, rolls, err
+	}
+	if state.Valid {
+		t.State = []byte(state.String)
+	}
+	if story.Valid {
+		t.Story = []byte(story.String)
+	}
+	var err error
+	if t.At, err = parseTime(at); err != nil {
+		return t, rolls, fmt.Errorf("turn %d: %w", t.Turn, err)
+	}
+	return t, rolls, nil
 }
 
 // List returns every race, newest first (ties by ID).
