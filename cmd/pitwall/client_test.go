@@ -24,6 +24,13 @@ import (
 // local commands may read beside it.
 func liveService(t *testing.T, wrap func(http.Handler) http.Handler) (string, string) {
 	t.Helper()
+	return liveServiceWith(t, wrap, nil)
+}
+
+// liveServiceWith is liveService with configure, when not nil, run on the
+// service before it serves (as 'pitwall serve' sets its webhooks).
+func liveServiceWith(t *testing.T, wrap func(http.Handler) http.Handler, configure func(*web.Server)) (string, string) {
+	t.Helper()
 	// The environment must not choose a service or a token for the commands run here.
 	t.Setenv("PITWALL_SERVER", "")
 	t.Setenv("PITWALL_TOKEN", "")
@@ -35,6 +42,9 @@ func liveService(t *testing.T, wrap func(http.Handler) http.Handler) (string, st
 	srv, err := web.New(host.New(st), nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if configure != nil {
+		configure(srv)
 	}
 	srv.SetReady(true)
 	h := srv.Handler()
@@ -372,7 +382,7 @@ func TestServerRetriesWriteOnce(t *testing.T) {
 // before anything is asked.
 func TestServerRefusals(t *testing.T) {
 	url, db := liveService(t, nil)
-	refused(t, "race join over --server", "race join does not take --server; the commands that talk to a running service are orders submit, post, race export, race list, race new, race show, render, replay, turn resolve, turn set, verify", "--server", url, "race", "join", "r1", "--player", "X")
+	refused(t, "race fix over --server", "race fix does not take --server; the commands that talk to a running service are orders submit, post, race bot, race export, race hook, race hooks, race join, race link, race links, race list, race new, race pause, race remove, race repeat, race resume, race revoke, race show, race start, race unhook, race withdraw, render, replay, turn extend, turn resolve, turn set, verify", "--server", url, "race", "fix", "r1", "--player", "X")
 	refused(t, "orders options over --server", "orders options does not take --server", "--server", url, "orders", "options", "r1", "1")
 	refused(t, "serve with --server", "serve runs here, on --db; it does not take --server", "--server", url, "serve")
 	refused(t, "--server and --db", "give --server or --db, not both", "--server", url, "--db", db, "race", "list")
@@ -388,7 +398,7 @@ func TestServerRefusals(t *testing.T) {
 	// $PITWALL_SERVER is --server's default: a command that does not take
 	// it says where it came from, and serve runs as ever.
 	t.Setenv("PITWALL_SERVER", url)
-	refused(t, "race join with $PITWALL_SERVER", "race join does not take --server (it is set by $PITWALL_SERVER", "race", "join", "r1", "--player", "X")
+	refused(t, "race fix with $PITWALL_SERVER", "race fix does not take --server (it is set by $PITWALL_SERVER", "race", "fix", "r1", "--player", "X")
 	if code, out, errs := pitwall(t, "race", "list"); code != 0 || !strings.Contains(out, "no public race is served at "+url) {
 		t.Fatalf("race list with $PITWALL_SERVER: %d %q %s", code, out, errs)
 	}

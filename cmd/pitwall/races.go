@@ -153,6 +153,9 @@ func (a *app) raceCmd() *cobra.Command {
 	c := &cobra.Command{Use: "race", Short: "Create, enter and show races"}
 	c.AddCommand(a.raceNewCmd(), a.raceJoinCmd(false), a.raceJoinCmd(true), a.raceWithdrawCmd(), a.raceShowCmd(), a.raceListCmd(), a.raceExportCmd())
 	c.AddCommand(a.raceMoveCmd()) // move.go
+	// The service's own (hostcmds.go): with --server only.
+	c.AddCommand(a.raceStartCmd(), a.raceRemoveCmd(), a.raceBotCmd(), a.racePauseCmd(true), a.racePauseCmd(false), a.raceRepeatCmd(),
+		a.raceLinksCmd(), a.raceLinkCmd(), a.raceRevokeCmd(), a.raceHooksCmd(), a.raceHookCmd(), a.raceUnhookCmd())
 	return c
 }
 
@@ -219,7 +222,7 @@ func listOf(v any) []string {
 
 func (a *app) raceNewCmd() *cobra.Command {
 	var rules, track, id, entrants, resolveWhen string
-	var private bool
+	var private, invite bool
 	var laps int
 	var seed int64 = -1
 	var options []string
@@ -257,7 +260,10 @@ race's secret link tokens: the host's, one per seat and, for a --private
 race, a spectator's. They are printed this once; the service keeps only
 their hashes. --resolve-when says when a turn resolves without the host:
 deadline (the default), ready (also once every seat is ready) or all_in
-(also once every seat's orders are in).`,
+(also once every seat's orders are in). With --invite the race takes its
+racers by invite: the answer has an invite's token too, --entrants may list
+few or none, whoever holds the invite joins ('race join RACE --name NAME'
+with it), and the host starts the race ('race start RACE').`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if rules == "" {
@@ -294,10 +300,13 @@ deadline (the default), ready (also once every seat is ready) or all_in
 				}
 			}
 			if a.cl != nil {
-				return a.remoteNew(cmd, rules, cfg, es, private, resolveWhen)
+				return a.remoteNew(cmd, rules, cfg, es, private, invite, resolveWhen)
 			}
 			if private || resolveWhen != "" {
 				return usagef("--private and --resolve-when are the service's: give them with --server")
+			}
+			if invite {
+				return usagef("--invite is the service's: give it with --server (here, a race made without --entrants takes joins until its first turn: 'pitwall race join')")
 			}
 			var sd *dice.Seed
 			if cmd.Flags().Changed("seed") {
@@ -334,6 +343,7 @@ deadline (the default), ready (also once every seat is ready) or all_in
 	f.StringArrayVar(&options, "option", nil, "a race option KEY=VALUE ('pitwall rules RULESET' lists them)")
 	f.BoolVar(&private, "private", false, "with --server: watched only through a spectator link (default: public)")
 	f.StringVar(&resolveWhen, "resolve-when", "", "with --server: deadline, ready or all_in (default deadline)")
+	f.BoolVar(&invite, "invite", false, "with --server: take the racers by invite until the host starts the race")
 	return viaServer(c)
 }
 
@@ -344,7 +354,7 @@ func printCreated(w io.Writer, id, ruleset, track string, entrants int, commitme
 }
 
 func (a *app) raceJoinCmd(fix bool) *cobra.Command {
-	var player, key string
+	var player, key, name string
 	var racers, opts []string
 	use, short, long := "join", "Enter a race that has not started", `Enters a participant in a race that has not started. Joins are each one
 append to the race's log: many at once all land.
@@ -363,6 +373,30 @@ The choices are each game's ('pitwall rules RULESET' lists them):
 ` + joinExamples(),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if a.cl != nil {
+				choices := map[string]string{}
+				for _, f := range entrantFields() {
+					if cmd.Flags().Changed(f) {
+						choices[f], _ = cmd.Flags().GetString(f)
+					}
+				}
+				for _, o := range opts {
+					k, v, ok := strings.Cut(o, "=")
+					if !ok {
+						return usagef("--option is KEY=VALUE; got %q", o)
+					}
+					choices[k] = v
+				}
+				rs := append([]string(nil), racers...)
+				for _, w := range racerWords(false) {
+					v, _ := cmd.Flags().GetStringArray(w)
+					rs = append(rs, v...)
+				}
+				return a.remoteJoin(cmd, args[0], name, player, rs, choices, key)
+			}
+			if name != "" {
+				return usagef("--name is the racer's name in a join over --server; here, name the racers with --racer")
+			}
 			if player == "" {
 				return usagef("--player is required")
 			}
@@ -412,7 +446,19 @@ The choices are each game's ('pitwall rules RULESET' lists them):
 	}
 	f.StringArrayVar(&opts, "option", nil, "another choice KEY=VALUE")
 	f.StringVar(&key, "key", "", "a key of your own for this request: a repeat with the same key stores nothing more")
-	return c
+	if fix {
+		return c
+	}
+	f.StringVar(&name, "name", "", "with --server: the racer's name (one racer a join; default the one --racer, or --player)")
+	c.Use = "join RACE --player NAME [--racer NAME]... [game choices] | join RACE --name NAME [--player NAME] [game choices] --server URL --token INVITE"
+	c.Long += `
+
+With --server, a racer joins a race the service serves by invite, with the
+invite's token (--token): one racer a join, named by --name (--player, whose
+racer it is, defaults to the name), with the game's choices as above. The
+service answers with the racer's own link; its token is printed this once,
+and opens the racer's seat once the host starts the race ('race start').`
+	return viaServer(c)
 }
 
 // games are the registered games' descriptors, in id order.
@@ -638,10 +684,25 @@ func (a *app) saveExport(id, out string, x host.Export) error {
 func (a *app) raceWithdrawCmd() *cobra.Command {
 	var key string
 	c := &cobra.Command{
-		Use:   "withdraw RACE PLAYER",
+		Use:   "withdraw RACE PLAYER | withdraw RACE --server URL --token RACER",
 		Short: "Remove an entrant before the start",
-		Args:  cobra.ExactArgs(2),
+		Long: `Removes the entrant PLAYER from a race that has not started.
+
+With --server, a racer leaves a race by invite before its start, with its own
+link's token (--token): the token says who, so PLAYER is left out. The
+entrant leaves with all its racers, and their links are revoked. After the
+start, the host removes a racer ('race remove').`,
+		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if a.cl != nil {
+				if len(args) != 1 {
+					return usagef("with --server the racer's token (--token) says who withdraws: give only RACE, not %q", args[1])
+				}
+				return a.remoteWithdraw(cmd, args[0], key)
+			}
+			if len(args) != 2 {
+				return usagef("race withdraw takes RACE and PLAYER, the entrant who leaves")
+			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
 				es, err := h.Withdraw(ctx, args[0], args[1], host.Req{Key: key})
 				if err != nil {
@@ -654,7 +715,7 @@ func (a *app) raceWithdrawCmd() *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&key, "key", "", "a key of your own for this request: a repeat with the same key stores nothing more")
-	return c
+	return viaServer(c)
 }
 
 func (a *app) raceListCmd() *cobra.Command {
@@ -1017,7 +1078,7 @@ host's token (--token); it does not serve --orders or --setting.`,
 				if cmd.Flags().Changed("orders") || len(settings) > 0 {
 					return usagef("with --server, turn set takes only --deadline and the bonus window (POST /schedule): the service does not serve --orders or --setting; set them on its database with --db")
 				}
-				return a.remoteSchedule(cmd, args[0], q, race.Schedule{Deadline: d, WindowOpen: wo, WindowClose: wc})
+				return a.remoteSchedule(cmd, args[0], q, race.Schedule{Deadline: d, WindowOpen: wo, WindowClose: wc}, "")
 			}
 			seen := map[string]bool{}
 			longest := len("schedule")
@@ -1095,7 +1156,7 @@ host's token (--token); it does not serve --orders or --setting.`,
 	set.Flags().StringVar(&wclose, "window-close", "", "the bonus window closes (UTC unless the time names a zone)")
 	set.Flags().StringArrayVar(&settings, "setting", nil, "a setting of the game, KEY=VALUE (party: minigame=NAME=COINS,...)")
 	writeFlags(set, &turn, &key, "the settings are")
-	c.AddCommand(viaServer(set))
+	c.AddCommand(viaServer(set), a.turnExtendCmd())
 	return c
 }
 

@@ -9,12 +9,14 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
+	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/store"
 )
@@ -135,9 +137,13 @@ func (a *app) checkServer(cmd *cobra.Command, _ []string) error {
 // service.
 type servedRace struct {
 	host.Shown
-	Paused  bool            `json:"paused"`
-	HostBot bool            `json:"host_bot"`
-	Repeat  json.RawMessage `json:"repeat"`
+	// Started is false for a race by invite before its start: it has
+	// entrants, and no seats or turns yet.
+	Started  *bool           `json:"started"`
+	Entrants []race.Entrant  `json:"entrants"`
+	Paused   bool            `json:"paused"`
+	HostBot  bool            `json:"host_bot"`
+	Repeat   json.RawMessage `json:"repeat"`
 }
 
 // fetchRace reads race id from the service: as decoded, and the answer's
@@ -215,6 +221,9 @@ func (a *app) remoteShow(cmd *cobra.Command, id, as string) error {
 	if err := a.checkAs(cmd, as, sr); err != nil {
 		return err
 	}
+	if sr.Started != nil && !*sr.Started {
+		return a.out(raw, func(w io.Writer) { a.printServedForming(w, sr) })
+	}
 	return a.out(raw, func(w io.Writer) {
 		printShown(w, sr.Shown)
 		var bots []string
@@ -225,6 +234,15 @@ func (a *app) remoteShow(cmd *cobra.Command, id, as string) error {
 		}
 		if len(bots) > 0 {
 			fmt.Fprintf(w, "played by the service's bot: %s\n", strings.Join(bots, ", "))
+		}
+		var removed []string
+		for _, s := range sr.Seats {
+			if s.Removed {
+				removed = append(removed, fmt.Sprintf("%d %s", s.Seat, s.Name))
+			}
+		}
+		if len(removed) > 0 {
+			fmt.Fprintf(w, "removed by the host, played by the game's default for missing orders: %s\n", strings.Join(removed, ", "))
 		}
 		if sr.Paused {
 			fmt.Fprintln(w, "paused by the host: no turn resolves by itself until the race is resumed")
@@ -246,16 +264,40 @@ func (a *app) remoteList(ctx context.Context) error {
 	return a.showList(json.RawMessage(b), doc.Races, "no public race is served at "+a.cl.shown)
 }
 
+// printServedForming prints a race by invite that its host has not
+// started: who has joined, and how the others join.
+func (a *app) printServedForming(w io.Writer, sr servedRace) {
+	fmt.Fprintf(w, "%s: %s on %s, by invite, not started: %s so far\n", sr.ID, sr.Ruleset, sr.Track, words.Count(len(sr.Entrants), "entrant"))
+	fmt.Fprintf(w, "dice commitment: sha256 %s\n", sr.Commitment)
+	for _, e := range sr.Entrants {
+		fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
+		var chose []string
+		for k, v := range e.Options {
+			chose = append(chose, k+" "+v)
+		}
+		sort.Strings(chose)
+		if len(chose) > 0 {
+			fmt.Fprintf(w, " (%s)", strings.Join(chose, "; "))
+		}
+		fmt.Fprintln(w)
+	}
+	if sr.Schedule.Deadline != nil {
+		fmt.Fprintf(w, "turn 1's deadline: %s (nothing resolves before the start)\n", host.Stamp(*sr.Schedule.Deadline))
+	}
+	fmt.Fprintf(w, "racers join with the invite's token: 'pitwall race join %s --name NAME --token INVITE'; the host starts it with 'pitwall race start %s'\n", sr.ID, sr.ID)
+}
+
 // remoteNew creates a race on the service with every entrant of es, and
-// prints its links' tokens, which the service shows this once.
-func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es []race.Entrant, private bool, resolveWhen string) error {
+// prints its links' tokens, which the service shows this once. A race by
+// invite (invite) may have none yet: it takes joins until its host starts it.
+func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es []race.Entrant, private, invite bool, resolveWhen string) error {
 	switch {
 	case cmd.Flags().Changed("id"):
 		return usagef("the service picks the race's id: leave --id out with --server")
 	case cmd.Flags().Changed("seed"):
 		return usagef("the service draws every race's seed: --seed is for a database here (tests and demos), not with --server")
-	case len(es) == 0:
-		return usagef("with --server, give the race's entrants with --entrants FILE: the service starts the race at once and takes no joins")
+	case len(es) == 0 && !invite:
+		return usagef("with --server, give the race's entrants with --entrants FILE (the service starts the race at once and takes no joins), or --invite to take its racers by invite")
 	}
 	var seats []map[string]string
 	for _, e := range es {
@@ -268,12 +310,13 @@ func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es 
 		}
 	}
 	public := !private
-	body := map[string]any{"ruleset": ruleset, "track": cfg.Track, "laps": cfg.Laps, "options": cfg.Options, "seats": seats, "resolve_when": resolveWhen, "public": public}
+	body := map[string]any{"ruleset": ruleset, "track": cfg.Track, "laps": cfg.Laps, "options": cfg.Options, "seats": seats, "resolve_when": resolveWhen, "public": public, "invite": invite}
 	var c struct {
 		ID             string `json:"id"`
 		Ruleset        string `json:"ruleset"`
 		HostToken      string `json:"host_token"`
 		SpectatorToken string `json:"spectator_token"`
+		InviteToken    string `json:"invite_token"`
 		Commitment     string `json:"commitment"`
 		ResolveWhen    string `json:"resolve_when"`
 		Public         bool   `json:"public"`
@@ -298,6 +341,9 @@ func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es 
 	if c.SpectatorToken != "" {
 		v["spectator_token"] = c.SpectatorToken
 	}
+	if invite {
+		v["invite"], v["invite_token"] = true, c.InviteToken
+	}
 	return a.out(v, func(w io.Writer) {
 		printCreated(w, c.ID, c.Ruleset, track, len(es), c.Commitment)
 		if c.Public {
@@ -312,13 +358,23 @@ func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es 
 			fmt.Fprint(w, ", or once every seat's orders are in")
 		}
 		fmt.Fprintln(w)
+		if invite {
+			fmt.Fprintf(w, "by invite: whoever holds the invite's token joins ('pitwall race join %s --name NAME'), until the host starts it ('pitwall race start %s')\n", c.ID, c.ID)
+		}
 		fmt.Fprintln(w, once+":")
 		fmt.Fprintf(w, "  %-30s %s\n", "host", c.HostToken)
 		for _, s := range c.Seats {
-			fmt.Fprintf(w, "  %-30s %s\n", fmt.Sprintf("seat %d %s", s.Seat, s.Name), s.Token)
+			who := fmt.Sprintf("seat %d %s", s.Seat, s.Name)
+			if s.Seat == 0 { // a race by invite's seats are numbered at its start
+				who = "racer " + s.Name
+			}
+			fmt.Fprintf(w, "  %-30s %s\n", who, s.Token)
 		}
 		if c.SpectatorToken != "" {
 			fmt.Fprintf(w, "  %-30s %s\n", "spectator", c.SpectatorToken)
+		}
+		if c.InviteToken != "" {
+			fmt.Fprintf(w, "  %-30s %s\n", "invite", c.InviteToken)
 		}
 	})
 }
@@ -422,8 +478,8 @@ func (a *app) remoteResolve(cmd *cobra.Command, id string, q host.Req) error {
 }
 
 // remoteSchedule sets a turn's deadline and bonus window with the host's
-// token.
-func (a *app) remoteSchedule(cmd *cobra.Command, id string, q host.Req, change race.Schedule) error {
+// token, or moves its deadline later by extend.
+func (a *app) remoteSchedule(cmd *cobra.Command, id string, q host.Req, change race.Schedule, extend string) error {
 	ctx := cmd.Context()
 	sr, _, err := a.fetchRace(ctx, id)
 	if err != nil {
@@ -434,6 +490,9 @@ func (a *app) remoteSchedule(cmd *cobra.Command, id string, q host.Req, change r
 		turn = sr.Turn
 	}
 	body := map[string]any{"turn": turn, "key": a.cl.writeKey(q.Key)}
+	if extend != "" {
+		body["extend"] = extend
+	}
 	if change.Deadline != nil {
 		body["deadline"] = change.Deadline
 	}
