@@ -156,7 +156,7 @@ Start with 'pitwall demo --out demo' to watch a whole race, or
 		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), mark(a.demoCmd(), kindHere), mark(a.serveCmd(), kindHere), mark(a.benchCmd(), kindIgnores))
 	// Their defaults come from the environment in checkServer, not here:
 	// --help would print a token given as a flag's default.
-	root.PersistentFlags().StringVar(&a.server, "server", "", "talk to a running 'pitwall serve' at this URL instead of --db (for "+strings.Join(servedCommands(root), ", ")+"); default $PITWALL_SERVER")
+	root.PersistentFlags().StringVar(&a.server, "server", "", "talk to a running 'pitwall serve' at this URL instead of --db (a command that takes it says so; one that does not refuses it); default $PITWALL_SERVER")
 	root.PersistentFlags().StringVar(&a.token, "token", "", "with --server: a secret link's token (a racer's, the host's, a spectator's or an invite's), which decides who you are; default $PITWALL_TOKEN (which 'ps' does not show)")
 	root.PersistentPreRunE = a.checkServer
 	return root
