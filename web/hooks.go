@@ -40,8 +40,8 @@ type hookBody struct {
 	Key        string   `json:"key"`
 }
 
-// hookOut is a hook as the API shows it: never its secret.
-type hookOut struct {
+// HookShown is a hook as the API shows it: never its secret.
+type HookShown struct {
 	ID         int64      `json:"id"`
 	URL        string     `json:"url"`
 	Format     string     `json:"format"`
@@ -51,8 +51,8 @@ type hookOut struct {
 	Removed    *time.Time `json:"removed,omitempty"`
 }
 
-func showHook(h store.Hook) hookOut {
-	return hookOut{ID: h.ID, URL: h.URL, Format: h.Format, Events: h.Events, WarnBefore: shortDuration(h.WarnBefore), Created: h.Created, Removed: h.Removed}
+func showHook(h store.Hook) HookShown {
+	return HookShown{ID: h.ID, URL: h.URL, Format: h.Format, Events: h.Events, WarnBefore: shortDuration(h.WarnBefore), Created: h.Created, Removed: h.Removed}
 }
 
 // shortDuration is d as a host would write it: "12h", "1h30m", not
@@ -204,7 +204,7 @@ func (s *Server) listHooks(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	out := make([]hookOut, len(list))
+	out := make([]HookShown, len(list))
 	for i, h := range list {
 		out[i] = showHook(h)
 	}

@@ -17,6 +17,7 @@ import (
 	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/store"
+	"pitwall/web"
 )
 
 // The host's controls and the races by invite, over a running service's
@@ -614,17 +615,6 @@ race's last host link is not revoked: make another first.`,
 	return a.onlyServed(c, "the host's")
 }
 
-// hook is a webhook as the service shows it.
-type hook struct {
-	ID         int64      `json:"id"`
-	URL        string     `json:"url"`
-	Format     string     `json:"format"`
-	Events     []string   `json:"events"`
-	WarnBefore string     `json:"warn_before"`
-	Created    time.Time  `json:"created"`
-	Removed    *time.Time `json:"removed"`
-}
-
 func (a *app) raceHooksCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "hooks RACE",
@@ -636,7 +626,7 @@ skipped or removed) and why the last attempt failed.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var doc struct {
-				Hooks      []hook           `json:"hooks"`
+				Hooks      []web.HookShown  `json:"hooks"`
 				Deliveries []store.Delivery `json:"deliveries"`
 			}
 			raw, err := a.fetch(cmd.Context(), args[0], "hooks", &doc)
@@ -713,7 +703,7 @@ delivery's X-Pitwall-Signature with it (docs/api.md, "Webhooks").
 			if err != nil {
 				return err
 			}
-			var h hook
+			var h web.HookShown
 			if b, err := json.Marshal(doc["hook"]); err == nil {
 				_ = json.Unmarshal(b, &h)
 			}
