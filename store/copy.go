@@ -63,6 +63,32 @@ type Copier interface {
 	WriteRace(ctx context.Context, c *RaceCopy, before func(ctx context.Context) error) (Renumbered, error)
 }
 
+// The columns of a link, a webhook, a delivery and a log entry, in the
+// order each store scans and writes them: a column added to one of these
+// tables is added here, to the stores' scans and writes, and to the type
+// (Token, Hook, Delivery, race.Entry), and a copy carries it.
+const (
+	TokenColumns    = `hash, race_id, role, seat, created, revoked, racer`
+	HookColumns     = `id, race_id, url, format, events, warn_before, secret, key, created, removed`
+	DeliveryColumns = `id, hook_id, race_id, kind, turn, seq, deadline, created, due, attempts, claim, outcome, done, error`
+	EntryColumns    = `seq, kind, turn, seat, text, in_window, at, key, hash`
+)
+
+// CopyColumns are the columns a copy reads and writes, table by table
+// (CopyLeaves names what it leaves out, and why). Each store's test compares
+// them with its schema: a table or column a migration adds fails it until it
+// is added here, and to the copy's reads and writes, or to CopyLeaves.
+var CopyColumns = map[string]string{
+	"races":    `id, ruleset, rules, config, entrants, seed, commitment, created`,
+	"entries":  `race_id, ` + EntryColumns,
+	"turns":    `race_id, turn, hash, rolls, dice_state, state, story, at, rules`,
+	"access":   `race_id, public, resolve_when, created, invite`,
+	"tokens":   TokenColumns,
+	"controls": `id, race_id, kind, seat, value, key, at`,
+	"hooks":    HookColumns,
+	"outbox":   DeliveryColumns,
+}
+
 // CopyLeaves lists, for the documentation and the tests, what a copy
 // leaves out of each store's schema and why; every other table and column
 // is copied.

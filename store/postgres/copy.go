@@ -13,27 +13,7 @@ import (
 
 var _ store.Copier = (*Store)(nil)
 
-// copyColumns are the columns a copy reads and writes, table by table
-// (store.CopyLeaves names what it leaves out, and why). A test compares
-// them with the schema: a table or column added to it must be added here,
-// and to the copy's reads and writes below, or to store.CopyLeaves.
-var copyColumns = map[string]string{
-	"races":    `id, ruleset, rules, config, entrants, seed, commitment, created`,
-	"entries":  `race_id, ` + entryColumns,
-	"turns":    `race_id, turn, hash, rolls, dice_state, state, story, at, rules`,
-	"access":   `race_id, public, resolve_when, created, invite`,
-	"tokens":   tokenColumns,
-	"controls": `id, race_id, kind, seat, value, key, at`,
-	"hooks":    hookColumns,
-	"outbox":   deliveryColumns,
-}
-
-// tokenColumns are the columns of a link, in the order of scanToken and
-// tokenValues: a column added to tokens is added to all three (and to
-// store.Token), and a copy carries it.
-const tokenColumns = `hash, race_id, role, seat, created, revoked, racer`
-
-// scanToken reads a link from a row of tokenColumns.
+// scanToken reads a link from a row of store.TokenColumns.
 func scanToken(row pgx.CollectableRow) (store.Token, error) {
 	var t store.Token
 	err := row.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked, &t.Racer)
@@ -41,7 +21,7 @@ func scanToken(row pgx.CollectableRow) (store.Token, error) {
 	return t, err
 }
 
-// tokenValues is a link as the values of tokenColumns.
+// tokenValues is a link as the values of store.TokenColumns.
 func tokenValues(t store.Token) []any {
 	return []any{t.Hash, t.Race, t.Role, t.Seat, t.Created, t.Revoked, t.Racer}
 }
@@ -95,7 +75,7 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 			a.Created = a.Created.UTC()
 			c.Access = &a
 		}
-		rows, err = q.Query(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
+		rows, err = q.Query(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
 		if err == nil {
 			c.Tokens, err = pgx.AppendRows(c.Tokens, rows, scanToken)
 		}
@@ -108,7 +88,7 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 		if c.Hooks, err = hooks(ctx, q, id, ""); err != nil {
 			return fmt.Errorf("reading the webhooks: %w", err)
 		}
-		rows, err = q.Query(ctx, `SELECT `+deliveryColumns+` FROM outbox WHERE race_id = $1 ORDER BY id`, id)
+		rows, err = q.Query(ctx, `SELECT `+store.DeliveryColumns+` FROM outbox WHERE race_id = $1 ORDER BY id`, id)
 		if err == nil {
 			c.Outbox, err = collectDeliveries(rows)
 		}
@@ -146,7 +126,7 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 	}
 	r := c.Race
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO races (`+copyColumns["races"]+`) VALUES (`+placeholders(1, 8)+`) ON CONFLICT DO NOTHING`,
+		tag, err := tx.Exec(ctx, `INSERT INTO races (`+store.CopyColumns["races"]+`) VALUES (`+placeholders(1, 8)+`) ON CONFLICT DO NOTHING`,
 			r.ID, r.Ruleset, r.Rules, c.Config, c.Entrants, r.Seed.Hex(), r.Seed.Commitment(), r.Created)
 		if err != nil {
 			return err
@@ -156,19 +136,19 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 		}
 		var b pgx.Batch
 		for _, e := range r.Log {
-			b.Queue(`INSERT INTO entries (`+copyColumns["entries"]+`) VALUES (`+placeholders(1, 10)+`)`,
+			b.Queue(`INSERT INTO entries (`+store.CopyColumns["entries"]+`) VALUES (`+placeholders(1, 10)+`)`,
 				r.ID, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash)
 		}
 		for i, t := range c.Turns {
-			b.Queue(`INSERT INTO turns (`+copyColumns["turns"]+`) VALUES (`+placeholders(1, 9)+`)`,
+			b.Queue(`INSERT INTO turns (`+store.CopyColumns["turns"]+`) VALUES (`+placeholders(1, 9)+`)`,
 				r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, t.State, t.Story, t.At, t.Rules)
 		}
 		if a := c.Access; a != nil {
-			b.Queue(`INSERT INTO access (`+copyColumns["access"]+`) VALUES ($1, $2, $3, $4, $5)`, a.Race, a.Public, a.ResolveWhen, a.Created, a.Invite)
+			b.Queue(`INSERT INTO access (`+store.CopyColumns["access"]+`) VALUES ($1, $2, $3, $4, $5)`, a.Race, a.Public, a.ResolveWhen, a.Created, a.Invite)
 		}
 		for _, t := range c.Tokens {
 			v := tokenValues(t)
-			b.Queue(`INSERT INTO tokens (`+tokenColumns+`) VALUES (`+placeholders(1, len(v))+`)`, v...)
+			b.Queue(`INSERT INTO tokens (`+store.TokenColumns+`) VALUES (`+placeholders(1, len(v))+`)`, v...)
 		}
 		if err := tx.SendBatch(ctx, &b).Close(); err != nil {
 			return explainCopy(err)
@@ -216,7 +196,7 @@ func explainCopy(err error) error {
 }
 
 // writeRows stores rows of table, whose first column is an id the database
-// counts (copyColumns[table] names the columns, values gives the others'):
+// counts (store.CopyColumns[table] names the columns, values gives the others'):
 // with the ids they have, when the table has none of them, and the
 // table's counter moved past them; else every one numbered anew, in
 // order, and the new ids are given back, old to new.
@@ -232,7 +212,7 @@ func writeRows[T any](ctx context.Context, tx pgx.Tx, table string, rows []T, id
 	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = ANY($1))`, ids).Scan(&taken); err != nil {
 		return nil, err
 	}
-	cols := copyColumns[table]
+	cols := store.CopyColumns[table]
 	var renumbered map[int64]int64
 	for _, row := range rows {
 		v := values(row)

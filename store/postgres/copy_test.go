@@ -4,11 +4,12 @@ import (
 	"context"
 	"testing"
 
+	"pitwall/store"
 	"pitwall/store/storetest"
 )
 
 // TestCopyKnowsEveryTable: every table and column of the schema is copied
-// (copyColumns) or named as left out (store.CopyLeaves): a table or column
+// (store.CopyColumns) or named as left out (store.CopyLeaves): a table or column
 // a migration adds fails here until the copy carries it or says why not.
 func TestCopyKnowsEveryTable(t *testing.T) {
 	s := open(t, schema(t, "copy_columns"))
@@ -28,5 +29,5 @@ func TestCopyKnowsEveryTable(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	storetest.CheckCopyColumns(t, schema, copyColumns)
+	storetest.CheckCopyColumns(t, schema, store.CopyColumns)
 }

@@ -76,14 +76,12 @@ func (s *Store) Hooks(ctx context.Context, id string) ([]store.Hook, error) {
 
 // LiveHooks implements store.HookStore.
 func (s *Store) LiveHooks(ctx context.Context) ([]store.Hook, error) {
-	return collectHooks(s.pool.Query(ctx, `SELECT `+hookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`))
+	return collectHooks(s.pool.Query(ctx, `SELECT `+store.HookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`))
 }
-
-const hookColumns = `id, race_id, url, format, events, warn_before, secret, key, created, removed`
 
 // hooks lists race id's hooks; with a key, only the one it names.
 func hooks(ctx context.Context, q querier, id, key string) ([]store.Hook, error) {
-	return collectHooks(q.Query(ctx, `SELECT `+hookColumns+` FROM hooks WHERE race_id = $1 AND ($2 = '' OR key = $2) ORDER BY id`, id, key))
+	return collectHooks(q.Query(ctx, `SELECT `+store.HookColumns+` FROM hooks WHERE race_id = $1 AND ($2 = '' OR key = $2) ORDER BY id`, id, key))
 }
 
 func collectHooks(rows pgx.Rows, err error) ([]store.Hook, error) {
@@ -127,8 +125,6 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 	return tag.RowsAffected() > 0, nil
 }
 
-const deliveryColumns = `id, hook_id, race_id, kind, turn, seq, deadline, created, due, attempts, claim, outcome, done, error`
-
 // Claim implements store.HookStore. SKIP LOCKED lets instances claiming at
 // once take different rows rather than wait for each other.
 func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n int) ([]store.Delivery, error) {
@@ -139,7 +135,7 @@ func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n
 		WHERE id IN (SELECT id FROM outbox o WHERE outcome = '' AND due <= $3 AND (held IS NULL OR held <= $3)
 		             AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.hook_id = o.hook_id AND e.outcome = '' AND e.id < o.id)
 		             ORDER BY due, id LIMIT $4 FOR UPDATE SKIP LOCKED)
-		RETURNING `+deliveryColumns, claim, until, now, n)
+		RETURNING `+store.DeliveryColumns, claim, until, now, n)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +157,7 @@ func (s *Store) Settle(ctx context.Context, d store.Delivery) (bool, error) {
 
 // Deliveries implements store.HookStore.
 func (s *Store) Deliveries(ctx context.Context, id string, n int) ([]store.Delivery, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+deliveryColumns+` FROM outbox WHERE race_id = $1 ORDER BY id DESC LIMIT $2`, id, n)
+	rows, err := s.pool.Query(ctx, `SELECT `+store.DeliveryColumns+` FROM outbox WHERE race_id = $1 ORDER BY id DESC LIMIT $2`, id, n)
 	if err != nil {
 		return nil, err
 	}

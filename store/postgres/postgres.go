@@ -227,20 +227,18 @@ func raceExists(ctx context.Context, q querier, id string) (bool, error) {
 	return exists, err
 }
 
-const entryColumns = `seq, kind, turn, seat, text, in_window, at, key, hash`
-
 func (rd reader) Log(ctx context.Context, id string) ([]race.Entry, error) {
-	return scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 ORDER BY seq`, id))
+	return scanEntries(rd.q.Query(ctx, `SELECT `+store.EntryColumns+` FROM entries WHERE race_id = $1 ORDER BY seq`, id))
 }
 
 // Tail leaves the replaced orders out in SQL. Every entry that is not an
 // order stays, of whatever kind, so that one this build does not know
 // fails the load as it fails a replay.
 func (rd reader) Tail(ctx context.Context, id string, from, turnOf int) ([]race.Entry, error) {
-	return scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+`
+	return scanEntries(rd.q.Query(ctx, `SELECT `+store.EntryColumns+`
 		FROM entries WHERE race_id = $1 AND kind <> 'order' AND seq >= $2
 		UNION ALL
-		SELECT `+entryColumns+`
+		SELECT `+store.EntryColumns+`
 		FROM entries WHERE race_id = $1 AND seq >= $2 AND seq IN
 			(SELECT MAX(seq) FROM entries WHERE race_id = $1 AND kind = 'order' AND turn > $3 GROUP BY turn, seat
 			 UNION SELECT MIN(seq) FROM entries WHERE race_id = $1 AND kind = 'order' AND turn > $3 GROUP BY turn)
@@ -248,7 +246,7 @@ func (rd reader) Tail(ctx context.Context, id string, from, turnOf int) ([]race.
 }
 
 func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
-	log, err := scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 AND key = $2`, id, key))
+	log, err := scanEntries(rd.q.Query(ctx, `SELECT `+store.EntryColumns+` FROM entries WHERE race_id = $1 AND key = $2`, id, key))
 	if err != nil || len(log) == 0 {
 		return nil, err
 	}
@@ -256,7 +254,7 @@ func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error)
 }
 
 func (rd reader) Keys(ctx context.Context, id string) ([]race.Entry, error) {
-	return scanEntries(rd.q.Query(ctx, `SELECT `+entryColumns+` FROM entries WHERE race_id = $1 AND key <> '' ORDER BY seq`, id))
+	return scanEntries(rd.q.Query(ctx, `SELECT `+store.EntryColumns+` FROM entries WHERE race_id = $1 AND key <> '' ORDER BY seq`, id))
 }
 
 func (rd reader) Last(ctx context.Context, id string) (int, error) {
@@ -265,7 +263,7 @@ func (rd reader) Last(ctx context.Context, id string) (int, error) {
 	return last, err
 }
 
-// scanEntries reads log entries from the rows of a query of entryColumns.
+// scanEntries reads log entries from the rows of a query of store.EntryColumns.
 func scanEntries(rows pgx.Rows, err error) ([]race.Entry, error) {
 	if err == nil {
 		var log []race.Entry // nil for none, as the other stores give

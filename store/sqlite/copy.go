@@ -13,27 +13,7 @@ import (
 
 var _ store.Copier = (*Store)(nil)
 
-// copyColumns are the columns a copy reads and writes, table by table
-// (store.CopyLeaves names what it leaves out, and why). A test compares
-// them with the schema: a table or column added to it must be added here,
-// and to the copy's reads and writes below, or to store.CopyLeaves.
-var copyColumns = map[string]string{
-	"races":    `id, ruleset, rules, config, entrants, seed, commitment, created`,
-	"entries":  `race_id, seq, kind, turn, seat, text, in_window, at, key, hash`,
-	"turns":    `race_id, turn, hash, rolls, dice_state, state, story, at, rules`,
-	"access":   `race_id, public, resolve_when, created, invite`,
-	"tokens":   tokenColumns,
-	"controls": `id, race_id, kind, seat, value, key, at`,
-	"hooks":    hookColumns,
-	"outbox":   deliveryColumns,
-}
-
-// tokenColumns are the columns of a link, in the order of scanToken and
-// tokenValues: a column added to tokens is added to all three (and to
-// store.Token), and a copy carries it.
-const tokenColumns = `hash, race_id, role, seat, created, revoked, racer`
-
-// scanToken reads a link from a row of tokenColumns.
+// scanToken reads a link from a row of store.TokenColumns.
 func scanToken(rows *sql.Rows) (store.Token, error) {
 	var t store.Token
 	var created string
@@ -49,7 +29,7 @@ func scanToken(rows *sql.Rows) (store.Token, error) {
 	return t, err
 }
 
-// tokenValues is a link as the values of tokenColumns.
+// tokenValues is a link as the values of store.TokenColumns.
 func tokenValues(t store.Token) []any {
 	return []any{t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), nullTime(t.Revoked), t.Racer}
 }
@@ -102,7 +82,7 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 			}
 			c.Access = &a
 		}
-		rows, err = tx.QueryContext(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
+		rows, err = tx.QueryContext(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
 		if c.Tokens, err = collect(rows, err, scanToken); err != nil {
 			return fmt.Errorf("reading the links: %w", err)
 		}
@@ -112,7 +92,7 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 		if c.Hooks, err = hooks(ctx, tx, id, ""); err != nil {
 			return fmt.Errorf("reading the webhooks: %w", err)
 		}
-		rows, err = tx.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id`, id)
+		rows, err = tx.QueryContext(ctx, `SELECT `+store.DeliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id`, id)
 		if c.Outbox, err = collect(rows, err, scanDelivery); err != nil {
 			return fmt.Errorf("reading the outbox: %w", err)
 		}
@@ -146,7 +126,7 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 		if err := createTx(ctx, tx, r, []byte(c.Config), []byte(c.Entrants)); err != nil {
 			return err
 		}
-		entry, err := tx.PrepareContext(ctx, `INSERT INTO entries (`+copyColumns["entries"]+`) VALUES (`+placeholders(10)+`)`)
+		entry, err := tx.PrepareContext(ctx, `INSERT INTO entries (`+store.CopyColumns["entries"]+`) VALUES (`+placeholders(10)+`)`)
 		if err != nil {
 			return err
 		}
@@ -157,13 +137,13 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 			}
 		}
 		for i, t := range c.Turns {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (`+copyColumns["turns"]+`) VALUES (`+placeholders(9)+`)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (`+store.CopyColumns["turns"]+`) VALUES (`+placeholders(9)+`)`,
 				r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, nullText(t.State), nullText(t.Story), formatTime(t.At), t.Rules); err != nil {
 				return fmt.Errorf("saving turn %d: %w", t.Turn, err)
 			}
 		}
 		if a := c.Access; a != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+copyColumns["access"]+`) VALUES (?, ?, ?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+store.CopyColumns["access"]+`) VALUES (?, ?, ?, ?, ?)`,
 				a.Race, a.Public, a.ResolveWhen, formatTime(a.Created), a.Invite); err != nil {
 				return fmt.Errorf("storing its access: %w", err)
 			}
@@ -177,7 +157,7 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 				return err
 			}
 			v := tokenValues(t)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+tokenColumns+`) VALUES (`+placeholders(len(v))+`)`, v...); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+store.TokenColumns+`) VALUES (`+placeholders(len(v))+`)`, v...); err != nil {
 				return fmt.Errorf("storing a link: %w", err)
 			}
 		}
@@ -219,7 +199,7 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 }
 
 // writeRows stores rows of table, whose first column is an id the database
-// counts (copyColumns[table] names the columns, values gives the others'):
+// counts (store.CopyColumns[table] names the columns, values gives the others'):
 // with the ids they have, when the table has none of them; else every one
 // numbered anew, in order, and the new ids are given back, old to new.
 func writeRows[T any](ctx context.Context, tx *sql.Tx, table string, rows []T, idOf func(T) int64, values func(T) []any) (map[int64]int64, error) {
@@ -239,7 +219,7 @@ func writeRows[T any](ctx context.Context, tx *sql.Tx, table string, rows []T, i
 		}
 		v := append([]any{id}, values(row)...)
 		var got int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO `+table+` (`+copyColumns[table]+`) VALUES (`+placeholders(len(v))+`) RETURNING id`, v...).Scan(&got); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO `+table+` (`+store.CopyColumns[table]+`) VALUES (`+placeholders(len(v))+`) RETURNING id`, v...).Scan(&got); err != nil {
 			return nil, fmt.Errorf("storing %s %d: %w", table, idOf(row), err)
 		}
 		if !keep {

@@ -85,18 +85,16 @@ func (s *Store) Hooks(ctx context.Context, id string) ([]store.Hook, error) {
 func (s *Store) LiveHooks(ctx context.Context) ([]store.Hook, error) {
 	var hs []store.Hook
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+hookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`)
+		rows, err := tx.QueryContext(ctx, `SELECT `+store.HookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`)
 		hs, err = collect(rows, err, scanHook)
 		return err
 	})
 	return hs, err
 }
 
-const hookColumns = `id, race_id, url, format, events, warn_before, secret, key, created, removed`
-
 // hooks lists race id's hooks; with a key, only the one it names.
 func hooks(ctx context.Context, tx *sql.Tx, id, key string) ([]store.Hook, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT `+hookColumns+` FROM hooks WHERE race_id = ? AND (? = '' OR key = ?) ORDER BY id`, id, key, key)
+	rows, err := tx.QueryContext(ctx, `SELECT `+store.HookColumns+` FROM hooks WHERE race_id = ? AND (? = '' OR key = ?) ORDER BY id`, id, key, key)
 	return collect(rows, err, scanHook)
 }
 
@@ -141,8 +139,6 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 	return queued, err
 }
 
-const deliveryColumns = `id, hook_id, race_id, kind, turn, seq, deadline, created, due, attempts, claim, outcome, done, error`
-
 // Claim implements store.HookStore.
 func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n int) ([]store.Delivery, error) {
 	if claim == "" || n < 1 {
@@ -161,7 +157,7 @@ func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n
 			WHERE id IN (SELECT id FROM outbox o WHERE outcome = '' AND due <= ? AND (held IS NULL OR held <= ?)
 			             AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.hook_id = o.hook_id AND e.outcome = '' AND e.id < o.id)
 			             ORDER BY due, id LIMIT ?)
-			RETURNING `+deliveryColumns, claim, formatTime(until), at, at, n)
+			RETURNING `+store.DeliveryColumns, claim, formatTime(until), at, at, n)
 		ds, err = collect(rows, err, scanDelivery)
 		return err
 	})
@@ -195,7 +191,7 @@ func (s *Store) Settle(ctx context.Context, d store.Delivery) (bool, error) {
 func (s *Store) Deliveries(ctx context.Context, id string, n int) ([]store.Delivery, error) {
 	var ds []store.Delivery
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id DESC LIMIT ?`, id, n)
+		rows, err := tx.QueryContext(ctx, `SELECT `+store.DeliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id DESC LIMIT ?`, id, n)
 		ds, err = collect(rows, err, scanDelivery)
 		return err
 	})
