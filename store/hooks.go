@@ -223,11 +223,13 @@ func CheckDelivery(d Delivery) error {
 		return fail("a delivery is done (with its time) once it has an outcome, and only then")
 	case d.Attempts < 0:
 		return fail("%d attempts", d.Attempts)
+	case (d.Kind == DeliverWarning) != (d.Deadline != nil):
+		return fail("a warning names the deadline it warns of, and only a warning names one")
 	}
 	if err := CheckText("its error", d.Error); err != nil {
 		return fail("%w", err)
 	}
-	for what, t := range map[string]*time.Time{"its due time": &d.Due, "its time done": d.Done, "its deadline": d.Deadline} {
+	for what, t := range map[string]*time.Time{"its creation": &d.Created, "its due time": &d.Due, "its time done": d.Done, "its deadline": d.Deadline} {
 		if t != nil {
 			if err := CheckTime(what, *t); err != nil {
 				return fail("%w", err)
@@ -245,5 +247,23 @@ func SameHook(h *Hook, stored Hook) error {
 		return fmt.Errorf("race %q: the key %q was given already, to another webhook (%d, %s): %w", h.Race, h.Key, stored.ID, stored.URL, ErrExists)
 	}
 	*h = stored
+	return nil
+}
+
+// CheckClaim says what is wrong with a claim of n deliveries: it has a
+// name and takes at least one.
+func CheckClaim(claim string, n int) error {
+	if claim == "" || n < 1 {
+		return fmt.Errorf("a claim has a name and takes at least one delivery (%q, %d)", claim, n)
+	}
+	return nil
+}
+
+// CheckPrune says what is wrong with a prune keeping keep deliveries a
+// race and deleting up to n.
+func CheckPrune(keep, n int) error {
+	if keep < 0 || n < 1 {
+		return fmt.Errorf("pruning the outbox: keep %d and delete %d; keep none or more, delete at least one", keep, n)
+	}
 	return nil
 }

@@ -113,9 +113,6 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 	if err := store.CheckDelivery(d); err != nil {
 		return false, err
 	}
-	if d.Deadline == nil {
-		return false, fmt.Errorf("race %q: a warning names the deadline it warns of", d.Race)
-	}
 	tag, err := s.pool.Exec(ctx, `INSERT INTO outbox (hook_id, race_id, kind, turn, seq, deadline, created, due)
 		SELECT id, race_id, 'warning', $1, 0, $2, $3, $4 FROM hooks WHERE id = $5 AND race_id = $6 AND removed IS NULL
 		ON CONFLICT DO NOTHING`, d.Turn, *d.Deadline, d.Created, d.Due, d.Hook, d.Race)
@@ -128,8 +125,8 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 // Claim implements store.HookStore. SKIP LOCKED lets instances claiming at
 // once take different rows rather than wait for each other.
 func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n int) ([]store.Delivery, error) {
-	if claim == "" || n < 1 {
-		return nil, fmt.Errorf("a claim has a name and takes at least one delivery (%q, %d)", claim, n)
+	if err := store.CheckClaim(claim, n); err != nil {
+		return nil, err
 	}
 	rows, err := s.pool.Query(ctx, `UPDATE outbox SET claim = $1, held = $2
 		WHERE id IN (SELECT id FROM outbox o WHERE outcome = '' AND due <= $3 AND (held IS NULL OR held <= $3)
@@ -173,17 +170,18 @@ func collectDeliveries(rows pgx.Rows) ([]store.Delivery, error) {
 	})
 }
 
-// Prune implements store.HookStore. A delivery is among its race's keep
-// latest while fewer than keep of the race's are newer (by id, as
-// Deliveries orders them). Rows another instance is deleting are passed
-// over, not waited for.
+// Prune implements store.HookStore. A delivery may go when its id is the
+// race's (keep+1)-th latest or older (by id, as Deliveries orders them):
+// that id is one look in the index a row, where counting the newer ones
+// read the race's outbox a row. Rows another instance is deleting are
+// passed over, not waited for.
 func (s *Store) Prune(ctx context.Context, before time.Time, keep, n int) (int, error) {
-	if keep < 0 || n < 1 {
-		return 0, fmt.Errorf("pruning the outbox: keep %d and delete %d; keep none or more, delete at least one", keep, n)
+	if err := store.CheckPrune(keep, n); err != nil {
+		return 0, err
 	}
 	tag, err := s.pool.Exec(ctx, `DELETE FROM outbox WHERE id IN (
 		SELECT o.id FROM outbox o WHERE o.outcome <> '' AND o.done < $1
-		AND (SELECT COUNT(*) FROM outbox l WHERE l.race_id = o.race_id AND l.id > o.id) >= $2
+		AND o.id <= (SELECT l.id FROM outbox l WHERE l.race_id = o.race_id ORDER BY l.id DESC LIMIT 1 OFFSET $2)
 		ORDER BY o.done, o.id LIMIT $3 FOR UPDATE SKIP LOCKED)`, before, keep, n)
 	if err != nil {
 		return 0, fmt.Errorf("pruning the outbox: %w", err)

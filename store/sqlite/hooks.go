@@ -121,9 +121,6 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 	if err := store.CheckDelivery(d); err != nil {
 		return false, err
 	}
-	if d.Deadline == nil {
-		return false, fmt.Errorf("race %q: a warning names the deadline it warns of", d.Race)
-	}
 	var queued bool
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (hook_id, race_id, kind, turn, seq, deadline, created, due)
@@ -141,8 +138,8 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 
 // Claim implements store.HookStore.
 func (s *Store) Claim(ctx context.Context, claim string, now, until time.Time, n int) ([]store.Delivery, error) {
-	if claim == "" || n < 1 {
-		return nil, fmt.Errorf("a claim has a name and takes at least one delivery (%q, %d)", claim, n)
+	if err := store.CheckClaim(claim, n); err != nil {
+		return nil, err
 	}
 	at := formatTime(now)
 	var any bool // most calls find nothing: a read does not queue behind the writers
@@ -219,18 +216,19 @@ func scanDelivery(rows *sql.Rows) (store.Delivery, error) {
 	return d, err
 }
 
-// Prune implements store.HookStore. A delivery is among its race's keep
-// latest while fewer than keep of the race's are newer (by id, as
-// Deliveries orders them).
+// Prune implements store.HookStore. A delivery may go when its id is the
+// race's (keep+1)-th latest or older (by id, as Deliveries orders them):
+// that id is one look in the index a row, where counting the newer ones
+// read the race's outbox a row.
 func (s *Store) Prune(ctx context.Context, before time.Time, keep, n int) (int, error) {
-	if keep < 0 || n < 1 {
-		return 0, fmt.Errorf("pruning the outbox: keep %d and delete %d; keep none or more, delete at least one", keep, n)
+	if err := store.CheckPrune(keep, n); err != nil {
+		return 0, err
 	}
 	var deleted int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM outbox WHERE id IN (
 			SELECT o.id FROM outbox o WHERE o.outcome <> '' AND o.done < ?
-			AND (SELECT COUNT(*) FROM outbox l WHERE l.race_id = o.race_id AND l.id > o.id) >= ?
+			AND o.id <= (SELECT l.id FROM outbox l WHERE l.race_id = o.race_id ORDER BY l.id DESC LIMIT 1 OFFSET ?)
 			ORDER BY o.done, o.id LIMIT ?)`, formatTime(before), keep, n)
 		if err != nil {
 			return fmt.Errorf("pruning the outbox: %w", err)

@@ -260,6 +260,11 @@ func testWarnOnce(t *testing.T, h *harness) {
 	if _, err := s.Warn(ctx(t), noDeadline); err == nil {
 		t.Error("a warning of no deadline was taken")
 	}
+	fine := warning(a.ID, "r", 5, dl)
+	fine.Created = fine.Created.Add(time.Nanosecond)
+	if _, err := s.Warn(ctx(t), fine); err == nil || !strings.Contains(err.Error(), "finer than a microsecond") {
+		t.Errorf("a warning made finer than a microsecond: %v; want it refused (a copy would refuse it later)", err)
+	}
 	ds := deliveries(t, s, "r")
 	if len(ds) != 4 { // b's among them, dropped with it
 		t.Fatalf("%d deliveries: %+v", len(ds), ds)
