@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -60,8 +59,10 @@ racers) for 'go tool pprof'.`,
 			if server != "" && cmd.Flags().Changed("db") {
 				return usagef("--server measures a running service, which has its own database: give --server or --db, not both")
 			}
-			if u, err := url.Parse(server); server != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
-				return usagef("--server is the service's URL, such as http://127.0.0.1:8080; not %q", server)
+			if server != "" {
+				if _, err := serviceURL("--server", server); err != nil {
+					return err
+				}
 			}
 			if timeout <= 0 {
 				return usagef("--timeout is a length of time such as 5m; not %s", timeout)

@@ -43,9 +43,9 @@ type client struct {
 
 // newClient checks --server and returns a client of it.
 func newClient(server, token string) (*client, error) {
-	u, err := url.Parse(strings.TrimSpace(server))
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
-		return nil, usagef("--server is the service's address, such as http://127.0.0.1:8080 or https://races.example.org; not %q", redactURL(server))
+	u, err := serviceURL("--server", strings.TrimSpace(server))
+	if err != nil {
+		return nil, err
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""
@@ -63,12 +63,19 @@ func newClient(server, token string) (*client, error) {
 	return &client{base: u, shown: u.Redacted(), token: token, hc: hc, key: "cli-" + hex.EncodeToString(k[:])}, nil
 }
 
-// redactURL is a URL as a message may show it: without its password.
-func redactURL(s string) string {
-	if u, err := url.Parse(s); err == nil {
-		return u.Redacted()
+// serviceURL checks the address of a service that flag gives: http or
+// https, a host, no query or fragment. Its refusal shows only the scheme,
+// host and path of what it was given: a password or a token may be in it.
+func serviceURL(flag, s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.RawQuery == "" && u.Fragment == "" && !u.ForceQuery {
+		return u, nil
 	}
-	return s
+	shown := "what was given is not a URL"
+	if err == nil {
+		shown = fmt.Sprintf("not %q", (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}).String())
+	}
+	return nil, usagef("%s is the service's address, such as http://127.0.0.1:8080 or https://races.example.org, with no query; %s (shown without a password or query)", flag, shown)
 }
 
 // serviceError is the service's answer to a request it did not do: a

@@ -388,6 +388,11 @@ func TestServerRefusals(t *testing.T) {
 	refused(t, "--server and --db", "give --server or --db, not both", "--server", url, "--db", db, "race", "list")
 	refused(t, "--token without --server", "--token goes with --server", "--db", db, "--token", "x", "race", "list")
 	refused(t, "--server without a scheme", "--server is the service's address", "--server", "localhost:8080", "race", "list")
+	for _, server := range []string{"http://u:s3cret@h:99999x/", "http://h/?token=s3cret", "https://u:s3cret@h/#x"} {
+		if code, out, errs := pitwall(t, "--server", server, "--token", "s3cret", "race", "list"); code != 2 || strings.Contains(out+errs, "s3cret") {
+			t.Errorf("--server %s: exit %d, %s", server, code, errs)
+		}
+	}
 	refused(t, "--id over --server", "the service picks the race's id", "--server", url, "race", "new", "--rules", "nascar", "--id", "x", "--entrants", writeTemp(t, "entrants:\n  - player: A\n  - player: B\n"))
 	refused(t, "race new over --server without entrants", "give the race's entrants with --entrants FILE", "--server", url, "race", "new", "--rules", "nascar")
 	refused(t, "--private without --server", "--private and --resolve-when are the service's", "--db", db, "race", "new", "--rules", "nascar", "--private")

@@ -103,7 +103,7 @@ func (a *app) seatOf(ctx context.Context, id, arg string) (int, string, servedRa
 	if err != nil {
 		return 0, "", sr, err
 	}
-	return seat + 1, seats[seat].Name, sr, nil
+	return seat + 1, race.NameOf(seats, seat), sr, nil
 }
 
 const shownOnce = "shown this once: the service keeps only its hash, so keep it now"
@@ -132,7 +132,8 @@ start sent again changes nothing.`,
 					fmt.Fprintf(w, "%s had started already; nothing changed. Its seats:\n", id)
 				}
 				for _, s := range seats {
-					s := answer(s.(map[string]any))
+					m, _ := s.(map[string]any) // an answer of another shape prints empty, never a panic
+					s := answer(m)
 					fmt.Fprintf(w, "  seat %d %s (%s)\n", s.num("seat"), s.str("name"), s.str("player"))
 				}
 			})

@@ -398,7 +398,7 @@ func (a *app) remoteSubmit(cmd *cobra.Command, id, seatArg, orders string, q hos
 	}
 	if named != mine {
 		return usagef("SEAT %s is seat %d (%s), but the token is seat %d's (%s): with --server the token decides the seat; send %s's orders with its token, or name seat %d",
-			seatArg, named+1, seats[named].Name, mine+1, seats[mine].Name, seats[named].Name, mine+1)
+			seatArg, named+1, race.NameOf(seats, named), mine+1, race.NameOf(seats, mine), race.NameOf(seats, named), mine+1)
 	}
 	turn := q.Turn
 	if turn == 0 {

@@ -8,7 +8,6 @@ import (
 	"math"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -80,8 +79,8 @@ address: give --behind-proxy, and have the proxy set X-Forwarded-For.`,
 				return usagef("--rate-address and --rate-token are requests a second, from 0 (no limit)")
 			}
 			if publicURL != "" {
-				if u, err := url.Parse(publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
-					return usagef("--url is the service's address as the world reaches it, such as https://pitwall.example.org; not %q", publicURL)
+				if _, err := serviceURL("--url", publicURL); err != nil {
+					return err
 				}
 			}
 			h, done, err := a.open()

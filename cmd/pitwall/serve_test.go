@@ -117,5 +117,10 @@ func TestBenchServe(t *testing.T) {
 	has(t, "bench serve's stderr", errs, "2 races x 3 racers x 2 turns on ", "12 of 12 orders answered")
 	refused(t, "13 racers", "--racers is from 2 to 12", "bench", "serve", "--racers", "13")
 	refused(t, "--server and --db", "give --server or --db, not both", "--db", "x.db", "bench", "serve", "--server", "http://127.0.0.1:1")
-	refused(t, "--server without a scheme", "--server is the service's URL", "bench", "serve", "--server", "localhost:1")
+	refused(t, "--server without a scheme", "--server is the service's address", "bench", "serve", "--server", "localhost:1")
+	for _, server := range []string{"ftp://u:s3cret@h", "http://h/?token=s3cret", "http://u:s3cret@h:99999x/"} {
+		if code, out, errs := pitwall(t, "bench", "serve", "--server", server); code != 2 || strings.Contains(out+errs, "s3cret") {
+			t.Errorf("bench serve --server %s: exit %d, %s", server, code, errs)
+		}
+	}
 }
