@@ -206,9 +206,12 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 	if s == nil {
 		return h.load(ctx, l.id, -1)
 	}
-	if s.p != nil && (s.behind.Swap(false) || time.Since(s.checked) > h.live.fresh) {
+	if behind := s.behind.Swap(false); s.p != nil && (behind || time.Since(s.checked) > h.live.fresh) {
 		last, err := h.Store.Last(ctx, l.id)
 		if err != nil {
+			if behind {
+				s.behind.Store(true) // still to be looked at: the look failed
+			}
 			return nil, err
 		}
 		if last != s.p.Seq {

@@ -660,3 +660,41 @@ func TestLiveSinceAfterDrop(t *testing.T) {
 		t.Fatalf("Since after the race was dropped: %v, %v; want both orders, the other's from the store", got, err)
 	}
 }
+
+// lastFails is a store whose Last fails while fail is set.
+type lastFails struct {
+	store.Store
+	fail bool
+}
+
+func (s *lastFails) Last(ctx context.Context, id string) (int, error) {
+	if s.fail {
+		return 0, errors.New("the store is away")
+	}
+	return s.Store.Last(ctx, id)
+}
+
+// A race marked behind whose look at the store failed stays marked: the
+// next use looks again, and does not trust memory for another hour.
+func TestLiveRaceBehindAfterAFailedLook(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	if _, err := f.h.Load(ctx, "r1"); err != nil {
+		t.Fatal(err)
+	}
+	seq := logLen(t, other, "r1")
+	if _, err := other.Submit(ctx, "r1", 1, "Whip", Req{Turn: 1}); err != nil {
+		t.Fatal(err)
+	}
+	ls := &lastFails{Store: f.h.Store, fail: true}
+	f.h.Store = ls
+	f.h.Behind("r1")
+	if _, err := f.h.Load(ctx, "r1"); err == nil {
+		t.Fatal("a load whose look at the store failed succeeded")
+	}
+	ls.fail = false
+	p, err := f.h.Load(ctx, "r1")
+	if err != nil || p.Seq != seq+1 {
+		t.Fatalf("after the failed look: seq %d, %v; want the other's order read, %d entries", p.Seq, err, seq+1)
+	}
+}
