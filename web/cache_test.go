@@ -103,20 +103,24 @@ func TestCachedLinks(t *testing.T) {
 	if tok, err := c.Token(ctx, other); err != nil || tok.Revoked == nil { // first read: the list is read now
 		t.Fatalf("a link revoked before it was first read: %+v %v", tok, err)
 	}
+	// With no ttl, every look reads the list again and sees it.
+	fresh := cacheAccess(ls, 0)
+	if tok, err := fresh.Token(ctx, hashes[5]); err != nil || tok.Revoked != nil {
+		t.Fatalf("a link not revoked yet, through a cache with no ttl: %+v %v", tok, err)
+	}
 	if err := ls.RevokeToken(ctx, "a", hashes[5], time.Unix(300, 0)); err != nil {
 		t.Fatal(err)
 	}
 	if tok, _ := c.Token(ctx, hashes[5]); tok.Revoked != nil {
 		t.Fatalf("the list was read again within its ttl: %+v", tok)
 	}
-	// With no ttl, every look reads the list again and sees it.
-	fresh := cacheAccess(ls, 0)
-	if tok, err := fresh.Token(ctx, hashes[5]); err != nil || tok.Revoked == nil || !tok.Revoked.Equal(time.Unix(300, 0)) {
-		t.Fatalf("a revocation made elsewhere, the ttl gone: %+v %v", tok, err)
+	lists := ls.lists
+	if tok, err := fresh.Token(ctx, hashes[5]); err != nil || tok.Revoked == nil || !tok.Revoked.Equal(time.Unix(300, 0)) || ls.lists != lists+1 {
+		t.Fatalf("a revocation made elsewhere, the ttl gone: %+v %v, the list read %d more times", tok, err, ls.lists-lists)
 	}
 
 	// A link made after the race's list was read is found: the list is read again.
-	lists := ls.lists
+	lists = ls.lists
 	late := ls.add("a", 10)
 	if tok, err := c.Token(ctx, late); err != nil || tok.Seat != 10 || tok.Revoked != nil {
 		t.Fatalf("a link newer than the list: %+v %v", tok, err)

@@ -526,11 +526,37 @@ func TestResolveDoesNotWaitForHooks(t *testing.T) {
 	defer cancel()
 	go s.srv.RunHooks(ctx, time.Millisecond)
 	s.must(200, "POST", "/api/races/"+c.ID+"/resolve", c.Host, `{"turn": 1}`)
-	<-started // the first send hangs from here on
-	for turn := 2; turn <= 4; turn++ {
-		if v := s.must(200, "POST", "/api/races/"+c.ID+"/resolve", c.Host, fmt.Sprintf(`{"turn": %d}`, turn)); v["resolved"] != true {
-			t.Fatalf("turn %d: %v", turn, v)
+	select {
+	case <-started: // the first send hangs from here on
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first turn was never sent to the hook")
+	}
+	resolved := make(chan string, 1)
+	go func() { // a resolve that waited for the hook would hang: the test fails instead
+		for turn := 2; turn <= 4; turn++ {
+			req, _ := http.NewRequest("POST", s.url+"/api/races/"+c.ID+"/resolve", strings.NewReader(fmt.Sprintf(`{"turn": %d}`, turn)))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer "+c.Host)
+			var v map[string]any
+			res, err := http.DefaultClient.Do(req)
+			if err == nil {
+				err = json.NewDecoder(res.Body).Decode(&v)
+				res.Body.Close()
+			}
+			if err != nil || v["resolved"] != true {
+				resolved <- fmt.Sprintf("turn %d: %v %v", turn, v, err)
+				return
+			}
 		}
+		resolved <- ""
+	}()
+	select {
+	case why := <-resolved:
+		if why != "" {
+			t.Fatal(why)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("three resolves took over 20 s while a hook hung: they wait for it")
 	}
 }
 
