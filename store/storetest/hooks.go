@@ -458,6 +458,14 @@ func testClaimConcurrent(t *testing.T, h *harness) {
 	told := map[int64][]int{} // by hook: the turns settled, in order
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
+	// fail never blocks: a store that hands one delivery out many times
+	// fills errs, and a blocked sender holding mu would hang every worker.
+	fail := func(err error) {
+		select {
+		case errs <- err:
+		default:
+		}
+	}
 	stop := time.Now().Add(20 * time.Second) // a bound, should the store never hand some out
 	for w := range 8 {
 		wg.Add(1)
@@ -474,20 +482,20 @@ func testClaimConcurrent(t *testing.T, h *harness) {
 				// Held for an hour: a hold never passes in this test.
 				ds, err := s.Claim(ctx(t), name, accessAt.Add(time.Minute), accessAt.Add(time.Hour), 3)
 				if err != nil {
-					errs <- err
+					fail(err)
 					return
 				}
 				for _, d := range ds {
 					mu.Lock()
 					if other, ok := taken[d.ID]; ok {
-						errs <- fmt.Errorf("delivery %d taken by %s and %s", d.ID, other, name)
+						fail(fmt.Errorf("delivery %d taken by %s and %s", d.ID, other, name))
 					}
 					taken[d.ID] = name
 					told[d.Hook] = append(told[d.Hook], d.Turn)
 					mu.Unlock()
 					d.Outcome, d.Done = store.Delivered, ptr(accessAt.Add(time.Minute))
 					if held, err := s.Settle(ctx(t), d); err != nil || !held {
-						errs <- fmt.Errorf("settling delivery %d: %v, %v", d.ID, held, err)
+						fail(fmt.Errorf("settling delivery %d: %v, %v", d.ID, held, err))
 					}
 				}
 			}
