@@ -5,17 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"pitwall/host"
 	"pitwall/internal/words"
 	"pitwall/store"
-	"pitwall/store/postgres"
-	"pitwall/store/sqlite"
 )
 
 func (a *app) raceMoveCmd() *cobra.Command {
@@ -79,21 +77,9 @@ func sameDB(a, b string) bool {
 
 // openCopier opens the database db names as a store.Copier.
 func openCopier(db string) (store.Copier, error) {
-	var st store.Store
-	if isPostgresURL(db) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		s, err := postgres.Open(ctx, db) // its error names the URL without its password
-		if err != nil {
-			return nil, err
-		}
-		st = s
-	} else {
-		s, err := sqlite.Open(db)
-		if err != nil {
-			return nil, fmt.Errorf("opening the race database %s: %w", db, err)
-		}
-		st = s
+	st, err := openStore(db)
+	if err != nil {
+		return nil, err
 	}
 	c, ok := st.(store.Copier)
 	if !ok {
@@ -101,14 +87,6 @@ func openCopier(db string) (store.Copier, error) {
 		return nil, fmt.Errorf("the database %s cannot copy races whole", dbLabel(db))
 	}
 	return c, nil
-}
-
-// dbLabel is db as a message may show it: a URL without its password.
-func dbLabel(db string) string {
-	if isPostgresURL(db) {
-		return postgres.Redact(db)
-	}
-	return db
 }
 
 // moved is one race's line of the report.
@@ -191,21 +169,11 @@ func (a *app) moveLine(w io.Writer, m moved) {
 		what = "there already"
 	}
 	fmt.Fprintf(w, "%s: %s (%s, %s, chain head %s)\n", m.Race, what, entryCount(m.Entries), words.Count(m.Turns, "turn"), short(m.Head))
-	for _, old := range slices.Sorted(mapKeys(m.Renumbered.Hooks)) {
+	for _, old := range slices.Sorted(maps.Keys(m.Renumbered.Hooks)) {
 		fmt.Fprintf(w, "  webhook %d is webhook %d there (the destination had given its id)\n", old, m.Renumbered.Hooks[old])
 	}
 	if m.Warning != "" {
 		fmt.Fprintf(w, "  %s\n", m.Warning)
-	}
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

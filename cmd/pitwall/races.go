@@ -29,29 +29,37 @@ import (
 
 // open opens the race database and a host on it.
 func (a *app) open() (*host.Host, func(), error) {
-	if isPostgresURL(a.db) {
-		// The store's own error names the URL without its password.
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		st, err := postgres.Open(ctx, a.db)
-		if err != nil {
-			return nil, nil, err
-		}
-		return host.New(st), func() { st.Close() }, nil
-	}
-	st, err := sqlite.Open(a.db)
+	st, err := openStore(a.db)
 	if err != nil {
-		return nil, nil, fmt.Errorf("opening the race database %s: %w", a.db, err)
+		return nil, nil, err
 	}
 	return host.New(st), func() { st.Close() }, nil
 }
 
-// dbName is --db as a message may show it: a URL without its password.
-func (a *app) dbName() string {
-	if isPostgresURL(a.db) {
-		return postgres.Redact(a.db)
+// openStore opens the race database db names: a SQLite file, or a
+// PostgreSQL database by its URL.
+func openStore(db string) (store.Store, error) {
+	if isPostgresURL(db) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		return postgres.Open(ctx, db) // its error names the URL without its password
 	}
-	return a.db
+	st, err := sqlite.Open(db)
+	if err != nil {
+		return nil, fmt.Errorf("opening the race database %s: %w", db, err)
+	}
+	return st, nil
+}
+
+// dbName is --db as a message may show it: a URL without its password.
+func (a *app) dbName() string { return dbLabel(a.db) }
+
+// dbLabel is db as a message may show it: a URL without its password.
+func dbLabel(db string) string {
+	if isPostgresURL(db) {
+		return postgres.Redact(db)
+	}
+	return db
 }
 
 // isPostgresURL says whether --db names a PostgreSQL database rather than
