@@ -161,8 +161,10 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 		err = checkKey(b.Key)
 	}
 	for _, c := range cs {
-		if err == nil && b.Key != "" && c.Key == b.Key && !c.Same(resume) {
-			err = &apiError{Msg: fmt.Sprintf("race %q: the key %q was given already, to another control (%s %s)", id, b.Key, c.Kind, c.Value), Field: "key", Code: "key_reused"}
+		if err == nil && b.Key != "" && c.Key == b.Key {
+			if err = store.SameControl(&resume, c); err != nil {
+				err = &apiError{Msg: err.Error(), Field: "key", Code: "key_reused"}
+			}
 		}
 	}
 	var st standing
@@ -174,7 +176,8 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := map[string]any{"ok": true, "race": id, "paused": false}
-	if pause := st.paused; pause != nil {
+	// A race by invite not started yet has no deadline to move.
+	if pause := st.paused; pause != nil && s.isBegun(r.Context(), id) {
 		p, ok := s.load(w, r, id)
 		if !ok {
 			return
@@ -197,11 +200,7 @@ func (s *Server) resume(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// standing reads what race id's controls add up to.
-func (s *Server) standing(r *http.Request, id string) (standing, error) {
-	return s.standingOf(r.Context(), id)
-}
-
+// standingOf reads what race id's controls add up to.
 func (s *Server) standingOf(ctx context.Context, id string) (standing, error) {
 	cs, err := s.access.Controls(ctx, id)
 	if err != nil {
@@ -242,22 +241,29 @@ func (s *Server) removeSeat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if _, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlSeat, Seat: seat, Value: store.ControlRemoved, Key: b.Key}); !ok {
+	got, ok := s.control(w, r, store.Control{Race: id, Kind: store.ControlSeat, Seat: seat, Value: store.ControlRemoved, Key: b.Key})
+	if !ok {
 		return
 	}
-	revoked, err := s.revokeSeat(r.Context(), id, seat, race.NameOf(p.State.Seats(), seat), "")
+	// Only the links made by the removal's time: a removal retried after
+	// the seat was given to a new racer leaves the new racer's link open.
+	revoked, err := s.revokeSeat(r.Context(), id, seat, race.NameOf(p.State.Seats(), seat), "", got.At)
+	var st standing
+	if err == nil {
+		st, err = s.standingOf(r.Context(), id)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	s.log.Info("racer removed", "race", id, "seat", seat+1, "revoked", len(revoked))
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "seat": seat + 1, "removed": true, "revoked": revoked})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "seat": seat + 1, "removed": st.removed[seat], "revoked": revoked})
 }
 
 // revokeSeat revokes the links that open seat of race id (named by its
-// seat, or by its racer's name, made before the start), but keep, and
-// returns the links revoked.
-func (s *Server) revokeSeat(ctx context.Context, id string, seat int, name, keep string) ([]string, error) {
+// seat, or by its racer's name, made before the start), but keep and those
+// made after upTo (when it is not zero), and returns the links revoked.
+func (s *Server) revokeSeat(ctx context.Context, id string, seat int, name, keep string, upTo time.Time) ([]string, error) {
 	ts, err := s.access.Tokens(ctx, id)
 	if err != nil {
 		return nil, err
@@ -266,7 +272,7 @@ func (s *Server) revokeSeat(ctx context.Context, id string, seat int, name, keep
 	at := s.host.Now()
 	for _, t := range ts {
 		opens := t.Role == store.RoleSeat && (seat >= 0 && t.Seat == seat || t.Racer != "" && t.Racer == name)
-		if opens && t.Hash != keep && t.Revoked == nil {
+		if opens && t.Hash != keep && t.Revoked == nil && (upTo.IsZero() || !t.Created.After(upTo)) {
 			if err := s.access.RevokeToken(ctx, id, t.Hash, at); err != nil {
 				return nil, err
 			}
@@ -448,7 +454,7 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 	if b.Replace && t.Role == store.RoleSeat {
 		// After the new link is stored: a replace cut short leaves the seat
 		// with two links, never with none.
-		if revoked, err = s.revokeSeat(r.Context(), id, t.Seat, name, t.Hash); err != nil {
+		if revoked, err = s.revokeSeat(r.Context(), id, t.Seat, name, t.Hash, time.Time{}); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -456,7 +462,7 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 	out := map[string]any{"ok": true, "race": id, "revoked": revoked}
 	if t.Role == store.RoleSeat && t.Seat >= 0 {
 		// A removed seat given a new racer is a person's again.
-		st, err := s.standing(r, id)
+		st, err := s.standingOf(r.Context(), id)
 		if err == nil && st.removed[t.Seat] {
 			_, err = s.access.AddControl(r.Context(), store.Control{Race: id, Kind: store.ControlSeat, Seat: t.Seat, Value: store.ControlPerson, At: t.Created})
 			if err == nil {

@@ -72,6 +72,7 @@ type hookState struct {
 	mu     sync.Mutex
 	live   []store.Hook // the hooks not removed, of every race
 	read   time.Time    // when live was read; zero: read it again
+	forgot uint64       // forgets so far: a read a forget overtook is not kept
 	warned map[warned]bool
 	pruned time.Time // when the outbox was last cleaned up (prune.go)
 }
@@ -96,6 +97,7 @@ func newHookState() *hookState {
 func (hs *hookState) forget() {
 	hs.mu.Lock()
 	hs.read = time.Time{}
+	hs.forgot++
 	hs.mu.Unlock()
 }
 
@@ -148,20 +150,28 @@ func (s *Server) RunHooks(ctx context.Context, every time.Duration) {
 	}
 }
 
-// liveHooks is every hook not removed, read again every refresh.
+// liveHooks is every hook not removed, read again every refresh. The read
+// is made without the lock, which a host's request adding or removing a
+// hook takes (forget): a slow database holds up no request.
 func (s *Server) liveHooks(ctx context.Context, hs store.HookStore) ([]store.Hook, error) {
 	st := s.hooks
 	now := time.Now()
 	st.mu.Lock()
-	defer st.mu.Unlock()
-	if st.read.IsZero() || now.Sub(st.read) >= hooksRefresh {
-		live, err := hs.LiveHooks(ctx)
-		if err != nil {
-			return nil, err
-		}
+	live, read, forgot := st.live, st.read, st.forgot
+	st.mu.Unlock()
+	if !read.IsZero() && now.Sub(read) < hooksRefresh {
+		return live, nil
+	}
+	live, err := hs.LiveHooks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st.mu.Lock()
+	if st.forgot == forgot {
 		st.live, st.read = live, now
 	}
-	return st.live, nil
+	st.mu.Unlock()
+	return live, nil
 }
 
 // WarnDue queues the warning of every hook whose race's deadline is as
@@ -364,7 +374,7 @@ func (s *Server) payload(ctx context.Context, h store.Hook, d store.Delivery) (e
 		}
 		w := p.View(race.Spectator)
 		out.Event, out.Ruleset, out.Deadline, out.At = store.EventWarning, p.Race.Ruleset, d.Deadline, d.Created
-		for _, seat := range sortedKeys(w.OrdersIn) {
+		for _, seat := range slices.Sorted(maps.Keys(w.OrdersIn)) {
 			if !w.OrdersIn[seat] && !st.removed[seat] { // a removed racer is not waited for
 				out.Waiting = append(out.Waiting, race.NameOf(p.State.Seats(), seat))
 			}
@@ -405,12 +415,6 @@ func (s *Server) payload(ctx context.Context, h store.Hook, d store.Delivery) (e
 	}
 	body, err = json.Marshal(msg)
 	return out.Event, body, "", err
-}
-
-func sortedKeys(m map[int]bool) []int {
-	ks := slices.Collect(maps.Keys(m))
-	slices.Sort(ks)
-	return ks
 }
 
 // hookPayload is a webhook's JSON: what a forum bot needs to post the turn.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -97,4 +98,10 @@ func TestDemoRacesRunToTheEnd(t *testing.T) {
 		}
 	}
 	t.Logf("turns to the end: %v", over)
+}
+
+// jsonString is v as JSON.
+func jsonString(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

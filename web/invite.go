@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"pitwall/host"
 	"pitwall/race"
@@ -38,6 +39,18 @@ func (s *Server) begun(ctx context.Context, id string, a store.Access) (bool, er
 		s.begunRaces.Store(id, true)
 	}
 	return p.Started, nil
+}
+
+// isBegun says whether race id has started for the service; false also
+// when that cannot be read now (what it guards is done at the start, or
+// by a later rescan).
+func (s *Server) isBegun(ctx context.Context, id string) bool {
+	a, err := s.access.Access(ctx, id)
+	if err != nil {
+		return false
+	}
+	ok, err := s.begun(ctx, id, a)
+	return err == nil && ok
 }
 
 // notStarted is the refusal of what a race does only once it has started.
@@ -110,7 +123,7 @@ func (s *Server) showForming(w http.ResponseWriter, r *http.Request, id string, 
 	}
 	var st standing
 	if err == nil {
-		st, err = s.standing(r, id)
+		st, err = s.standingOf(r.Context(), id)
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -277,7 +290,7 @@ func (s *Server) withdraw(w http.ResponseWriter, r *http.Request) {
 	}
 	revoked := []string{}
 	for _, x := range racers {
-		got, err := s.revokeSeat(r.Context(), id, -1, x, "")
+		got, err := s.revokeSeat(r.Context(), id, -1, x, "", time.Time{})
 		if err != nil {
 			s.fail(w, r, err)
 			return

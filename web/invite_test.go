@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"pitwall/host"
 	"pitwall/store"
@@ -284,5 +285,36 @@ func TestRemoveSeat(t *testing.T) {
 	}
 	if turn, _, _ := s.seatsOf(c); turn != 3 {
 		t.Errorf("all in again: turn %v open, want 3", turn)
+	}
+	// The first removal retried with its key: the seat stays the new
+	// racer's, whose link stays open.
+	if v := s.must(200, "POST", path+"/remove", c.Host, `{"seat": 3, "key": "r1"}`); v["removed"] != false || len(v["revoked"].([]any)) != 0 {
+		t.Errorf("the first removal retried after the seat was given back: %v", v)
+	}
+	if v := s.must(200, "POST", path+"/orders", fresh, `{"turn": 3, "orders": "M"}`); v["seat"] != 3.0 {
+		t.Errorf("the new racer's orders after the old removal was retried: %v", v)
+	}
+}
+
+// The clock of a race by invite before its start: a deadline set then is
+// not in the index (nothing resolves or warns before the start), a pause
+// and a resume work, and the start puts turn 1's deadline in the index.
+func TestInviteClockBeforeTheStart(t *testing.T) {
+	s := newService(t)
+	c := s.createInvite(`{"ruleset": "nascar", "invite": true, "seats": [{"name": "Red"}]}`)
+	path := "/api/races/" + c.ID
+	deadline := s.srv.host.Now().Add(72 * time.Hour).UTC().Truncate(time.Second)
+	s.must(200, "POST", path+"/schedule", c.Host, fmt.Sprintf(`{"turn": 1, "deadline": %q, "key": "d1"}`, deadline.Format(time.RFC3339)))
+	if at, ok := s.srv.deadlines.of(c.ID); ok {
+		t.Errorf("a race not started has its deadline %v in the index", at)
+	}
+	s.must(200, "POST", path+"/pause", c.Host, `{"key": "p1"}`)
+	if v := s.must(200, "POST", path+"/resume", c.Host, `{"key": "r1"}`); v["paused"] != false {
+		t.Errorf("a resume before the start: %v", v)
+	}
+	s.joinAs(c.ID, c.Invite, `{"name": "Blue"}`)
+	s.must(200, "POST", path+"/start", c.Host, `{"key": "s1"}`)
+	if at, ok := s.srv.deadlines.of(c.ID); !ok || !at.Equal(deadline) {
+		t.Errorf("after the start, the index holds %v %v; want turn 1's deadline %v", at, ok, deadline)
 	}
 }

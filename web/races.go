@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -269,7 +268,7 @@ func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	st, err := s.standing(r, id)
+	st, err := s.standingOf(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -436,10 +435,4 @@ func checkKey(key string) error {
 		return &apiError{Msg: fmt.Sprintf("keys that start %q are the service's own; choose another", serviceKeys), Field: "key", Code: "bad_input"}
 	}
 	return nil
-}
-
-// jsonString is s as a JSON string, for the stream's data lines.
-func jsonString(v any) string {
-	b, _ := json.Marshal(v) // maps of ints and strings always encode
-	return string(b)
 }

@@ -221,6 +221,10 @@ func (s *Server) setSchedule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.events.wake(id, true)
-	s.deadlines.set(id, sch.Deadline) // a race over takes no schedule
+	// A race by invite not started yet resolves and warns of nothing: its
+	// start (settle) puts turn 1's deadline in the index.
+	if s.isBegun(r.Context(), id) {
+		s.deadlines.set(id, sch.Deadline) // a race over takes no schedule
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "race": id, "turn": turn, "schedule": sch})
 }
