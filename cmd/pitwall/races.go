@@ -807,6 +807,24 @@ the service adds what the host has handed it: paused, repeat, bots.`,
 }
 
 // showForming prints a race that is still taking entrants.
+// printEntrants lists a forming race's entrants, one a line, with their
+// choices in the game's order.
+func printEntrants(w io.Writer, es []race.Entrant, g *race.Game) {
+	for _, e := range es {
+		fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
+		var chose []string
+		for _, f := range g.Entrant {
+			if v := e.Options[f.Name]; v != "" {
+				chose = append(chose, f.Name+" "+v)
+			}
+		}
+		if len(chose) > 0 {
+			fmt.Fprintf(w, " (%s)", strings.Join(chose, "; "))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
 func (a *app) showForming(p *race.Played) error {
 	r, es, g := p.Race, p.Entrants, p.Ruleset.Game()
 	if es == nil {
@@ -817,19 +835,7 @@ func (a *app) showForming(p *race.Played) error {
 	return a.out(v, func(w io.Writer) {
 		fmt.Fprintf(w, "%s: %s on %s, taking entrants (%d so far)\n", r.ID, r.Ruleset, r.Config.Track, len(es))
 		fmt.Fprintf(w, "dice commitment: sha256 %s\n", r.Commitment())
-		for _, e := range es {
-			fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
-			var chose []string
-			for _, f := range g.Entrant { // in the game's order
-				if v := e.Options[f.Name]; v != "" {
-					chose = append(chose, f.Name+" "+v)
-				}
-			}
-			if len(chose) > 0 {
-				fmt.Fprintf(w, " (%s)", strings.Join(chose, "; "))
-			}
-			fmt.Fprintln(w)
-		}
+		printEntrants(w, es, g)
 		fmt.Fprintf(w, "add entrants with 'pitwall race join %s %s'\n", r.ID, joinUsage(g))
 	})
 }

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -269,18 +268,11 @@ func (a *app) remoteList(ctx context.Context) error {
 func (a *app) printServedForming(w io.Writer, sr servedRace) {
 	fmt.Fprintf(w, "%s: %s on %s, by invite, not started: %s so far\n", sr.ID, sr.Ruleset, sr.Track, words.Count(len(sr.Entrants), "entrant"))
 	fmt.Fprintf(w, "dice commitment: sha256 %s\n", sr.Commitment)
-	for _, e := range sr.Entrants {
-		fmt.Fprintf(w, "  %-14s %s", e.Player, strings.Join(e.Racers, ", "))
-		var chose []string
-		for k, v := range e.Options {
-			chose = append(chose, k+" "+v)
-		}
-		sort.Strings(chose)
-		if len(chose) > 0 {
-			fmt.Fprintf(w, " (%s)", strings.Join(chose, "; "))
-		}
-		fmt.Fprintln(w)
+	g := &race.Game{} // a game this build does not know: the entrants without their choices
+	if rs, err := race.Lookup(sr.Ruleset); err == nil {
+		g = rs.Game()
 	}
+	printEntrants(w, sr.Entrants, g)
 	if sr.Schedule.Deadline != nil {
 		fmt.Fprintf(w, "turn 1's deadline: %s (nothing resolves before the start)\n", host.Stamp(*sr.Schedule.Deadline))
 	}
