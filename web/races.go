@@ -28,11 +28,12 @@ type newRace struct {
 	Invite bool `json:"invite"`
 }
 
-// createdRace is the answer to POST /api/races: the race's links' tokens,
+// CreatedRace is the answer to POST /api/races: the race's links' tokens,
 // shown this once.
-type createdRace struct {
+type CreatedRace struct {
 	ID             string        `json:"id"`
 	Ruleset        string        `json:"ruleset"`
+	Track          string        `json:"track"` // the one given, or the game's first
 	HostToken      string        `json:"host_token"`
 	SpectatorToken string        `json:"spectator_token,omitempty"` // a private race's
 	InviteToken    string        `json:"invite_token,omitempty"`    // a race by invite's
@@ -40,12 +41,12 @@ type createdRace struct {
 	Commitment     string        `json:"commitment"`
 	ResolveWhen    string        `json:"resolve_when"`
 	Public         bool          `json:"public"`
-	Seats          []createdSeat `json:"seats"`
+	Seats          []CreatedSeat `json:"seats"`
 }
 
-// createdSeat is a seat's link in the answer to POST /api/races. A race by
+// CreatedSeat is a seat's link in the answer to POST /api/races. A race by
 // invite's seats are numbered at its start: its links name their racers.
-type createdSeat struct {
+type CreatedSeat struct {
 	Seat  int    `json:"seat,omitempty"` // from 1
 	Name  string `json:"name"`
 	Token string `json:"token"`
@@ -195,7 +196,7 @@ func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
 // makeRace creates a race served with access acc (its race and time are
 // filled in here) and its links, and returns the answer to its creation:
 // the links' tokens, which are shown this once.
-func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, es []race.Entrant, acc store.Access) (*createdRace, error) {
+func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, es []race.Entrant, acc store.Access) (*CreatedRace, error) {
 	p, err := s.host.Prepare(ruleset, "", cfg, es, nil)
 	if err != nil {
 		return nil, err
@@ -213,20 +214,20 @@ func (s *Server) makeRace(ctx context.Context, ruleset string, cfg race.Config, 
 		return tok
 	}
 	acc.Race, acc.Created = rc.ID, now
-	out := &createdRace{ID: rc.ID, Ruleset: rc.Ruleset, HostToken: link(store.RoleHost, -1, ""), Commitment: rc.Commitment(), ResolveWhen: acc.ResolveWhen, Public: acc.Public}
-	out.Seats = []createdSeat{}
+	out := &CreatedRace{ID: rc.ID, Ruleset: rc.Ruleset, Track: rc.Config.Track, HostToken: link(store.RoleHost, -1, ""), Commitment: rc.Commitment(), ResolveWhen: acc.ResolveWhen, Public: acc.Public}
+	out.Seats = []CreatedSeat{}
 	if acc.Invite {
 		// Its setup (and its grid) is drawn at the start, with whoever
 		// has joined by then: these links name their racers.
 		out.Invite, out.InviteToken = true, link(store.RoleInvite, -1, "")
 		for _, e := range es {
 			for _, name := range e.Racers {
-				out.Seats = append(out.Seats, createdSeat{Name: name, Token: link(store.RoleSeat, -1, name)})
+				out.Seats = append(out.Seats, CreatedSeat{Name: name, Token: link(store.RoleSeat, -1, name)})
 			}
 		}
 	} else {
 		for _, x := range p.State.Seats() {
-			out.Seats = append(out.Seats, createdSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat, "")})
+			out.Seats = append(out.Seats, CreatedSeat{Seat: x.Seat + 1, Name: x.Name, Token: link(store.RoleSeat, x.Seat, "")})
 		}
 	}
 	if !acc.Public { // a private race is watched through a link of its own

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pitwall/host"
+	"pitwall/race"
 	_ "pitwall/rules/ludi"
 	_ "pitwall/rules/nascar"
 	"pitwall/store"
@@ -98,6 +99,11 @@ func (s *service) create(body string) created {
 		s.t.Fatalf("creating a race: status %d: %v", status, v)
 	}
 	c := created{ID: v["id"].(string), Host: v["host_token"].(string)}
+	var req struct{ Ruleset, Track string }
+	_ = json.Unmarshal([]byte(body), &req)
+	if rs, err := race.Lookup(req.Ruleset); err == nil && req.Track == "" && v["track"] != rs.Game().Tracks[0].ID || req.Track != "" && v["track"] != req.Track {
+		s.t.Fatalf("the race was made on track %v; want the one given (%q) or the game's first", v["track"], req.Track)
+	}
 	if tok, ok := v["spectator_token"].(string); ok {
 		c.Spectator = tok
 	}

@@ -18,6 +18,7 @@ import (
 	"pitwall/internal/words"
 	"pitwall/race"
 	"pitwall/store"
+	"pitwall/web"
 )
 
 // The commands the service serves, over its API (--server): each asks the
@@ -303,30 +304,11 @@ func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es 
 	}
 	public := !private
 	body := map[string]any{"ruleset": ruleset, "track": cfg.Track, "laps": cfg.Laps, "options": cfg.Options, "seats": seats, "resolve_when": resolveWhen, "public": public, "invite": invite}
-	var c struct {
-		ID             string `json:"id"`
-		Ruleset        string `json:"ruleset"`
-		HostToken      string `json:"host_token"`
-		SpectatorToken string `json:"spectator_token"`
-		InviteToken    string `json:"invite_token"`
-		Commitment     string `json:"commitment"`
-		ResolveWhen    string `json:"resolve_when"`
-		Public         bool   `json:"public"`
-		Seats          []struct {
-			Seat  int    `json:"seat"`
-			Name  string `json:"name"`
-			Token string `json:"token"`
-		} `json:"seats"`
-	}
+	var c web.CreatedRace
 	if err := a.cl.postJSON(cmd.Context(), "/api/races", body, &c); err != nil {
 		return err
 	}
-	// The track the service chose, as it chooses it (host.Prepare): its
-	// answer does not say.
-	track := cfg.Track
-	if rs, err := race.Lookup(ruleset); track == "" && err == nil && len(rs.Game().Tracks) > 0 {
-		track = rs.Game().Tracks[0].ID
-	}
+	track := c.Track
 	const once = "these tokens are shown this once: the service keeps only their hashes, so keep them now, and give each racer only its own seat's"
 	v := map[string]any{"ok": true, "id": c.ID, "ruleset": c.Ruleset, "track": track, "entrants": len(es), "commitment": c.Commitment,
 		"host_token": c.HostToken, "seats": c.Seats, "public": c.Public, "resolve_when": c.ResolveWhen, "server": a.cl.shown, "note": once}
