@@ -88,6 +88,9 @@ func (b BotRace) Play(rs Ruleset, t Table, rng *rand.Rand) error {
 			}
 			in := b.InWindow != nil && b.InWindow(s, pr.Seat, rng)
 			text := bot(s, pr.Seat, in, rng)
+			if text == "" {
+				continue // the bot sends nothing: the default plays
+			}
 			if err := t.Submit(turn, pr.Seat, text, in); err != nil {
 				return fmt.Errorf("turn %d, seat %d, %q: %w", turn, pr.Seat, text, err)
 			}
