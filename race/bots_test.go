@@ -141,3 +141,25 @@ func TestBotRaceAsksTheHostBot(t *testing.T) {
 		t.Errorf("a Before of its own: %v, first entry %+v", err, r.Log[0])
 	}
 }
+
+// A bot that sends nothing lets the default play, and nothing is logged
+// for it (the cruise bot).
+func TestBotRaceSendsNothing(t *testing.T) {
+	r := newDash(t)
+	p, err := Start(dashBot{}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	silent := func(State, int, bool, *rand.Rand) string { return "" }
+	if err := (BotRace{Bot: silent}).Play(dashBot{}, LogTable{P: p}, rand.New(rand.NewPCG(1, 2))); err != nil {
+		t.Fatal(err)
+	}
+	if !p.State.Over() {
+		t.Fatal("the race did not end")
+	}
+	for _, e := range r.Log {
+		if e.Kind != EntryResolve {
+			t.Fatalf("a silent race logged a %s entry", e.Kind)
+		}
+	}
+}
