@@ -189,13 +189,10 @@ func (r *resolver) step(m *mover) {
 	if s.hasOil(next) {
 		mark := r.d.Mark()
 		v := r.d.Roll(c.Seat, c.Name+": oil slick, left (1) or right (2)", Coin)
-		turn := -1
-		if v == 2 {
-			turn = 1
-		}
+		turn := slewOf[v]
 		c.Heading = c.Heading.Turn(turn)
 		m.oilFirst = true // slicks are met on the track only, before any square off it
-		r.say(c, "oil", mark, "%s hits the oil at %v and slews %s: now heading %v", c.Name, next, map[int]string{-1: "left", 1: "right"}[turn], c.Heading)
+		r.say(c, "oil", mark, "%s hits the oil at %v and slews %s: now heading %v", c.Name, next, slewName[turn], c.Heading)
 	}
 	if s.sandbag(next) {
 		found := false
@@ -340,7 +337,7 @@ func (r *resolver) crash(m *mover, o *RaceCar, from Point) {
 	mark := r.d.Mark()
 	v := r.d.Roll(c.Seat, fmt.Sprintf("crash with %s: %s leads (1) or %s (2)", o.Name, c.Name, o.Name), Coin)
 	lead, back := c, o
-	if v == 2 {
+	if !moverLeads[v] {
 		lead, back = o, c
 	}
 	lead.Pos = spot
