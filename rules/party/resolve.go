@@ -245,6 +245,25 @@ const (
 	chanceCoins   = 10
 )
 
+// What a Happening space's d6 brings, and what Chance Time's d6 passes
+// between two players, face by face: pitwall's own tables (the text names
+// the spaces; rules-notes.md). The odds read the same tables.
+const (
+	thwomp     = "thwomp"      // 1-2: coins shaken loose
+	coinShower = "coin-shower" // 3-4: coins gained
+	tailwind   = "tailwind"    // 5-6: added to the next movement roll
+
+	givesCoins = "gives-coins" // 1-2: the lander gives the other coins
+	takesCoins = "takes-coins" // 3-4: the other gives the lander coins
+	swapCoins  = "swap-coins"  // 5
+	swapStars  = "swap-stars"  // 6
+)
+
+var (
+	happeningOn = [7]string{1: thwomp, 2: thwomp, 3: coinShower, 4: coinShower, 5: tailwind, 6: tailwind}
+	chanceOn    = [7]string{1: givesCoins, 2: givesCoins, 3: takesCoins, 4: takesCoins, 5: swapCoins, 6: swapStars}
+)
+
 // effect plays a space's landing effect and tells it.
 func (r *resolver) effect(p *Player, sp *Space) string {
 	switch sp.Type {
@@ -256,12 +275,13 @@ func (r *resolver) effect(p *Player, sp *Space) string {
 		p.Coins -= lost
 		return fmt.Sprintf("-%d coins, %d", lost, p.Coins)
 	case Happening:
-		switch v := r.d.Roll(p.Seat, "happening", dice.D6); {
-		case v <= 2:
+		v := r.d.Roll(p.Seat, "happening", dice.D6)
+		switch happeningOn[v] {
+		case thwomp:
 			lost := min(happeningLoss, p.Coins)
 			p.Coins -= lost
 			return fmt.Sprintf("d6 %d, a Thwomp shakes %d coins loose, %d", v, lost, p.Coins)
-		case v <= 4:
+		case coinShower:
 			p.Coins += happeningGain
 			return fmt.Sprintf("d6 %d, a coin shower, +%d coins, %d", v, happeningGain, p.Coins)
 		default:
@@ -290,22 +310,23 @@ func (r *resolver) chance(p *Player) string {
 	if len(others) > 1 {
 		q = others[r.d.Roll(p.Seat, "chance: who", dice.D(len(others)))-1]
 	}
-	switch v := r.d.Roll(p.Seat, "chance: what", dice.D6); {
-	case v <= 2:
+	v := r.d.Roll(p.Seat, "chance: what", dice.D6)
+	switch chanceOn[v] {
+	case givesCoins:
 		n := min(chanceCoins, p.Coins)
 		p.Coins -= n
 		q.Coins += n
 		return fmt.Sprintf("Chance Time with %s, d6 %d: %s gives %s %d coins", q.Name, v, p.Name, q.Name, n)
-	case v <= 4:
+	case takesCoins:
 		n := min(chanceCoins, q.Coins)
 		q.Coins -= n
 		p.Coins += n
 		return fmt.Sprintf("Chance Time with %s, d6 %d: %s gives %s %d coins", q.Name, v, q.Name, p.Name, n)
-	case v == 5:
+	case swapCoins:
 		p.Coins, q.Coins = q.Coins, p.Coins
-		return fmt.Sprintf("Chance Time with %s, d6 5: they swap coins, %s now %d, %s %d", q.Name, p.Name, p.Coins, q.Name, q.Coins)
+		return fmt.Sprintf("Chance Time with %s, d6 %d: they swap coins, %s now %d, %s %d", q.Name, v, p.Name, p.Coins, q.Name, q.Coins)
 	default:
 		p.Stars, q.Stars = q.Stars, p.Stars
-		return fmt.Sprintf("Chance Time with %s, d6 6: they swap stars, %s now %d, %s %d", q.Name, p.Name, p.Stars, q.Name, q.Stars)
+		return fmt.Sprintf("Chance Time with %s, d6 %d: they swap stars, %s now %d, %s %d", q.Name, v, p.Name, p.Stars, q.Name, q.Stars)
 	}
 }
