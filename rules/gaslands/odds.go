@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pitwall/dice"
 	"pitwall/race"
 )
 
@@ -24,8 +25,15 @@ func (Ruleset) Checks() []race.Check {
 				{Name: "heavier", Values: "weight classes the attacker is heavier, -2..2 (default 0)"},
 				{Name: "evade", Bool: true}, {Name: "six-is-one", Bool: true}},
 			Outcomes: []string{"1", "2"}},
+		{Name: "scatter", Help: "a wipeout's scatter die (a d8): the degrees the kart turns clockwise about its centre, 45 apart, 1 keeping its facing",
+			Outcomes: []string{"0", "45", "90", "135", "180", "225", "270", "315"}},
 	}
 }
+
+// scatterTurn is the turn, in degrees clockwise, that the scatter die's face
+// gives a kart that wipes out: eight directions 45 apart, 1 keeping its
+// facing (a reading: the text's d8 names no directions).
+func scatterTurn(face int) int { return (face - 1) * 45 }
 
 // Odds implements race.Oddser.
 func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64, error) {
@@ -44,6 +52,12 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		return n, nil
 	}
 	switch check {
+	case "scatter":
+		out := map[string]float64{}
+		for _, f := range dice.D8.Faces {
+			out[strconv.Itoa(scatterTurn(f))] += 1 / float64(len(dice.D8.Faces))
+		}
+		return out, nil
 	case "smash":
 		o, err := ParseOrientation(args["orientation"])
 		if err != nil {

@@ -1048,7 +1048,7 @@ func (p *play) wipeouts() {
 		// full turn it is set down at the largest turn that has room (a
 		// reading: karts never overlap), without a collision.
 		from := k.Pos
-		turn := float64(float64(r-1) * 45)
+		turn := float64(scatterTurn(r))
 		m := motion{Len: turn, At: func(u float64) Rect {
 			x := from
 			x.Heading = math.Remainder(from.Heading-u*math.Pi/180, 2*math.Pi)
@@ -1056,7 +1056,7 @@ func (p *play) wipeouts() {
 		}}
 		stop, _ := s.setDown(m, j)
 		k.Pos = m.At(stop)
-		text := fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, (r-1)*45)
+		text := fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (%d) turns it %d° clockwise.", k.Name, r, scatterTurn(r))
 		switch {
 		case r == 1:
 			text = fmt.Sprintf("%s wipes out! Gear 1, hazards cleared; the scatter die (1) leaves it facing as it was.", k.Name)
