@@ -31,6 +31,16 @@ func (Ruleset) Checks() []race.Check {
 				{Name: "dragging", Bool: true}, {Name: "shells", Values: "triple red shells the target still holds, 0..3"},
 				{Name: "defensive", Bool: true}},
 			Outcomes: []string{ShellHit, ShellMiss, ShellItemLost}},
+		{Name: "ram", Help: "a ram: an opposed Racing Check, 1d6 plus modifiers each; the rammer must beat the other (a tie bounces it off)",
+			Flags: []race.Flag{{Name: "bonus", Values: "the rammer's modifiers (orbiting triple red shells +2 each, +1 driving defensively, ink -1, shrunk -2)"},
+				{Name: "guard", Values: "the other's modifiers (the same)"}},
+			Outcomes: []string{"rams", "bounces"}},
+		{Name: "aggressive", Help: "driving aggressively: 1d6 plus the modifiers; a 4 gains 1 Momentum, more gains 2, a Racing Check's losses at 1 and below",
+			Flags:    []race.Flag{{Name: "modifier", Values: "the driver's modifiers (ink -1, shrunk -2; default 0)"}},
+			Outcomes: []string{"-2", "-1", "+0", "+1", "+2"}},
+		{Name: "course-event", Help: "a course event that comes on a roll: 1d6, it comes on the number the course names or more",
+			Flags:    []race.Flag{{Name: "needs", Values: "the number the course's event needs, 1..7", Need: true}},
+			Outcomes: []string{"comes", "none"}},
 	}
 }
 
@@ -98,6 +108,39 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		return share(out, 36), nil
 	case "attack":
 		return attackOdds(args, num)
+	case "ram":
+		a, err := num("bonus", -maxFlag)
+		if err != nil {
+			return nil, err
+		}
+		d, err := num("guard", -maxFlag)
+		if err != nil {
+			return nil, err
+		}
+		for fa := 1; fa <= 6; fa++ {
+			for fd := 1; fd <= 6; fd++ {
+				out[map[bool]string{true: "rams", false: "bounces"}[RamSucceeds(fa+a, fd+d)]]++
+			}
+		}
+		return share(out, 36), nil
+	case "aggressive":
+		m, err := num("modifier", -maxFlag)
+		if err != nil {
+			return nil, err
+		}
+		for face := 1; face <= 6; face++ {
+			out[signed(AggressiveGain(face+m))]++
+		}
+		return share(out, 6), nil
+	case "course-event":
+		needs, err := race.IntFlag(args, "needs", 0, 1, 7)
+		if err != nil {
+			return nil, err
+		}
+		for face := 1; face <= 6; face++ {
+			out[map[bool]string{true: "comes", false: "none"}[EventComes(face, needs)]]++
+		}
+		return share(out, 6), nil
 	}
 	return out, nil
 }

@@ -165,3 +165,24 @@ func MaxMomentum(p Perk) int {
 // bonuses) must beat the defender's. A tie keeps the defender ahead: a pass
 // has to succeed to move ahead (docs/rules/rtd.md).
 func PassSucceeds(passer, defender int) bool { return passer > defender }
+
+// RamSucceeds says whether a ram lands: an opposed Racing Check, the rammer's
+// total must beat the other's; a tie bounces the rammer off.
+func RamSucceeds(rammer, other int) bool { return rammer > other }
+
+// EventComes says whether a course event that comes on a roll comes this
+// turn: the d6 must show needs or more.
+func EventComes(face, needs int) bool { return face >= needs }
+
+// AggressiveGain is the Momentum that driving aggressively gives at a total
+// (the d6 and the driver's modifiers): a special check, one on a 4, two on
+// anything higher, and a Racing Check's losses at 1 and below.
+func AggressiveGain(total int) int {
+	switch {
+	case total == 4:
+		return 1
+	case total > 4:
+		return 2
+	}
+	return RacingCheck(total).Momentum()
+}

@@ -219,3 +219,48 @@ func TestDraggedItems(t *testing.T) {
 		}
 	}
 }
+
+// A ram must beat the other; a tie bounces off. Driving aggressively, cell
+// by cell at each total. A course event comes on its number or more.
+func TestRamAggressiveEvent(t *testing.T) {
+	if RamSucceeds(4, 4) || !RamSucceeds(5, 4) || RamSucceeds(3, 4) {
+		t.Error("a ram must beat the other; a tie bounces off")
+	}
+	for total, want := range map[int]int{-3: -2, -1: -2, 0: -2, 1: -1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 2, 9: 2} {
+		if got := AggressiveGain(total); got != want {
+			t.Errorf("driving aggressively at %d: %+d Momentum; want %+d", total, got, want)
+		}
+	}
+	if EventComes(4, 5) || !EventComes(5, 5) || !EventComes(6, 5) {
+		t.Error("a course event comes on its number or more")
+	}
+	o := odds(t, "ram", map[string]string{"bonus": "0", "guard": "0"})
+	if !near(o["rams"], 15./36) || !near(o["bounces"], 21./36) {
+		t.Errorf("an even ram: %v", o)
+	}
+	o = odds(t, "ram", map[string]string{"bonus": "2", "guard": "1"}) // one up: 21 of 36
+	if !near(o["rams"], 21./36) {
+		t.Errorf("a ram one up: %v", o)
+	}
+	o = odds(t, "aggressive", nil)
+	if !near(o["+2"], 2./6) || !near(o["+1"], 1./6) || !near(o["+0"], 2./6) || !near(o["-1"], 1./6) || len(o) != 4 {
+		t.Errorf("driving aggressively, no modifier: %v", o)
+	}
+	o = odds(t, "aggressive", map[string]string{"modifier": "-2"}) // -1..4
+	if !near(o["-2"], 2./6) || !near(o["-1"], 1./6) || !near(o["+0"], 2./6) || !near(o["+1"], 1./6) {
+		t.Errorf("driving aggressively at -2: %v", o)
+	}
+	o = odds(t, "course-event", map[string]string{"needs": "5"})
+	if !near(o["comes"], 2./6) || !near(o["none"], 4./6) {
+		t.Errorf("an event on 5+: %v", o)
+	}
+	if o = odds(t, "course-event", map[string]string{"needs": "7"}); !near(o["none"], 1) {
+		t.Errorf("an event on 7+: %v", o)
+	}
+	racetest.OddsRefused(t, Ruleset{}, []racetest.OddsRefusal{
+		{Check: "course-event", Says: "course-event needs --needs"},
+		{Check: "course-event", Args: map[string]string{"needs": "0"}, Says: "--needs must be a whole number from 1 to 7"},
+		{Check: "ram", Args: map[string]string{"guard": "x"}, Says: "--guard must be a whole number"},
+		{Check: "aggressive", Args: map[string]string{"modifier": "1.5"}, Says: "--modifier must be a whole number"},
+	})
+}

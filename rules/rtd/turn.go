@@ -299,7 +299,7 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 	// An opposed Racing Check: each side's ink and shrink count.
 	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus + r.mods(rammer)
 	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard + r.mods(other)
-	if a <= d { // a star's ram too (star-ram=roll): it is treated as a ram, check and all
+	if !RamSucceeds(a, d) { // a star's ram too (star-ram=roll): it is treated as a ram, check and all
 		rammer.Momentum--
 		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
 		r.draggedHit(rammer, other)
@@ -428,17 +428,8 @@ func (r *resolver) act(x *Racer, a Action) {
 	seg := s.course.Segments[x.Segment]
 	switch a.Kind {
 	case DriveAggressively:
-		// A special check: one Momentum on a 4, two on anything higher; the
-		// usual losses at 1 and below.
 		face := r.d.Roll(x.Seat, x.Name+": drive aggressively", dice.D6)
-		total := face + r.mods(x)
-		gain := RacingCheck(total).Momentum()
-		switch {
-		case total == 4:
-			gain = 1
-		case total > 4:
-			gain = 2
-		}
+		gain := AggressiveGain(face + r.mods(x))
 		held := r.gain(x, gain)
 		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum%s", x.Name, face, signed(gain), held)
 	case DriveDefensively:
@@ -562,7 +553,7 @@ func (r *resolver) courseEvents(driven map[int]int) {
 			continue
 		}
 		if e.Roll > 0 {
-			if f := r.d.Roll(-1, "course event: "+e.Name, dice.D6); f < e.Roll {
+			if f := r.d.Roll(-1, "course event: "+e.Name, dice.D6); !EventComes(f, e.Roll) {
 				r.say(nil, "event", m, "Course event: no %s this turn (rolled %d, needs %d+)", e.Name, f, e.Roll)
 				continue
 			}
