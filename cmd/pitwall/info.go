@@ -292,6 +292,9 @@ func (a *app) listChecks(od race.Oddser) error {
 				}
 				fl = append(fl, s)
 			}
+			if len(fl) == 0 {
+				fl = []string{"(no flags)"}
+			}
 			fmt.Fprintf(w, "%-10s %s\n           %s\n", c.Name, strings.Join(fl, " "), c.Help)
 		}
 	})
