@@ -20,6 +20,13 @@ var (
 	flagEndurance    = race.Flag{Name: "endurance", Values: "0..2", Need: true}
 	flagConstitution = race.Flag{Name: "constitution", Values: "0..2", Need: true}
 	flagWatch        = race.Flag{Name: "watch", Values: "true|false", Bool: true}
+	flagMode         = race.Flag{Name: "mode", Values: "adjacent|overtaking", Need: true}
+	flagSize         = race.Flag{Name: "size", Values: "0..2 (the defender's)", Need: true}
+	flagTarget       = race.Flag{Name: "target", Values: "horses|chariot", Need: true}
+	flagCombo        = race.Flag{Name: "combo", Values: "0..6 (the attacker's Skill + Size)", Need: true}
+	flagDefender     = race.Flag{Name: "defender", Values: "0..2 (the defender's Size/Endurance)", Need: true}
+	flagValue        = race.Flag{Name: "value", Values: "0..2 (the chariot's Size, or the horses' Endurance)", Need: true}
+	flagSpaces       = race.Flag{Name: "spaces", Values: "3..7 (the lane's spaces in the corner)", Need: true}
 )
 
 // Outcome names.
@@ -29,10 +36,15 @@ const (
 	outDamage        = "damage"
 	outNone          = "none"
 	outStun          = "stun"
+	outHit           = "hit"
+	outSelfDamage    = "self_damage"
+	outHurt          = "hurt"
 )
 
-// Checks lists the rolls whose odds Odds computes: speed, corner, whip,
-// lacerate and wall, with their flags and outcome names.
+// Checks lists the rolls whose odds Odds computes, with their flags and
+// outcome names: every roll a turn makes (a crash's horses-or-chariot and a
+// slip's horses-or-chariot are even picks, and hanging on to a wreck reads
+// the fall's table).
 func Checks() []race.Check {
 	var spaces []string
 	for n := 2; n <= 12; n++ {
@@ -69,13 +81,44 @@ func Checks() []race.Check {
 			Flags:    []race.Flag{flagSkill},
 			Outcomes: []string{outDamage, outNone},
 		},
+		{
+			Name:     "crash",
+			Help:     "a Crash: whether it strikes its target, by how it comes (landing adjacent or overtaking), the attacker's Skill and the defender's Size",
+			Flags:    []race.Flag{flagMode, flagSkill, flagSize, flagTarget},
+			Outcomes: []string{outHit, outNone},
+		},
+		{
+			Name:     "crash-damage",
+			Help:     "a Crash's damage roll: whether the attacker damages its own chariot, by its Skill + Size combo and the defender's Size/Endurance (what the defender suffers is the cell's, not the roll's)",
+			Flags:    []race.Flag{flagCombo, flagDefender},
+			Outcomes: []string{outSelfDamage, outNone},
+		},
+		{
+			Name:     "slip",
+			Help:     "a Slip with no contact: whether the part hit (an even pick, horses or chariot) is damaged, by its Size or Endurance",
+			Flags:    []race.Flag{flagValue},
+			Outcomes: []string{outDamage, outNone},
+		},
+		{
+			Name:     "slip-start",
+			Help:     "where in the corner a Slip begins, by the lane's spaces there (rerolled faces rolled again)",
+			Flags:    []race.Flag{flagSpaces},
+			Outcomes: []string{"1", "2", "3", "4", "5", "6", "7"},
+		},
+		{
+			Name:     "fall",
+			Help:     "the auriga's fall at a naufragia, by Constitution; hanging on to a wreck throws the auriga out on the same rolls",
+			Flags:    []race.Flag{flagConstitution},
+			Outcomes: []string{outHurt, outNone},
+		},
 	}
 }
 
 // Odds computes the exact probability of each outcome of check, from the
 // tables, by enumerating the faces of the dice. args holds the flags by name
 // without dashes; a set bool flag holds "true". Every outcome the check names
-// is present, those of probability 0 included.
+// is present, those of probability 0 included (slip-start names the spaces of
+// the longest lane, and gives those of the lane asked for).
 func Odds(check string, args map[string]string) (map[string]float64, error) {
 	exact, err := exactOdds(check, args)
 	if err != nil {
@@ -155,6 +198,36 @@ func exactOdds(check string, args map[string]string) (map[string]*big.Rat, error
 			return nil, err
 		}
 		return d20Odds(func(r int) bool { return WallDamage(skill, r) }, outDamage, outNone), nil
+	case "crash":
+		return crashOdds(a)
+	case "crash-damage":
+		combo, err := a.integer(flagCombo, 0, 6)
+		if err != nil {
+			return nil, err
+		}
+		def, err := a.integer(flagDefender, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		return d20Odds(func(r int) bool { self, _ := CrashDamageRoll(combo, def, r); return self }, outSelfDamage, outNone), nil
+	case "slip":
+		v, err := a.integer(flagValue, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		return d20Odds(func(r int) bool { return SlipDamage(v, r) }, outDamage, outNone), nil
+	case "slip-start":
+		n, err := a.integer(flagSpaces, 3, 7)
+		if err != nil {
+			return nil, err
+		}
+		return slipStartOdds(n), nil
+	case "fall":
+		con, err := a.integer(flagConstitution, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		return d20Odds(func(r int) bool { return FallDamage(con, r) }, outHurt, outNone), nil
 	}
 	return nil, fmt.Errorf("ludi check %q has no odds", check) // not reached: every check has a case
 }
@@ -301,4 +374,55 @@ func lacerateOdds(skill, constitution int, watch bool) map[string]*big.Rat {
 		mod = WatchModifier
 	}
 	return d20Odds(func(r int) bool { return LacerateStun(skill, constitution, r-mod) > 0 }, outStun, outNone)
+}
+
+func crashOdds(a argReader) (map[string]*big.Rat, error) {
+	v, err := a.need(flagMode)
+	if err != nil {
+		return nil, err
+	}
+	mode := Adjacent
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "adjacent":
+	case "overtaking":
+		mode = Overtaking
+	default:
+		return nil, fmt.Errorf("--mode is adjacent or overtaking; got %q", v)
+	}
+	skill, err := a.integer(flagSkill, 0, 2)
+	if err != nil {
+		return nil, err
+	}
+	size, err := a.integer(flagSize, 0, 2)
+	if err != nil {
+		return nil, err
+	}
+	if v, err = a.need(flagTarget); err != nil {
+		return nil, err
+	}
+	target := Horses
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "horses":
+	case "chariot":
+		target = Chariot
+	default:
+		return nil, fmt.Errorf("--target is horses or chariot; got %q", v)
+	}
+	return d20Odds(func(r int) bool { return CrashHits(mode, skill, size, target, r) }, outHit, outNone), nil
+}
+
+// slipStartOdds counts the faces that name a space; a face that is rolled
+// again counts for none, so each space's chance is its faces over those that
+// name one.
+func slipStartOdds(spaces int) map[string]*big.Rat {
+	d, read, _ := SlipStart(spaces) // spaces is 3..7 here
+	counts := map[string]int64{}
+	var named int64
+	for _, f := range d.Faces {
+		if sp, again := read(f); !again {
+			counts[strconv.Itoa(sp)]++
+			named++
+		}
+	}
+	return odds(named, counts)
 }

@@ -27,6 +27,30 @@ func TestOddsExact(t *testing.T) {
 		args  map[string]string
 		want  map[string]string // outcome: exact fraction; absent outcomes must be 0
 	}{
+		// The rolls after the first five: one cell each, read off the tables.
+		{"crash overtaking 1 2 chariot", "crash", map[string]string{"mode": "overtaking", "skill": "1", "size": "2", "target": "chariot"},
+			map[string]string{"hit": "10/20", "none": "10/20"}},
+		{"crash adjacent 0 0 horses", "crash", map[string]string{"mode": "Adjacent", "skill": "0", "size": "0", "target": "horses"},
+			map[string]string{"hit": "6/20", "none": "14/20"}},
+		{"crash adjacent 2 2 chariot", "crash", map[string]string{"mode": "adjacent", "skill": "2", "size": "2", "target": "chariot"},
+			map[string]string{"hit": "16/20", "none": "4/20"}},
+		{"crash overtaking 0 0 horses", "crash", map[string]string{"mode": "overtaking", "skill": "0", "size": "0", "target": "HORSES"},
+			map[string]string{"hit": "4/20", "none": "16/20"}},
+		{"crash damage 4 2", "crash-damage", map[string]string{"combo": "4", "defender": "2"},
+			map[string]string{"self_damage": "8/20", "none": "12/20"}},
+		{"crash damage 0 0", "crash-damage", map[string]string{"combo": "0", "defender": "0"},
+			map[string]string{"self_damage": "12/20", "none": "8/20"}},
+		{"crash damage 6 0", "crash-damage", map[string]string{"combo": "6", "defender": "0"},
+			map[string]string{"none": "1"}},
+		{"slip 1", "slip", map[string]string{"value": "1"}, map[string]string{"damage": "5/20", "none": "15/20"}},
+		{"fall 0", "fall", map[string]string{"constitution": "0"}, map[string]string{"hurt": "7/20", "none": "13/20"}},
+		{"fall 2", "fall", map[string]string{"constitution": "2"}, map[string]string{"hurt": "3/20", "none": "17/20"}},
+		{"slip start 3", "slip-start", map[string]string{"spaces": "3"}, map[string]string{"1": "1/3", "2": "1/3", "3": "1/3"}},
+		{"slip start 4", "slip-start", map[string]string{"spaces": "4"}, map[string]string{"1": "1/4", "2": "1/4", "3": "1/4", "4": "1/4"}},
+		{"slip start 5", "slip-start", map[string]string{"spaces": "5"}, map[string]string{"1": "1/5", "2": "1/5", "3": "1/5", "4": "1/5", "5": "1/5"}},
+		{"slip start 7", "slip-start", map[string]string{"spaces": "7"},
+			map[string]string{"1": "1/7", "2": "1/7", "3": "1/7", "4": "1/7", "5": "1/7", "6": "1/7", "7": "1/7"}},
+
 		// Speed: the gear dice.
 		{"speed low", "speed", map[string]string{"level": "low"}, map[string]string{"2": "1/6", "3": "2/6", "4": "3/6"}},
 		{"speed fast", "speed", map[string]string{"level": "fast"}, map[string]string{"4": "1/8", "5": "1/8", "6": "2/8", "7": "2/8", "8": "2/8"}},
@@ -133,7 +157,26 @@ func validArgs() map[string][]map[string]string {
 			}
 		}
 	}
+	for n := 3; n <= 7; n++ {
+		out["slip-start"] = append(out["slip-start"], map[string]string{"spaces": strconv.Itoa(n)})
+	}
+	for combo := range 7 {
+		for d := range 3 {
+			out["crash-damage"] = append(out["crash-damage"], map[string]string{"combo": strconv.Itoa(combo), "defender": strconv.Itoa(d)})
+		}
+	}
+	for _, m := range []string{"adjacent", "overtaking"} {
+		for sk := range 3 {
+			for sz := range 3 {
+				for _, tg := range []string{"horses", "chariot"} {
+					out["crash"] = append(out["crash"], map[string]string{"mode": m, "skill": strconv.Itoa(sk), "size": strconv.Itoa(sz), "target": tg})
+				}
+			}
+		}
+	}
 	for v := range 3 {
+		out["slip"] = append(out["slip"], map[string]string{"value": strconv.Itoa(v)})
+		out["fall"] = append(out["fall"], map[string]string{"constitution": strconv.Itoa(v)})
 		out["whip"] = append(out["whip"], map[string]string{"endurance": strconv.Itoa(v)})
 		out["wall"] = append(out["wall"], map[string]string{"skill": strconv.Itoa(v)})
 		for c := range 3 {
@@ -191,11 +234,16 @@ func TestChecks(t *testing.T) {
 		flags    string // name:values, ! = required, ? = bool
 		outcomes string
 	}{
-		"speed":    {"!level:low|fast|max", "2 3 4 5 6 7 8 9 10 11 12"},
-		"corner":   {"!lane:1..6 !level:low|fast|max !skill:0..2 ?control:true|false", "none slip naufragia"},
-		"whip":     {"!endurance:0..2", "success_damage success damage none"},
-		"lacerate": {"!skill:0..2 !constitution:0..2 ?watch:true|false", "stun none"},
-		"wall":     {"!skill:0..2", "damage none"},
+		"speed":        {"!level:low|fast|max", "2 3 4 5 6 7 8 9 10 11 12"},
+		"corner":       {"!lane:1..6 !level:low|fast|max !skill:0..2 ?control:true|false", "none slip naufragia"},
+		"whip":         {"!endurance:0..2", "success_damage success damage none"},
+		"lacerate":     {"!skill:0..2 !constitution:0..2 ?watch:true|false", "stun none"},
+		"wall":         {"!skill:0..2", "damage none"},
+		"crash":        {"!mode:adjacent|overtaking !skill:0..2 !size:0..2 (the defender's) !target:horses|chariot", "hit none"},
+		"crash-damage": {"!combo:0..6 (the attacker's Skill + Size) !defender:0..2 (the defender's Size/Endurance)", "self_damage none"},
+		"slip":         {"!value:0..2 (the chariot's Size, or the horses' Endurance)", "damage none"},
+		"slip-start":   {"!spaces:3..7 (the lane's spaces in the corner)", "1 2 3 4 5 6 7"},
+		"fall":         {"!constitution:0..2", "hurt none"},
 	}
 	var names []string
 	for _, c := range Checks() {
@@ -228,7 +276,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("%s has no help", c.Name)
 		}
 	}
-	if strings.Join(names, " ") != "speed corner whip lacerate wall" {
+	if strings.Join(names, " ") != "speed corner whip lacerate wall crash crash-damage slip slip-start fall" {
 		t.Errorf("checks %v", names)
 	}
 }
@@ -251,8 +299,18 @@ func TestOddsErrors(t *testing.T) {
 		args  map[string]string
 		want  []string // each must appear in the message
 	}{
-		{"unknown check", "crash", nil, []string{`"crash"`, "speed, corner, whip, lacerate, wall"}},
+		{"unknown check", "hang-on", nil, []string{`"hang-on"`, "speed, corner, whip, lacerate, wall, crash, crash-damage, slip, slip-start, fall"}},
 		{"empty check", "", nil, []string{`""`, "speed, corner, whip, lacerate, wall"}},
+		{"bad mode", "crash", map[string]string{"mode": "sideways", "skill": "1", "size": "1", "target": "horses"}, []string{`--mode is adjacent or overtaking; got "sideways"`}},
+		{"bad target", "crash", map[string]string{"mode": "adjacent", "skill": "1", "size": "1", "target": "auriga"}, []string{`--target is horses or chariot; got "auriga"`}},
+		{"missing target", "crash", map[string]string{"mode": "adjacent", "skill": "1", "size": "1"}, []string{"--target", "horses|chariot"}},
+		{"size 3", "crash", map[string]string{"mode": "adjacent", "skill": "1", "size": "3", "target": "horses"}, []string{"--size", "0 to 2"}},
+		{"combo 7", "crash-damage", map[string]string{"combo": "7", "defender": "1"}, []string{"--combo", "0 to 6"}},
+		{"missing defender", "crash-damage", map[string]string{"combo": "1"}, []string{"--defender", "0..2"}},
+		{"slip value 3", "slip", map[string]string{"value": "3"}, []string{"--value", "0 to 2"}},
+		{"slip start 2", "slip-start", map[string]string{"spaces": "2"}, []string{"--spaces", "3 to 7"}},
+		{"slip start 8", "slip-start", map[string]string{"spaces": "8"}, []string{"--spaces", "3 to 7"}},
+		{"missing constitution for a fall", "fall", nil, []string{"--constitution", "0..2"}},
 		{"check case", "Speed", map[string]string{"level": "low"}, []string{`"Speed"`, "speed, corner"}},
 		{"missing level", "speed", nil, []string{"--level", "low|fast|max"}},
 		{"missing level, empty map", "speed", map[string]string{}, []string{"--level", "low|fast|max"}},
