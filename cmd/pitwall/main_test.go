@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"pitwall/race"
 )
 
 // pitwall runs one command line in-process and returns status, stdout, stderr.
@@ -64,6 +66,12 @@ func TestOdds(t *testing.T) {
 		{[]string{"odds", "ludi", "whip", "--endurance", "2"}, map[string]float64{"success_damage": 0.7 * 0.4, "success": 0.7 * 0.6, "damage": 0.3 * 0.4, "none": 0.3 * 0.6}},
 		{[]string{"odds", "ludi", "lacerate", "--skill", "1", "--constitution", "0", "--watch"}, map[string]float64{"stun": 0.45, "none": 0.55}},
 		{[]string{"odds", "ludi", "wall", "--skill", "0"}, map[string]float64{"damage": 0.35, "none": 0.65}},
+		{[]string{"odds", "ludi", "crash", "--mode", "overtaking", "--skill", "1", "--size", "2", "--target", "chariot"}, map[string]float64{"hit": 0.5, "none": 0.5}},
+		{[]string{"odds", "nascar", "oil-slick"}, map[string]float64{"left": 0.5, "right": 0.5}},
+		{[]string{"odds", "party", "happening"}, map[string]float64{"thwomp": 1. / 3, "coin-shower": 1. / 3, "tailwind": 1. / 3}},
+		{[]string{"odds", "party", "movement", "--mrdl", "d4", "--boost", "3"}, map[string]float64{"4": .25, "5": .25, "6": .25, "7": .25}},
+		{[]string{"odds", "rtd", "course-event", "--needs", "5"}, map[string]float64{"comes": 1. / 3, "none": 2. / 3}},
+		{[]string{"odds", "gaslands", "scatter"}, map[string]float64{"0": .125, "45": .125, "90": .125, "135": .125, "180": .125, "225": .125, "270": .125, "315": .125}},
 	} {
 		code, doc, errs := jsonOf(t, tc.args...)
 		if code != 0 {
@@ -80,8 +88,20 @@ func TestOdds(t *testing.T) {
 				t.Errorf("%v: unexpected outcome %s = %v", tc.args, k, v)
 			}
 		}
-		if doc["ruleset"] != "ludi" || doc["check"] != tc.args[2] {
+		if doc["ruleset"] != tc.args[1] || doc["check"] != tc.args[2] {
 			t.Errorf("%v: ruleset/check fields: %v", tc.args, doc)
+		}
+	}
+}
+
+// Every game has odds: 'pitwall odds GAME' lists its checks, and each
+// check's sample flags give a distribution.
+func TestEveryGameHasOdds(t *testing.T) {
+	for _, id := range race.IDs() {
+		code, doc, errs := jsonOf(t, "odds", id)
+		checks, _ := doc["checks"].([]any)
+		if code != 0 || len(checks) == 0 {
+			t.Errorf("odds %s: status %d, %d checks: %s", id, code, len(checks), errs)
 		}
 	}
 }
