@@ -14,14 +14,6 @@ import (
 
 var _ store.Copier = (*Store)(nil)
 
-// scanToken reads a link from a row of store.TokenColumns.
-func scanToken(row pgx.CollectableRow) (store.Token, error) {
-	var t store.Token
-	err := row.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked, &t.Racer)
-	t.Created, t.Revoked = t.Created.UTC(), utc(t.Revoked)
-	return t, err
-}
-
 // tokenValues is a link as the values of store.TokenColumns.
 func tokenValues(t store.Token) []any {
 	return []any{t.Hash, t.Race, t.Role, t.Seat, t.Created, t.Revoked, t.Racer}

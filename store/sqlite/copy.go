@@ -13,22 +13,6 @@ import (
 
 var _ store.Copier = (*Store)(nil)
 
-// scanToken reads a link from a row of store.TokenColumns.
-func scanToken(rows *sql.Rows) (store.Token, error) {
-	var t store.Token
-	var created string
-	var revoked sql.NullString
-	if err := rows.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &created, &revoked, &t.Racer); err != nil {
-		return t, err
-	}
-	var err error
-	if t.Created, err = parseTime(created); err != nil {
-		return t, err
-	}
-	t.Revoked, err = parseNullTime(revoked)
-	return t, err
-}
-
 // tokenValues is a link as the values of store.TokenColumns.
 func tokenValues(t store.Token) []any {
 	return []any{t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), nullTime(t.Revoked), t.Racer}
