@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
+	"time"
 
 	"pitwall/race"
 )
@@ -205,6 +207,66 @@ func CheckCopy(c *RaceCopy) error {
 		}
 	}
 	return nil
+}
+
+// CountedRow is a row of a table whose first column is an id the database
+// counts (controls, hooks, outbox): its id in the source, and the values of
+// the table's other columns, in CopyColumns' order.
+type CountedRow struct {
+	ID     int64
+	Values []any
+}
+
+// WriteCounted writes c's controls, webhooks and deliveries, in that order,
+// a table at a time through write, which says which ids it gave anew (old to
+// new; nil when it kept them all); a delivery goes with its webhook's new id.
+// at is a time as the store writes it (a nil time is NULL).
+func WriteCounted(c *RaceCopy, at func(time.Time) any, write func(table string, rows []CountedRow) (map[int64]int64, error)) (Renumbered, error) {
+	maybe := func(t *time.Time) any {
+		if t == nil {
+			return nil
+		}
+		return at(*t)
+	}
+	var ren Renumbered
+	var err error
+	if ren.Controls, err = write("controls", counted(c.Controls, func(ct Control) CountedRow {
+		return CountedRow{ct.Seq, []any{ct.Race, ct.Kind, ct.Seat, ct.Value, ct.Key, at(ct.At)}}
+	})); err != nil {
+		return ren, err
+	}
+	if ren.Hooks, err = write("hooks", counted(c.Hooks, func(h Hook) CountedRow {
+		return CountedRow{h.ID, []any{h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, at(h.Created), maybe(h.Removed)}}
+	})); err != nil {
+		return ren, err
+	}
+	ren.Deliveries, err = write("outbox", counted(c.Outbox, func(d Delivery) CountedRow {
+		hook := d.Hook
+		if n, ok := ren.Hooks[hook]; ok {
+			hook = n
+		}
+		return CountedRow{d.ID, []any{hook, d.Race, d.Kind, d.Turn, d.Seq, maybe(d.Deadline), at(d.Created), at(d.Due),
+			d.Attempts, d.Claim, d.Outcome, maybe(d.Done), d.Error}}
+	}))
+	return ren, err
+}
+
+func counted[T any](xs []T, row func(T) CountedRow) []CountedRow {
+	rows := make([]CountedRow, len(xs))
+	for i, x := range xs {
+		rows[i] = row(x)
+	}
+	return rows
+}
+
+// CopyFailed is err, from reading race id to copy or writing it in (doing
+// says which), naming the race; an error that names it already (no such
+// race, or one of its ID there already) is only marked as the copy's.
+func CopyFailed(id, doing string, err error) error {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists) {
+		return fmt.Errorf("copying %w", err)
+	}
+	return fmt.Errorf("race %q: %s: %w", id, doing, err)
 }
 
 // ErrSourceMoved is returned when the race changed in the source while it

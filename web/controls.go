@@ -390,11 +390,7 @@ func (s *Server) newLink(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	a, err := s.access.Access(r.Context(), id)
-	var begun bool
-	if err == nil {
-		begun, err = s.begun(r.Context(), id, a)
-	}
+	a, begun, err := s.accessOf(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -45,12 +45,19 @@ func (s *Server) begun(ctx context.Context, id string, a store.Access) (bool, er
 // when that cannot be read now (what it guards is done at the start, or
 // by a later rescan).
 func (s *Server) isBegun(ctx context.Context, id string) bool {
+	_, ok, err := s.accessOf(ctx, id)
+	return err == nil && ok
+}
+
+// accessOf is race id's access, and whether it has started for the
+// service (begun).
+func (s *Server) accessOf(ctx context.Context, id string) (store.Access, bool, error) {
 	a, err := s.access.Access(ctx, id)
 	if err != nil {
-		return false
+		return a, false, err
 	}
 	ok, err := s.begun(ctx, id, a)
-	return err == nil && ok
+	return a, ok, err
 }
 
 // notStarted is the refusal of what a race does only once it has started.
@@ -61,12 +68,7 @@ func notStarted(id, what string) error {
 // started loads race id for what needs it started (what names it), or
 // answers the refusal and returns false.
 func (s *Server) started(w http.ResponseWriter, r *http.Request, id, what string) (*race.Played, bool) {
-	a, err := s.access.Access(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return nil, false
-	}
-	ok, err := s.begun(r.Context(), id, a)
+	_, ok, err := s.accessOf(r.Context(), id)
 	if err == nil && !ok {
 		err = notStarted(id, what)
 	}
@@ -159,12 +161,9 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	tok, err := s.token(r, id)
-	switch {
-	case err != nil:
-	case tok == nil:
-		err = &apiError{Msg: "a join needs the race's invite link (Authorization: Bearer TOKEN from the invite)", Field: "Authorization", Code: "no_token"}
-	case tok.Role != store.RoleInvite:
-		err = &apiError{Msg: fmt.Sprintf("only the race's invite link joins it; this is the %s's link", tok.Role), Field: "Authorization", Code: "forbidden"}
+	if err == nil {
+		err = linkOf(tok, store.RoleInvite, "a join needs the race's invite link (Authorization: Bearer TOKEN from the invite)",
+			"only the race's invite link joins it")
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -249,12 +248,9 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 func (s *Server) withdraw(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	_, tok, a, err := s.viewerOf(r, id)
-	switch {
-	case err != nil:
-	case tok == nil:
-		err = &apiError{Msg: "a withdrawal needs the racer's own link (Authorization: Bearer TOKEN)", Field: "Authorization", Code: "no_token"}
-	case tok.Role != store.RoleSeat:
-		err = &apiError{Msg: fmt.Sprintf("only a racer withdraws, with its own link; this is the %s's link", tok.Role), Field: "Authorization", Code: "forbidden"}
+	if err == nil {
+		err = linkOf(tok, store.RoleSeat, "a withdrawal needs the racer's own link (Authorization: Bearer TOKEN)",
+			"only a racer withdraws, with its own link")
 	}
 	var b keyBody
 	if err == nil {

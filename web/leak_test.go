@@ -87,17 +87,7 @@ func leakRaces(t *testing.T) []leakRace {
 
 // raceBody is the body of POST /api/races for a race of these entrants.
 func raceBody(t *testing.T, game, track string, laps int, options map[string]string, es []race.Entrant, public bool) string {
-	var seats []map[string]any
-	for _, e := range es {
-		for _, name := range e.Racers {
-			seat := map[string]any{"name": name, "player": e.Player}
-			for k, v := range e.Options {
-				seat[k] = v
-			}
-			seats = append(seats, seat)
-		}
-	}
-	b, err := json.Marshal(map[string]any{"ruleset": game, "track": track, "laps": laps, "options": options, "seats": seats, "public": public})
+	b, err := json.Marshal(NewRace{Ruleset: game, Track: track, Laps: laps, Options: options, Seats: SeatsOf(es), Public: &public})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,8 @@ import (
 	"pitwall/store"
 )
 
-// newRace is the body of POST /api/races.
-type newRace struct {
+// NewRace is the body of POST /api/races.
+type NewRace struct {
 	Ruleset     string            `json:"ruleset"`
 	Track       string            `json:"track"`
 	Laps        int               `json:"laps"`
@@ -50,6 +50,22 @@ type CreatedSeat struct {
 	Seat  int    `json:"seat,omitempty"` // from 1
 	Name  string `json:"name"`
 	Token string `json:"token"`
+}
+
+// SeatsOf are the seats of a new race (NewRace.Seats) of entrants es: a
+// seat a racer, each with its player and its entrant's choices.
+func SeatsOf(es []race.Entrant) []map[string]any {
+	var seats []map[string]any
+	for _, e := range es {
+		for _, name := range e.Racers {
+			seat := map[string]any{"name": name, "player": e.Player}
+			for k, v := range e.Options {
+				seat[k] = v
+			}
+			seats = append(seats, seat)
+		}
+	}
+	return seats
 }
 
 // entrants reads the seats of a new race: each a racer's name, the player
@@ -160,7 +176,7 @@ func readEntrant(g *race.Game, field string, s map[string]any) (race.Entrant, er
 }
 
 func (s *Server) createRace(w http.ResponseWriter, r *http.Request) {
-	var req newRace
+	var req NewRace
 	if err := decode(w, r, &req); err != nil {
 		s.fail(w, r, err)
 		return

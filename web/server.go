@@ -356,15 +356,22 @@ func (s *Server) viewerOf(r *http.Request, id string) (race.Viewer, *store.Token
 // send; with another's, forbidden says who may.
 func (s *Server) writer(r *http.Request, id, role, noToken, forbidden string) (race.Viewer, error) {
 	v, tok, err := s.viewer(r, id)
-	switch {
-	case err != nil:
-		return v, err
-	case tok == nil:
-		return v, &apiError{Msg: noToken, Field: "Authorization", Code: "no_token"}
-	case tok.Role != role:
-		return v, &apiError{Msg: fmt.Sprintf("%s; this is the %s's link", forbidden, tok.Role), Field: "Authorization", Code: "forbidden"}
+	if err == nil {
+		err = linkOf(tok, role, noToken, forbidden)
 	}
-	return v, nil
+	return v, err
+}
+
+// linkOf refuses tok unless it is a link of role: without one, noToken says
+// which to send; with another's, forbidden says who may.
+func linkOf(tok *store.Token, role, noToken, forbidden string) error {
+	switch {
+	case tok == nil:
+		return &apiError{Msg: noToken, Field: "Authorization", Code: "no_token"}
+	case tok.Role != role:
+		return &apiError{Msg: fmt.Sprintf("%s; this is the %s's link", forbidden, tok.Role), Field: "Authorization", Code: "forbidden"}
+	}
+	return nil
 }
 
 // token is the link a request's bearer token opens, nil for none; a token

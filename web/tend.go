@@ -158,14 +158,12 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 		}
 		return false
 	}
-	a, err := s.access.Access(ctx, id)
+	// A race by invite waits for its host's start: nothing is due before.
+	a, begun, err := s.accessOf(ctx, id)
 	if err != nil {
 		return fail("settling a turn", err)
 	}
-	// A race by invite waits for its host's start: nothing is due before.
-	if begun, err := s.begun(ctx, id, a); err != nil {
-		return fail("settling a turn", err)
-	} else if !begun {
+	if !begun {
 		return false
 	}
 	cs, err := s.access.Controls(ctx, id)

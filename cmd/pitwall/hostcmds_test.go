@@ -114,6 +114,7 @@ func TestServerHostControls(t *testing.T) {
 	if seats := show("", id)["seats"].([]any); seats[1].(map[string]any)["bot"] != true {
 		t.Fatalf("seat 2 after bot on: %v", seats[1])
 	}
+	has(t, "race show with the bot on", must(hostTok, "race", "show", id), "played by the service's bot: 2 Blue")
 	if doc := mustJSON(hostTok, "race", "bot", id, "Blue", "off"); doc["bot"] != false || doc["seat"] != 2.0 {
 		t.Fatalf("bot off --json: %v", doc)
 	}

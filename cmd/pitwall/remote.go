@@ -226,28 +226,25 @@ func (a *app) remoteShow(cmd *cobra.Command, id, as string) error {
 	}
 	return a.out(raw, func(w io.Writer) {
 		printShown(w, sr.Shown)
-		var bots []string
-		for _, s := range sr.Seats {
-			if s.Bot {
-				bots = append(bots, fmt.Sprintf("%d %s", s.Seat, s.Name))
-			}
-		}
-		if len(bots) > 0 {
-			fmt.Fprintf(w, "played by the service's bot: %s\n", strings.Join(bots, ", "))
-		}
-		var removed []string
-		for _, s := range sr.Seats {
-			if s.Removed {
-				removed = append(removed, fmt.Sprintf("%d %s", s.Seat, s.Name))
-			}
-		}
-		if len(removed) > 0 {
-			fmt.Fprintf(w, "removed by the host, played by the game's default for missing orders: %s\n", strings.Join(removed, ", "))
-		}
+		printSeats(w, "played by the service's bot", sr.Seats, func(s host.ShownSeat) bool { return s.Bot })
+		printSeats(w, "removed by the host, played by the game's default for missing orders", sr.Seats, func(s host.ShownSeat) bool { return s.Removed })
 		if sr.Paused {
 			fmt.Fprintln(w, "paused by the host: no turn resolves by itself until the race is resumed")
 		}
 	})
+}
+
+// printSeats prints what: the seats that are so ("2 Blue, 3 Gold"), if any.
+func printSeats(w io.Writer, what string, seats []host.ShownSeat, are func(host.ShownSeat) bool) {
+	var named []string
+	for _, s := range seats {
+		if are(s) {
+			named = append(named, fmt.Sprintf("%d %s", s.Seat, s.Name))
+		}
+	}
+	if len(named) > 0 {
+		fmt.Fprintf(w, "%s: %s\n", what, strings.Join(named, ", "))
+	}
 }
 
 func (a *app) remoteList(ctx context.Context) error {
@@ -292,18 +289,9 @@ func (a *app) remoteNew(cmd *cobra.Command, ruleset string, cfg race.Config, es 
 	case len(es) == 0 && !invite:
 		return usagef("with --server, give the race's entrants with --entrants FILE (the service starts the race at once and takes no joins), or --invite to take its racers by invite")
 	}
-	var seats []map[string]string
-	for _, e := range es {
-		for _, r := range e.Racers {
-			s := map[string]string{"name": r, "player": e.Player}
-			for k, v := range e.Options {
-				s[k] = v
-			}
-			seats = append(seats, s)
-		}
-	}
 	public := !private
-	body := map[string]any{"ruleset": ruleset, "track": cfg.Track, "laps": cfg.Laps, "options": cfg.Options, "seats": seats, "resolve_when": resolveWhen, "public": public, "invite": invite}
+	body := web.NewRace{Ruleset: ruleset, Track: cfg.Track, Laps: cfg.Laps, Options: cfg.Options, Seats: web.SeatsOf(es),
+		ResolveWhen: resolveWhen, Public: &public, Invite: invite}
 	var c web.CreatedRace
 	if err := a.cl.postJSON(cmd.Context(), "/api/races", body, &c); err != nil {
 		return err

@@ -115,13 +115,17 @@ func (r *caseReader) Line(w []string) error {
 		}
 		return f
 	}
-	num := func() float64 { return number(l.Word()) }
-	point := func() Vec { // X,Y in mm
+	// place reads a kart's or a bill's "at X,Y" (mm) or "heading D" (degrees).
+	place := func(word string, p *Rect) {
+		if word == "heading" {
+			p.Heading = number(l.Word()) * math.Pi / 180
+			return
+		}
 		x, y, ok := strings.Cut(l.Word(), ",")
 		if !ok {
 			l.Failf("at is X,Y in mm")
 		}
-		return Vec{number(x), number(y)}
+		p.Centre = Vec{number(x), number(y)}
 	}
 	switch w[0] {
 	case "laps":
@@ -142,10 +146,8 @@ func (r *caseReader) Line(w []string) error {
 		k := underWay(v, len(r.state.Karts), name)
 		for l.More() {
 			switch word := l.Word(); word {
-			case "at":
-				k.Pos.Centre = point()
-			case "heading":
-				k.Pos.Heading = num() * math.Pi / 180
+			case "at", "heading":
+				place(word, &k.Pos)
 			case "gear":
 				k.Gear = l.Int()
 			case "hazards":
@@ -172,10 +174,8 @@ func (r *caseReader) Line(w []string) error {
 		b := Bill{Owner: owner, Pos: Rect{Length: BillLength, Width: BillWidth}}
 		for l.More() {
 			switch word := l.Word(); word {
-			case "at":
-				b.Pos.Centre = point()
-			case "heading":
-				b.Pos.Heading = num() * math.Pi / 180
+			case "at", "heading":
+				place(word, &b.Pos)
 			case "moves":
 				b.Moves = l.Int()
 			default:

@@ -71,16 +71,13 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 
 // Token implements store.AccessStore.
 func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
-	t := store.Token{Hash: hash}
-	err := s.pool.QueryRow(ctx, `SELECT race_id, role, seat, racer, created, revoked FROM tokens WHERE hash = $1`, hash).
-		Scan(&t.Race, &t.Role, &t.Seat, &t.Racer, &t.Created, &t.Revoked)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return t, fmt.Errorf("no such link: %w", store.ErrNotFound)
+	rows, err := s.pool.Query(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE hash = $1`, hash)
+	if err != nil {
+		return store.Token{Hash: hash}, err
 	}
-	t.Created = t.Created.UTC()
-	if t.Revoked != nil {
-		r := t.Revoked.UTC()
-		t.Revoked = &r
+	t, err := pgx.CollectOneRow(rows, scanToken)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Token{Hash: hash}, fmt.Errorf("no such link: %w", store.ErrNotFound)
 	}
 	return t, err
 }
@@ -105,6 +102,14 @@ func (s *Store) RevokeToken(ctx context.Context, id, hash string, at time.Time) 
 	return nil
 }
 
+// scanToken reads a link from a row of store.TokenColumns.
+func scanToken(row pgx.CollectableRow) (store.Token, error) {
+	var t store.Token
+	err := row.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked, &t.Racer)
+	t.Created, t.Revoked = t.Created.UTC(), utc(t.Revoked)
+	return t, err
+}
+
 // Tokens implements store.AccessStore.
 func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 	var ts []store.Token
@@ -114,20 +119,11 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 		} else if !exists {
 			return fmt.Errorf("listing links: %w", notFound(id))
 		}
-		rows, err := q.Query(ctx, `SELECT hash, role, seat, racer, created, revoked FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
+		rows, err := q.Query(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
 		if err != nil {
 			return err
 		}
-		ts, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Token, error) {
-			t := store.Token{Race: id}
-			err := row.Scan(&t.Hash, &t.Role, &t.Seat, &t.Racer, &t.Created, &t.Revoked)
-			t.Created = t.Created.UTC()
-			if t.Revoked != nil {
-				r := t.Revoked.UTC()
-				t.Revoked = &r
-			}
-			return t, err
-		})
+		ts, err = pgx.CollectRows(rows, scanToken)
 		return err
 	})
 	return ts, err

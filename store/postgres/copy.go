@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -12,14 +13,6 @@ import (
 )
 
 var _ store.Copier = (*Store)(nil)
-
-// scanToken reads a link from a row of store.TokenColumns.
-func scanToken(row pgx.CollectableRow) (store.Token, error) {
-	var t store.Token
-	err := row.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &t.Created, &t.Revoked, &t.Racer)
-	t.Created, t.Revoked = t.Created.UTC(), utc(t.Revoked)
-	return t, err
-}
 
 // tokenValues is a link as the values of store.TokenColumns.
 func tokenValues(t store.Token) []any {
@@ -108,10 +101,7 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 		return nil
 	})
 	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, fmt.Errorf("copying %w", err)
-		}
-		return nil, fmt.Errorf("race %q: reading it to copy: %w", id, err)
+		return nil, store.CopyFailed(id, "reading it to copy", err)
 	}
 	return c, nil
 }
@@ -153,24 +143,9 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 		if err := tx.SendBatch(ctx, &b).Close(); err != nil {
 			return explainCopy(err)
 		}
-		if ren.Controls, err = writeRows(ctx, tx, "controls", c.Controls, func(ct store.Control) int64 { return ct.Seq },
-			func(ct store.Control) []any { return []any{ct.Race, ct.Kind, ct.Seat, ct.Value, ct.Key, ct.At} }); err != nil {
-			return err
-		}
-		if ren.Hooks, err = writeRows(ctx, tx, "hooks", c.Hooks, func(h store.Hook) int64 { return h.ID },
-			func(h store.Hook) []any {
-				return []any{h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, h.Created, h.Removed}
-			}); err != nil {
-			return err
-		}
-		if ren.Deliveries, err = writeRows(ctx, tx, "outbox", c.Outbox, func(d store.Delivery) int64 { return d.ID },
-			func(d store.Delivery) []any {
-				hook := d.Hook
-				if n, ok := ren.Hooks[hook]; ok {
-					hook = n
-				}
-				return []any{hook, d.Race, d.Kind, d.Turn, d.Seq, d.Deadline, d.Created, d.Due, d.Attempts, d.Claim, d.Outcome, d.Done, d.Error}
-			}); err != nil {
+		if ren, err = store.WriteCounted(c, func(t time.Time) any { return t }, func(table string, rows []store.CountedRow) (map[int64]int64, error) {
+			return writeRows(ctx, tx, table, rows)
+		}); err != nil {
 			return err
 		}
 		if before == nil {
@@ -179,10 +154,7 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 		return before(ctx)
 	})
 	if err != nil {
-		if errors.Is(err, store.ErrExists) {
-			return store.Renumbered{}, fmt.Errorf("copying %w", err)
-		}
-		return store.Renumbered{}, fmt.Errorf("race %q: copying it in: %w", r.ID, err)
+		return store.Renumbered{}, store.CopyFailed(r.ID, "copying it in", err)
 	}
 	return ren, nil
 }
@@ -195,18 +167,17 @@ func explainCopy(err error) error {
 	return err
 }
 
-// writeRows stores rows of table, whose first column is an id the database
-// counts (store.CopyColumns[table] names the columns, values gives the others'):
-// with the ids they have, when the table has none of them, and the
-// table's counter moved past them; else every one numbered anew, in
-// order, and the new ids are given back, old to new.
-func writeRows[T any](ctx context.Context, tx pgx.Tx, table string, rows []T, idOf func(T) int64, values func(T) []any) (map[int64]int64, error) {
+// writeRows stores rows of table (store.WriteCounted): with the ids they
+// have, when the table has none of them, and the table's counter moved past
+// them; else every one numbered anew, in order, and the new ids are given
+// back, old to new.
+func writeRows(ctx context.Context, tx pgx.Tx, table string, rows []store.CountedRow) (map[int64]int64, error) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
 	ids := make([]int64, len(rows))
 	for i, row := range rows {
-		ids[i] = idOf(row)
+		ids[i] = row.ID
 	}
 	var taken bool
 	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = ANY($1))`, ids).Scan(&taken); err != nil {
@@ -215,21 +186,21 @@ func writeRows[T any](ctx context.Context, tx pgx.Tx, table string, rows []T, id
 	cols := store.CopyColumns[table]
 	var renumbered map[int64]int64
 	for _, row := range rows {
-		v := values(row)
+		v := row.Values
 		stmt := `INSERT INTO ` + table + ` (` + strings.TrimPrefix(cols, "id, ") + `) VALUES (` + placeholders(1, len(v)) + `) RETURNING id`
 		if !taken {
-			v = append([]any{idOf(row)}, v...)
+			v = append([]any{row.ID}, v...)
 			stmt = `INSERT INTO ` + table + ` (` + cols + `) OVERRIDING SYSTEM VALUE VALUES (` + placeholders(1, len(v)) + `) RETURNING id`
 		}
 		var got int64
 		if err := tx.QueryRow(ctx, stmt, v...).Scan(&got); err != nil {
-			return nil, fmt.Errorf("storing %s %d: %w", table, idOf(row), err)
+			return nil, fmt.Errorf("storing %s %d: %w", table, row.ID, err)
 		}
 		if taken {
 			if renumbered == nil {
 				renumbered = map[int64]int64{}
 			}
-			renumbered[idOf(row)] = got
+			renumbered[row.ID] = got
 		}
 	}
 	if !taken {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -21,12 +20,9 @@ import (
 	"pitwall/store/storetest"
 )
 
-// server and schema are pgtest's: the machine's server (skipped, or under
-// CI failed, when it cannot be reached) and a schema of the test's own.
-var (
-	server = pgtest.Server
-	schema = pgtest.Schema
-)
+// schema is pgtest's: a schema of the test's own on the machine's server
+// (the test skipped, or under CI failed, when it cannot be reached).
+var schema = pgtest.Schema
 
 func open(t testing.TB, u string) *Store {
 	t.Helper()
@@ -41,23 +37,7 @@ func open(t testing.TB, u string) *Store {
 // opener opens each name in a schema of its own (prefix keeps two suites'
 // names apart); a second open of a name reopens it.
 func opener(t *testing.T, prefix string) storetest.Opener {
-	server(t) // skip once, not in every subtest
-	var mu sync.Mutex
-	urls := map[string]string{}
-	return func(t *testing.T, name string) store.Store {
-		mu.Lock()
-		u, ok := urls[name]
-		if !ok {
-			u = schema(t, prefix+name)
-			urls[name] = u
-		}
-		mu.Unlock()
-		s, err := Open(t.Context(), u)
-		if err != nil {
-			t.Fatalf("Open: %v", err)
-		}
-		return s
-	}
+	return storetest.SchemaOpener(t, prefix, Open)
 }
 
 func TestConformance(t *testing.T) { storetest.Run(t, opener(t, "")) }

@@ -83,25 +83,19 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 
 // Token implements store.AccessStore.
 func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
-	t := store.Token{Hash: hash}
+	var ts []store.Token
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		var created string
-		var revoked sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT race_id, role, seat, racer, created, revoked FROM tokens WHERE hash = ?`, hash).
-			Scan(&t.Race, &t.Role, &t.Seat, &t.Racer, &created, &revoked)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("no such link: %w", store.ErrNotFound)
-		}
-		if err != nil {
-			return err
-		}
-		if t.Created, err = parseTime(created); err != nil {
-			return err
-		}
-		t.Revoked, err = parseNullTime(revoked)
+		rows, err := tx.QueryContext(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE hash = ?`, hash)
+		ts, err = collect(rows, err, scanToken)
 		return err
 	})
-	return t, err
+	switch {
+	case err != nil:
+		return store.Token{Hash: hash}, err
+	case len(ts) == 0:
+		return store.Token{Hash: hash}, fmt.Errorf("no such link: %w", store.ErrNotFound)
+	}
+	return ts[0], nil
 }
 
 // RevokeToken implements store.AccessStore: one transaction that revokes
@@ -127,6 +121,22 @@ func (s *Store) RevokeToken(ctx context.Context, id, hash string, at time.Time) 
 	})
 }
 
+// scanToken reads a link from a row of store.TokenColumns.
+func scanToken(rows *sql.Rows) (store.Token, error) {
+	var t store.Token
+	var created string
+	var revoked sql.NullString
+	if err := rows.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &created, &revoked, &t.Racer); err != nil {
+		return t, err
+	}
+	var err error
+	if t.Created, err = parseTime(created); err != nil {
+		return t, err
+	}
+	t.Revoked, err = parseNullTime(revoked)
+	return t, err
+}
+
 // Tokens implements store.AccessStore.
 func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 	var ts []store.Token
@@ -136,27 +146,9 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 		} else if !exists {
 			return fmt.Errorf("listing links: %w", notFound(id))
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT hash, role, seat, racer, created, revoked FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			t := store.Token{Race: id}
-			var created string
-			var revoked sql.NullString
-			if err := rows.Scan(&t.Hash, &t.Role, &t.Seat, &t.Racer, &created, &revoked); err != nil {
-				return err
-			}
-			if t.Created, err = parseTime(created); err != nil {
-				return err
-			}
-			if t.Revoked, err = parseNullTime(revoked); err != nil {
-				return err
-			}
-			ts = append(ts, t)
-		}
-		return rows.Err()
+		rows, err := tx.QueryContext(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
+		ts, err = collect(rows, err, scanToken)
+		return err
 	})
 	return ts, err
 }

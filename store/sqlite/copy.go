@@ -13,22 +13,6 @@ import (
 
 var _ store.Copier = (*Store)(nil)
 
-// scanToken reads a link from a row of store.TokenColumns.
-func scanToken(rows *sql.Rows) (store.Token, error) {
-	var t store.Token
-	var created string
-	var revoked sql.NullString
-	if err := rows.Scan(&t.Hash, &t.Race, &t.Role, &t.Seat, &created, &revoked, &t.Racer); err != nil {
-		return t, err
-	}
-	var err error
-	if t.Created, err = parseTime(created); err != nil {
-		return t, err
-	}
-	t.Revoked, err = parseNullTime(revoked)
-	return t, err
-}
-
 // tokenValues is a link as the values of store.TokenColumns.
 func tokenValues(t store.Token) []any {
 	return []any{t.Hash, t.Race, t.Role, t.Seat, formatTime(t.Created), nullTime(t.Revoked), t.Racer}
@@ -99,10 +83,7 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 		return nil
 	})
 	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, fmt.Errorf("copying %w", err)
-		}
-		return nil, fmt.Errorf("race %q: reading it to copy: %w", id, err)
+		return nil, store.CopyFailed(id, "reading it to copy", err)
 	}
 	return c, nil
 }
@@ -161,27 +142,9 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 				return fmt.Errorf("storing a link: %w", err)
 			}
 		}
-		if ren.Controls, err = writeRows(ctx, tx, "controls", c.Controls, func(ct store.Control) int64 { return ct.Seq },
-			func(ct store.Control) []any {
-				return []any{ct.Race, ct.Kind, ct.Seat, ct.Value, ct.Key, formatTime(ct.At)}
-			}); err != nil {
-			return err
-		}
-		if ren.Hooks, err = writeRows(ctx, tx, "hooks", c.Hooks, func(h store.Hook) int64 { return h.ID },
-			func(h store.Hook) []any {
-				return []any{h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, formatTime(h.Created), nullTime(h.Removed)}
-			}); err != nil {
-			return err
-		}
-		if ren.Deliveries, err = writeRows(ctx, tx, "outbox", c.Outbox, func(d store.Delivery) int64 { return d.ID },
-			func(d store.Delivery) []any {
-				hook := d.Hook
-				if n, ok := ren.Hooks[hook]; ok {
-					hook = n
-				}
-				return []any{hook, d.Race, d.Kind, d.Turn, d.Seq, nullTime(d.Deadline), formatTime(d.Created), formatTime(d.Due),
-					d.Attempts, d.Claim, d.Outcome, nullTime(d.Done), d.Error}
-			}); err != nil {
+		if ren, err = store.WriteCounted(c, func(t time.Time) any { return formatTime(t) }, func(table string, rows []store.CountedRow) (map[int64]int64, error) {
+			return writeRows(ctx, tx, table, rows)
+		}); err != nil {
 			return err
 		}
 		if before == nil {
@@ -190,23 +153,19 @@ func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ct
 		return before(ctx)
 	})
 	if err != nil {
-		if errors.Is(err, store.ErrExists) {
-			return store.Renumbered{}, fmt.Errorf("copying %w", err)
-		}
-		return store.Renumbered{}, fmt.Errorf("race %q: copying it in: %w", r.ID, err)
+		return store.Renumbered{}, store.CopyFailed(r.ID, "copying it in", err)
 	}
 	return ren, nil
 }
 
-// writeRows stores rows of table, whose first column is an id the database
-// counts (store.CopyColumns[table] names the columns, values gives the others'):
-// with the ids they have, when the table has none of them; else every one
-// numbered anew, in order, and the new ids are given back, old to new.
-func writeRows[T any](ctx context.Context, tx *sql.Tx, table string, rows []T, idOf func(T) int64, values func(T) []any) (map[int64]int64, error) {
+// writeRows stores rows of table (store.WriteCounted): with the ids they
+// have, when the table has none of them; else every one numbered anew, in
+// order, and the new ids are given back, old to new.
+func writeRows(ctx context.Context, tx *sql.Tx, table string, rows []store.CountedRow) (map[int64]int64, error) {
 	keep := true
 	for _, row := range rows {
 		var taken bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = ?)`, idOf(row)).Scan(&taken); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = ?)`, row.ID).Scan(&taken); err != nil {
 			return nil, err
 		}
 		keep = keep && !taken
@@ -215,18 +174,18 @@ func writeRows[T any](ctx context.Context, tx *sql.Tx, table string, rows []T, i
 	for _, row := range rows {
 		var id any // NULL: SQLite gives the next
 		if keep {
-			id = idOf(row)
+			id = row.ID
 		}
-		v := append([]any{id}, values(row)...)
+		v := append([]any{id}, row.Values...)
 		var got int64
 		if err := tx.QueryRowContext(ctx, `INSERT INTO `+table+` (`+store.CopyColumns[table]+`) VALUES (`+placeholders(len(v))+`) RETURNING id`, v...).Scan(&got); err != nil {
-			return nil, fmt.Errorf("storing %s %d: %w", table, idOf(row), err)
+			return nil, fmt.Errorf("storing %s %d: %w", table, row.ID, err)
 		}
 		if !keep {
 			if renumbered == nil {
 				renumbered = map[int64]int64{}
 			}
-			renumbered[idOf(row)] = got
+			renumbered[row.ID] = got
 		}
 	}
 	return renumbered, nil

@@ -20,16 +20,7 @@ import (
 )
 
 // opener opens each name as a file of its own in one directory.
-func opener(t *testing.T) storetest.Opener {
-	dir := t.TempDir()
-	return func(t *testing.T, name string) store.Store {
-		s, err := Open(filepath.Join(dir, name+".db"))
-		if err != nil {
-			t.Fatalf("Open: %v", err)
-		}
-		return s
-	}
-}
+func opener(t *testing.T) storetest.Opener { return storetest.FileOpener(t, Open) }
 
 func TestConformance(t *testing.T) { storetest.Run(t, opener(t)) }
 

@@ -29,16 +29,6 @@ func RunAccess(t *testing.T, open Opener) {
 	})
 }
 
-func accessStore(t *testing.T, h *harness) (store.AccessStore, string) {
-	t.Helper()
-	s, name := h.fresh(t)
-	a, ok := s.(store.AccessStore)
-	if !ok {
-		t.Fatalf("%T does not implement store.AccessStore", s)
-	}
-	return a, name
-}
-
 // reopenAccess closes s and opens the database it kept, name, again.
 func reopenAccess(t *testing.T, h *harness, s store.AccessStore, name string) store.AccessStore {
 	t.Helper()
@@ -94,7 +84,7 @@ func checkToken(t *testing.T, got, want store.Token) {
 }
 
 func testCreateWithAccess(t *testing.T, h *harness) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	defer s.Close()
 	r, a, ts := mustServe(t, s, "served")
 	checkRace(t, mustLoad(t, s, r.ID), r)
@@ -133,7 +123,7 @@ func testCreateWithAccess(t *testing.T, h *harness) {
 }
 
 func testCreateWithAccessAllOrNone(t *testing.T, h *harness) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	defer s.Close()
 	first, _, ts := mustServe(t, s, "first")
 	// A second race whose links collide with the first's: nothing of it is stored.
@@ -173,7 +163,7 @@ func testCreateWithAccessAllOrNone(t *testing.T, h *harness) {
 }
 
 func testRevoke(t *testing.T, h *harness) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	defer s.Close()
 	r, _, ts := mustServe(t, s, "revoked")
 	at := accessAt.Add(time.Hour)
@@ -211,7 +201,7 @@ func testRevoke(t *testing.T, h *harness) {
 }
 
 func testAccessReopen(t *testing.T, h *harness) {
-	s, name := accessStore(t, h)
+	s, name := freshAs[store.AccessStore](t, h)
 	r, a, ts := mustServe(t, s, "kept")
 	at := accessAt.Add(time.Minute)
 	if err := s.RevokeToken(ctx(t), r.ID, ts[0].Hash, at); err != nil {
@@ -235,7 +225,7 @@ func testAccessReopen(t *testing.T, h *harness) {
 // a role, seat, hash or time a link cannot have, are refused with nothing
 // stored; links for a race not stored give ErrNotFound.
 func testRefusesBadLinks(t *testing.T, h *harness) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	defer s.Close()
 	r := sampleRace("links", 1)
 	a, ts := sampleLinks(r.ID)
@@ -292,7 +282,7 @@ func testRefusesBadLinks(t *testing.T, h *harness) {
 // names its racer, not a seat) come back as they were stored, also after
 // the store is opened again.
 func testInviteLinks(t *testing.T, h *harness) {
-	s, name := accessStore(t, h)
+	s, name := freshAs[store.AccessStore](t, h)
 	r := sampleRace("invited", 1)
 	a := store.Access{Race: r.ID, Public: false, ResolveWhen: store.ResolveAtDeadline, Invite: true, Created: accessAt}
 	ts := []store.Token{

@@ -13,7 +13,7 @@ import (
 // testTokens: a race's links are listed in the order they were made, the
 // revoked ones with their revocation; a race not stored gives ErrNotFound.
 func testTokens(t *testing.T, h *harness) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	defer s.Close()
 	r, _, ts := mustServe(t, s, "listed")
 	later := store.Token{Hash: hashOf("later"), Race: r.ID, Role: store.RoleSpectator, Seat: -1, Created: accessAt.Add(time.Hour)}
@@ -58,7 +58,7 @@ func control(race, kind string, seat int, value, key string) store.Control {
 // a key given to another control is refused as ErrExists; bad controls are
 // refused with nothing stored; a race not stored has none to add.
 func testControls(t *testing.T, h *harness) {
-	s, name := accessStore(t, h)
+	s, name := freshAs[store.AccessStore](t, h)
 	r, _, _ := mustServe(t, s, "controlled")
 	mustServe(t, s, "other")
 	adds := []store.Control{
@@ -141,7 +141,7 @@ func testControls(t *testing.T, h *harness) {
 // testControlsOneKey: writers racing to add one keyed control store it
 // once, and each is answered with that one.
 func testControlsOneKey(t *testing.T, h *harness) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	defer s.Close()
 	r, _, _ := mustServe(t, s, "raced")
 	const writers = 8

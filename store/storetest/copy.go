@@ -43,11 +43,7 @@ func RunCopy(t *testing.T, from, to Opener) {
 
 func copier(t *testing.T, h *harness) store.Copier {
 	t.Helper()
-	s, _ := h.fresh(t)
-	c, ok := s.(store.Copier)
-	if !ok {
-		t.Fatalf("%T does not implement store.Copier", s)
-	}
+	c, _ := freshAs[store.Copier](t, h)
 	return c
 }
 

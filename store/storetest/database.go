@@ -104,7 +104,7 @@ func testTamperedSeed(t *testing.T, h *harness, db Database) {
 // A revoked link cannot be brought back, by an update, an upsert or a
 // replace, or a delete and a fresh insert; a race's access never changes.
 func testLinksAreKept(t *testing.T, h *harness, db Database) {
-	s, _ := accessStore(t, h)
+	s, _ := freshAs[store.AccessStore](t, h)
 	r := sampleRace("r", 1)
 	hash := strings.Repeat("ab", 32)
 	tok := store.Token{Hash: hash, Race: "r", Role: store.RoleSeat, Seat: 0, Created: accessAt}

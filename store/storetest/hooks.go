@@ -29,17 +29,6 @@ func RunHooks(t *testing.T, open Opener) {
 	})
 }
 
-func hookStore(t *testing.T, h *harness) store.HookStore {
-	t.Helper()
-	s, _ := h.fresh(t)
-	hs, ok := s.(store.HookStore)
-	if !ok {
-		t.Fatalf("%T does not implement store.HookStore", s)
-	}
-	t.Cleanup(func() { _ = s.Close() })
-	return hs
-}
-
 func sampleHook(id, url, key string, events ...string) store.Hook {
 	if len(events) == 0 {
 		events = store.Events
@@ -71,7 +60,7 @@ func checkHook(t *testing.T, got, want store.Hook) {
 // nothing; a key given to another hook is refused as ErrExists; a race not
 // stored has none.
 func testAddHook(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "hooked")
 	mustServe(t, s, "other")
 	a := mustHook(t, s, sampleHook("hooked", "https://example.org/a", "k1"))
@@ -115,7 +104,7 @@ func testAddHook(t *testing.T, h *harness) {
 
 // testRefusesBadHooks: a hook CheckHook refuses is not stored.
 func testRefusesBadHooks(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	for name, change := range map[string]func(*store.Hook){
 		"no race":       func(h *store.Hook) { h.Race = "" },
@@ -159,7 +148,7 @@ func deliveries(t *testing.T, s store.HookStore, id string) []store.Delivery {
 // of its race not removed, due at once; an order queues nothing, nor does a
 // resolve the store refuses.
 func testResolveQueuesTurn(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	mustServe(t, s, "quiet")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
@@ -197,7 +186,7 @@ func testResolveQueuesTurn(t *testing.T, h *harness) {
 // testBatchQueuesTurn: a resolve stored in a batch queues as one stored
 // alone does, and a refused one queues nothing.
 func testBatchQueuesTurn(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	b, ok := s.(store.Batcher)
 	if !ok {
 		t.Skipf("%T does not batch appends", s)
@@ -226,7 +215,7 @@ func warning(hook int64, id string, turn int, deadline time.Time) store.Delivery
 // testWarnOnce: a deadline is warned of once a hook; a new deadline for
 // the turn is warned of again; a removed hook or another race's gets none.
 func testWarnOnce(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	mustServe(t, s, "other")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
@@ -282,7 +271,7 @@ func testWarnOnce(t *testing.T, h *harness) {
 // settle by a claim that no longer holds it changes nothing; a settled one
 // is never taken again; a retry is taken again once due.
 func testClaimAndSettle(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	var hooks []store.Hook
 	for turn := 1; turn <= 3; turn++ {
@@ -365,7 +354,7 @@ func turnsOf(ds []store.Delivery) []int {
 // order queued: the next only once the one before is settled for good, so
 // a retry holds back what follows it (and only its own hook's).
 func testClaimInOrder(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
@@ -411,7 +400,7 @@ func ptr[T any](v T) *T { return &v }
 // testRemoveDropsPending: removing a hook drops its pending deliveries and
 // leaves the settled ones and other hooks' as they were.
 func testRemoveDropsPending(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
@@ -444,7 +433,7 @@ func testRemoveDropsPending(t *testing.T, h *harness) {
 // testClaimConcurrent: claimers at once never take one delivery twice, and
 // each hook's are settled in the order they were queued.
 func testClaimConcurrent(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	const hooks, turns = 5, 8
 	for i := range hooks {

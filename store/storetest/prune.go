@@ -22,7 +22,7 @@ func idsOf(ds []store.Delivery) []int64 {
 // never one of a race's keep latest (what a list of keep shows stays as it
 // was). The times are the test's own: nothing waits.
 func testPrune(t *testing.T, h *harness) {
-	s := hookStore(t, h)
+	s, _ := freshAs[store.HookStore](t, h)
 	mustServe(t, s, "r")
 	mustServe(t, s, "old")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))

@@ -3,17 +3,10 @@
 // same.
 //
 // An implementation's test calls Run with a function that opens a store by
-// name:
+// name (FileOpener and SchemaOpener make one from a store's Open):
 //
 //	func TestConformance(t *testing.T) {
-//		dir := t.TempDir()
-//		storetest.Run(t, func(t *testing.T, name string) store.Store {
-//			s, err := sqlite.Open(filepath.Join(dir, name+".db"))
-//			if err != nil {
-//				t.Fatal(err)
-//			}
-//			return s
-//		})
+//		storetest.Run(t, storetest.FileOpener(t, sqlite.Open))
 //	}
 package storetest
 
@@ -116,6 +109,18 @@ func (h *harness) fresh(t *testing.T) (store.Store, string) {
 	name := fmt.Sprintf("storetest_%02d_%s", h.n, strings.ToLower(lastPart(t.Name())))
 	h.mu.Unlock()
 	return h.reopen(t, name), name
+}
+
+// freshAs is h.fresh as T, an interface every store the suite runs on
+// must implement.
+func freshAs[T any](t *testing.T, h *harness) (T, string) {
+	t.Helper()
+	s, name := h.fresh(t)
+	x, ok := s.(T)
+	if !ok {
+		t.Fatalf("%T does not implement %v", s, reflect.TypeFor[T]())
+	}
+	return x, name
 }
 
 // reopen opens the store called name and closes it when the test ends.
