@@ -41,8 +41,9 @@ type ShownSeat struct {
 	Player   string `json:"player"`
 	OrdersIn bool   `json:"orders_in"`
 	Ready    bool   `json:"ready"`
-	Bot      bool   `json:"bot,omitempty"`     // the service plays the seat with the game's bot
-	Removed  bool   `json:"removed,omitempty"` // its racer was removed: the game's default plays it
+	Bot      bool   `json:"bot,omitempty"`      // the service plays the seat with a bot
+	BotName  string `json:"bot_name,omitempty"` // which: cruise, heuristic or search (package bot)
+	Removed  bool   `json:"removed,omitempty"`  // its racer was removed: the game's default plays it
 }
 
 // Standing is a standing with the seat numbered from 1.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"pitwall/race"
@@ -92,7 +93,8 @@ type AccessStore interface {
 // The kinds of Control.
 const (
 	// ControlSeat says who plays Seat from now on: Value ControlBot (the
-	// game's bot, run by the service), ControlPerson (whoever holds the
+	// game's heuristic bot, run by the service) or ControlBot+":"+NAME (the
+	// bot of that name, package bot), ControlPerson (whoever holds the
 	// seat's link) or ControlRemoved (no one: the racer was removed, and
 	// the game's default for missing orders plays the seat).
 	ControlSeat = "seat"
@@ -145,4 +147,27 @@ func SameControl(c *Control, stored Control) error {
 	}
 	*c = stored
 	return nil
+}
+
+// BotControl is the Value of a control that hands a seat to the bot named
+// name: ControlBot for the heuristic one ("" too), as every race before named
+// bots stored it.
+func BotControl(name string) string {
+	if name == "" || name == "heuristic" {
+		return ControlBot
+	}
+	return ControlBot + ":" + name
+}
+
+// BotOf is the name of the bot a control's value hands a seat to, and
+// whether it hands it to one.
+func BotOf(value string) (name string, ok bool) {
+	if value == ControlBot {
+		return "heuristic", true
+	}
+	name, ok = strings.CutPrefix(value, ControlBot+":")
+	if !ok || name == "" {
+		return "", false
+	}
+	return name, true
 }

@@ -187,7 +187,10 @@ func CheckControl(c Control) error {
 		return fail("no kind %q; one of seat, host, schedule, clock", c.Kind)
 	case (c.Kind == ControlSeat) != (c.Seat >= 0) || c.Seat < -1:
 		return fail("a %s control with seat %d: a seat's control names its seat (from 0), any other -1", c.Kind, c.Seat)
-	case values[c.Kind] != nil && !slices.Contains(values[c.Kind], c.Value):
+	case values[c.Kind] != nil && !slices.Contains(values[c.Kind], c.Value) && !(c.Kind == ControlSeat && namedBot(c.Value)):
+		if c.Kind == ControlSeat {
+			return fail("a seat control is %s, or bot:NAME for a bot of a name in lower-case letters; not %q", strings.Join(values[c.Kind], " or "), c.Value)
+		}
 		return fail("a %s control is %s; not %q", c.Kind, strings.Join(values[c.Kind], " or "), c.Value)
 	}
 	for what, text := range map[string]string{"its value": c.Value, "its key": c.Key} {
@@ -199,6 +202,13 @@ func CheckControl(c Control) error {
 		return fail("%w", err)
 	}
 	return nil
+}
+
+// namedBot says whether a seat control's value hands the seat to a bot by
+// name: "bot:" and the name, one to 16 lower-case letters (package bot's).
+func namedBot(value string) bool {
+	name, ok := BotOf(value)
+	return ok && value != ControlBot && len(name) <= 16 && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // CheckNewAccess is CheckAccess for a race to create with its access and

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"pitwall/bot"
 	"pitwall/host"
 	"pitwall/race"
 	"pitwall/store"
@@ -62,11 +63,12 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request, c store.Control
 }
 
 // botBody is POST /api/races/{id}/bot: hand a seat (or the host's
-// settings) to the game's bot, or give it back.
+// settings) to a bot, or give it back.
 type botBody struct {
 	Seat *int   `json:"seat"` // from 1
 	Host bool   `json:"host"`
 	Bot  *bool  `json:"bot"`
+	Name string `json:"name"` // which bot plays a seat (package bot); "": the heuristic one
 	Key  string `json:"key"`
 }
 
@@ -80,8 +82,16 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, ok := p.Ruleset.(race.Botter); !ok {
-		s.fail(w, r, &apiError{Msg: fmt.Sprintf("%s has no bot", p.Ruleset.Game().Name), Code: "no_bot"})
+	if b.Name != "" && (b.Host || b.Bot == nil || !*b.Bot) {
+		s.fail(w, r, &apiError{Msg: "a bot's name goes with a seat handed to it: {\"seat\": N, \"bot\": true, \"name\": ...}", Field: "name", Code: "bad_input"})
+		return
+	}
+	if _, err := bot.New(p.Ruleset, b.Name, bot.Options{}); err != nil {
+		code := "bad_input"
+		if b.Name == "" {
+			code = "no_bot"
+		}
+		s.fail(w, r, &apiError{Msg: err.Error(), Field: "name", Code: code})
 		return
 	}
 	c := store.Control{Race: id, Kind: store.ControlSeat, Seat: -1, Key: b.Key}
@@ -111,15 +121,19 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Value = store.ControlPerson
 	if *b.Bot {
-		c.Value = store.ControlBot
+		c.Value = store.BotControl(b.Name)
 	}
 	got, ok := s.control(w, r, c)
 	if !ok {
 		return
 	}
-	out := map[string]any{"ok": true, "race": id, "bot": got.Value == store.ControlBot}
+	name, isBot := store.BotOf(got.Value)
+	out := map[string]any{"ok": true, "race": id, "bot": isBot}
 	if got.Kind == store.ControlSeat {
 		out["seat"] = got.Seat + 1
+		if isBot {
+			out["name"] = name
+		}
 	} else {
 		out["host"] = true
 	}

@@ -111,6 +111,49 @@ func TestBotSeat(t *testing.T) {
 	}
 }
 
+// TestNamedBots: the host hands a seat to a bot by name; the cruise bot
+// sends nothing, so no turn waits for it (all in, or all ready), and the
+// race shows which bot plays each seat.
+func TestNamedBots(t *testing.T) {
+	for _, when := range []string{"all_in", "ready"} {
+		t.Run(when, func(t *testing.T) {
+			s := newService(t)
+			c := s.create(`{"ruleset": "nascar", "resolve_when": "` + when + `", "seats": [{"name": "Red"}, {"name": "Blue"}, {"name": "Gold"}]}`)
+			path := "/api/races/" + c.ID
+			v := s.must(200, "POST", path+"/bot", c.Host, `{"seat": 2, "bot": true, "name": "cruise"}`)
+			if v["seat"] != 2.0 || v["bot"] != true || v["name"] != "cruise" {
+				t.Fatalf("the answer: %v", v)
+			}
+			if v = s.must(200, "POST", path+"/bot", c.Host, `{"seat": 3, "bot": true, "name": "heuristic"}`); v["name"] != "heuristic" {
+				t.Fatalf("the answer for the heuristic bot: %v", v)
+			}
+			turn, seats, whole := s.seatsOf(c)
+			if turn != 1 || seats[1]["bot_name"] != "cruise" || seats[1]["orders_in"] != false || seats[2]["bot_name"] != "heuristic" || seats[2]["orders_in"] != true || seats[0]["bot_name"] != nil {
+				t.Fatalf("seats %v: want seat 2 the cruise bot's with no orders, seat 3 the heuristic bot's with its orders in", seats)
+			}
+			if waiting := fmt.Sprint(whole["waiting_for"]); strings.Contains(waiting, "Blue") || !strings.Contains(waiting, "Red") {
+				t.Errorf("waiting for %s; want Red and not the cruise bot's Blue", waiting)
+			}
+			s.must(200, "POST", path+"/orders", c.Seats[0], `{"turn": 1, "orders": "AM"}`)
+			if when == "ready" {
+				s.must(200, "POST", path+"/ready", c.Seats[0], `{"turn": 1, "ready": true}`)
+			}
+			if turn, _, _ = s.seatsOf(c); turn != 2 {
+				t.Fatalf("turn %v once Red's orders were in; want 2: the cruise bot is not waited for", turn)
+			}
+			// Given back, Blue is waited for again.
+			s.must(200, "POST", path+"/bot", c.Host, `{"seat": 2, "bot": false}`)
+			s.must(200, "POST", path+"/orders", c.Seats[0], `{"turn": 2, "orders": "M"}`)
+			if when == "ready" {
+				s.must(200, "POST", path+"/ready", c.Seats[0], `{"turn": 2, "ready": true}`)
+			}
+			if turn, seats, _ = s.seatsOf(c); turn != 2 || seats[1]["bot"] != nil || seats[1]["bot_name"] != nil {
+				t.Fatalf("turn %v, seats %v after Blue was given back; want turn 2 waiting for Blue", turn, seats)
+			}
+		})
+	}
+}
+
 func TestControlsBadInput(t *testing.T) {
 	s := newService(t)
 	c := s.create(twoCars)
@@ -127,6 +170,9 @@ func TestControlsBadInput(t *testing.T) {
 		{"a seat and the host", "/bot", `{"seat": 1, "host": true, "bot": true}`, 422, "seat"},
 		{"the host's settings in a game without", "/bot", `{"host": true, "bot": true}`, 422, "host"},
 		{"bot as a string", "/bot", `{"seat": 1, "bot": "yes"}`, 400, "bot"},
+		{"a bot no game has", "/bot", `{"seat": 1, "bot": true, "name": "oracle"}`, 422, "name"},
+		{"a bot's name for a seat given back", "/bot", `{"seat": 1, "bot": false, "name": "cruise"}`, 422, "name"},
+		{"a bot's name for the host's settings", "/bot", `{"host": true, "bot": true, "name": "cruise"}`, 422, "name"},
 		{"a long key", "/bot", `{"seat": 1, "bot": true, "key": "` + strings.Repeat("x", 200) + `"}`, 422, "key"},
 		{"a key of the service's", "/pause", `{"key": "` + serviceKeys + `p"}`, 422, "key"},
 		{"every missing", "/repeat", `{}`, 422, "repeat.every"},

@@ -374,8 +374,9 @@ func (s *Server) payload(ctx context.Context, h store.Hook, d store.Delivery) (e
 		}
 		w := p.View(race.Spectator)
 		out.Event, out.Ruleset, out.Deadline, out.At = store.EventWarning, p.Race.Ruleset, d.Deadline, d.Created
+		unwaited := st.unwaited()
 		for _, seat := range slices.Sorted(maps.Keys(w.OrdersIn)) {
-			if !w.OrdersIn[seat] && !st.removed[seat] { // a removed racer is not waited for
+			if !w.OrdersIn[seat] && !unwaited[seat] { // a removed racer, or the cruise bot, is not waited for
 				out.Waiting = append(out.Waiting, race.NameOf(p.State.Seats(), seat))
 			}
 		}

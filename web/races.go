@@ -291,11 +291,12 @@ func (s *Server) showRace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sh := host.Show(p.View(v))
-	var gone []string // removed racers: not waited for
+	var gone []string // removed racers and cruise bots: not waited for
+	unwaited := st.unwaited()
 	for i := range sh.Seats {
 		seat := sh.Seats[i].Seat - 1
-		sh.Seats[i].Bot, sh.Seats[i].Removed = st.bots[seat], st.removed[seat]
-		if st.removed[seat] {
+		sh.Seats[i].Bot, sh.Seats[i].BotName, sh.Seats[i].Removed = st.bots[seat] != "", st.bots[seat], st.removed[seat]
+		if unwaited[seat] {
 			gone = append(gone, sh.Seats[i].Name)
 		}
 	}

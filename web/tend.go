@@ -7,12 +7,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // a schedule's time zone, on a machine without a zone database
 
+	"pitwall/bot"
 	"pitwall/host"
 	"pitwall/race"
 	"pitwall/store"
@@ -28,19 +30,31 @@ import (
 
 // standing is what a race's controls add up to: the last of each kind stands.
 type standing struct {
-	bots    map[int]bool   // seats the game's bot plays
+	bots    map[int]string // seats a bot plays, by the bot's name (package bot)
 	removed map[int]bool   // seats whose racer was removed: no one plays them, the game's default does
 	hostBot bool           // the bot makes the host's settings
 	repeat  *repeat        // the repeating schedule; nil: none
 	paused  *store.Control // the pause in force; nil: running
 }
 
+// unwaited are the seats a turn does not wait for: a removed racer's, and
+// those the cruise bot plays (it sends nothing: the game's default plays).
+func (st standing) unwaited() map[int]bool {
+	out := maps.Clone(st.removed)
+	for seat, name := range st.bots {
+		if name == bot.Cruise {
+			out[seat] = true
+		}
+	}
+	return out
+}
+
 func fold(cs []store.Control) (standing, error) {
-	st := standing{bots: map[int]bool{}, removed: map[int]bool{}}
+	st := standing{bots: map[int]string{}, removed: map[int]bool{}}
 	for _, c := range cs {
 		switch c.Kind {
 		case store.ControlSeat:
-			st.bots[c.Seat] = c.Value == store.ControlBot
+			st.bots[c.Seat], _ = store.BotOf(c.Value)
 			st.removed[c.Seat] = c.Value == store.ControlRemoved
 		case store.ControlHost:
 			st.hostBot = c.Value == store.ControlBot
@@ -191,7 +205,7 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 		return false
 	}
 	s.deadlines.note(p)
-	due, why := host.DueWithout(p, a.ResolveWhen, s.host.Now(), st.removed)
+	due, why := host.DueWithout(p, a.ResolveWhen, s.host.Now(), st.unwaited())
 	if !due {
 		return false
 	}
@@ -209,7 +223,7 @@ func (s *Server) settle(ctx context.Context, id string) bool {
 	p = res.Race
 	if p, err = s.tend(ctx, p, a, st); err != nil {
 		fail("playing the service's part", err)
-	} else if again, _ := host.DueWithout(p, a.ResolveWhen, s.host.Now(), st.removed); again {
+	} else if again, _ := host.DueWithout(p, a.ResolveWhen, s.host.Now(), st.unwaited()); again {
 		// Bots alone can make a turn due at once; the deadline loop takes
 		// it, so that one request never plays a whole race.
 		now := s.host.Now()
@@ -261,17 +275,21 @@ func (s *Server) tend(ctx context.Context, p *race.Played, a store.Access, st st
 			return p, err
 		}
 	}
-	br, ok := p.Ruleset.(race.Botter)
-	if !ok {
-		return p, nil
-	}
 	inWindow := p.Schedule.InWindow(s.host.Now())
 	for _, pr := range p.Prompts() {
-		if !st.bots[pr.Seat] {
+		name := st.bots[pr.Seat]
+		if name == "" {
 			continue
 		}
+		play, err := bot.New(p.Ruleset, name, bot.Options{})
+		if err != nil {
+			return p, fmt.Errorf("seat %d: %w", pr.Seat+1, err)
+		}
 		if _, in := p.Pending[pr.Seat]; !in {
-			text := br.BotOrder(p.State, pr.Seat, inWindow, s.botRand(p, pr.Seat))
+			text := play(p.State, pr.Seat, inWindow, s.botRand(p, pr.Seat))
+			if text == "" {
+				continue // the cruise bot sends nothing: the default plays, and nobody waits for it
+			}
 			if _, err := s.host.Submit(ctx, id, pr.Seat, text, host.Req{Turn: turn, Key: key("bot", pr.Seat)}); err != nil && !s.ordersIn(ctx, id, turn, pr.Seat) {
 				return p, fmt.Errorf("the bot's orders for seat %d, %q: %w", pr.Seat+1, text, err)
 			}

@@ -255,16 +255,23 @@ gives the seat back.`,
 }
 
 func (a *app) raceBotCmd() *cobra.Command {
-	var key string
+	var key, botName string
 	var hostSettings bool
 	c := &cobra.Command{
 		Use:   "bot RACE SEAT on|off | bot RACE --host on|off",
 		Short: "Hand a seat, or the host's settings, to the service's bot, or take it back (with --server)",
-		Long: `With on, the game's bot plays SEAT (its number from 1, or its racer's name)
-from now on: the service sends its orders as each turn opens. With off, the
-seat waits for its link's holder again. --host hands the settings a game asks
-the host for as it goes (party's minigame results) to the bot instead.`,
+		Long: `With on, a bot plays SEAT (its number from 1, or its racer's name) from now
+on: the service sends its orders as each turn opens. --name picks the bot:
+cruise (sends nothing: the game's default for missing orders plays, and no
+turn waits for the seat), heuristic (the default: the game's sensible racer)
+or search (tries its candidate orders forward over dice of its own). With
+off, the seat waits for its link's holder again. --host hands the settings a
+game asks the host for as it goes (party's minigame results) to the bot
+instead.`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if botName != "" && hostSettings {
+				return usagef("--name picks the bot of a seat; the host's settings have one bot, so give --host or --name, not both")
+			}
 			if hostSettings {
 				if len(args) != 2 {
 					return usagef("race bot RACE --host takes on or off, and no seat; got %d arguments", len(args))
@@ -273,6 +280,9 @@ the host for as it goes (party's minigame results) to the bot instead.`,
 			}
 			if len(args) != 3 {
 				return usagef("race bot takes RACE, SEAT and on or off (or RACE --host on|off); got %d arguments", len(args))
+			}
+			if on, err := onOff(args[2]); err == nil && !on && botName != "" {
+				return usagef("--name picks the bot that plays a seat; with off no bot does")
 			}
 			return nil
 		},
@@ -292,6 +302,9 @@ the host for as it goes (party's minigame results) to the bot instead.`,
 					return err
 				}
 				body["seat"], name = seat, n
+				if botName != "" {
+					body["name"] = botName
+				}
 			}
 			doc, err := a.post(ctx, id, []string{"bot"}, body)
 			if err != nil {
@@ -304,7 +317,7 @@ the host for as it goes (party's minigame results) to the bot instead.`,
 				case hostSettings:
 					fmt.Fprintf(w, "the host makes the host's settings of %s again\n", id)
 				case on:
-					fmt.Fprintf(w, "the service's bot plays %s (seat %d) of %s from now on\n", name, doc.num("seat"), id)
+					fmt.Fprintf(w, "the service's %s bot plays %s (seat %d) of %s from now on\n", doc.str("name"), name, doc.num("seat"), id)
 				default:
 					fmt.Fprintf(w, "%s (seat %d) of %s waits for its link's holder again\n", name, doc.num("seat"), id)
 				}
@@ -312,6 +325,7 @@ the host for as it goes (party's minigame results) to the bot instead.`,
 		},
 	}
 	c.Flags().BoolVar(&hostSettings, "host", false, "the host's settings, not a seat")
+	c.Flags().StringVar(&botName, "name", "", "which bot plays the seat: cruise, heuristic or search (default heuristic)")
 	keyFlag(c, &key)
 	return a.onlyServed(c, "the host's")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -110,11 +111,18 @@ func TestServerHostControls(t *testing.T) {
 	}
 
 	// The bot, on and off.
-	has(t, "bot on", must(hostTok, "race", "bot", id, "2", "on"), "the service's bot plays Blue (seat 2) of "+id+" from now on")
+	has(t, "bot on", must(hostTok, "race", "bot", id, "2", "on"), "the service's heuristic bot plays Blue (seat 2) of "+id+" from now on")
 	if seats := show("", id)["seats"].([]any); seats[1].(map[string]any)["bot"] != true {
 		t.Fatalf("seat 2 after bot on: %v", seats[1])
 	}
-	has(t, "race show with the bot on", must(hostTok, "race", "show", id), "played by the service's bot: 2 Blue")
+	has(t, "race show with the bot on", must(hostTok, "race", "show", id), "played by the service's bot: 2 Blue (heuristic)")
+	if doc := mustJSON(hostTok, "race", "bot", id, "Blue", "on", "--name", "cruise"); doc["name"] != "cruise" || doc["seat"] != 2.0 {
+		t.Fatalf("bot on --name cruise --json: %v", doc)
+	}
+	has(t, "race show with the cruise bot", must(hostTok, "race", "show", id), "played by the service's bot: 2 Blue (cruise)")
+	if code, doc, _ := jsonOf(t, "--server", url, "--token", hostTok, "race", "bot", id, "2", "on", "--name", "oracle"); code != 2 || doc["code"] != "bad_input" || doc["field"] != "name" || !strings.Contains(fmt.Sprint(doc["error"]), "cruise, heuristic") {
+		t.Fatalf("a bot the game has not: %d %v", code, doc)
+	}
 	if doc := mustJSON(hostTok, "race", "bot", id, "Blue", "off"); doc["bot"] != false || doc["seat"] != 2.0 {
 		t.Fatalf("bot off --json: %v", doc)
 	}
@@ -270,6 +278,8 @@ func TestServerHostUsage(t *testing.T) {
 	refused(t, "race bot without on or off", "race bot takes RACE, SEAT and on or off", append(s, "race", "bot", "r1", "2")...)
 	refused(t, "race bot --host with a seat", "race bot RACE --host takes on or off, and no seat", append(s, "race", "bot", "r1", "2", "on", "--host")...)
 	refused(t, "race bot maybe", "say on (the service's bot plays) or off", append(s, "race", "bot", "r1", "--host", "maybe")...)
+	refused(t, "race bot off --name", "with off no bot does", append(s, "race", "bot", "r1", "2", "off", "--name", "cruise")...)
+	refused(t, "race bot --host --name", "give --host or --name, not both", append(s, "race", "bot", "r1", "--host", "on", "--name", "cruise")...)
 	refused(t, "race repeat --stop --every", "--stop takes no --every, --at or --zone", append(s, "race", "repeat", "r1", "--stop", "--every", "48h")...)
 	refused(t, "race repeat without --every", "give --every (such as 48h), or --stop", append(s, "race", "repeat", "r1")...)
 	refused(t, "race repeat --zone without --at", "--zone goes with --at", append(s, "race", "repeat", "r1", "--every", "48h", "--zone", "UTC")...)

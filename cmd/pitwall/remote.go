@@ -240,6 +240,9 @@ func printSeats(w io.Writer, what string, seats []host.ShownSeat, are func(host.
 	for _, s := range seats {
 		if are(s) {
 			named = append(named, fmt.Sprintf("%d %s", s.Seat, s.Name))
+			if s.BotName != "" {
+				named[len(named)-1] += " (" + s.BotName + ")"
+			}
 		}
 	}
 	if len(named) > 0 {

@@ -68,6 +68,7 @@ func testControls(t *testing.T, h *harness) {
 		control(r.ID, store.ControlClock, -1, store.ControlPaused, ""),
 		control(r.ID, store.ControlSeat, 1, store.ControlPerson, "k2"),
 		control(r.ID, store.ControlHost, -1, store.ControlBot, ""),
+		control(r.ID, store.ControlSeat, 1, "bot:cruise", ""),           // a bot by name
 		control(r.ID, store.ControlSeat, 0, store.ControlRemoved, "k3"), // a racer removed
 	}
 	var stored []store.Control
@@ -106,6 +107,11 @@ func testControls(t *testing.T, h *harness) {
 		"a seat on a clock":    control(r.ID, store.ControlClock, 0, store.ControlPaused, ""),
 		"a seat below -1":      control(r.ID, store.ControlHost, -2, store.ControlBot, ""),
 		"an unknown value":     control(r.ID, store.ControlSeat, 0, "robot", ""),
+		"a bot of no name":     control(r.ID, store.ControlSeat, 0, "bot:", ""),
+		"a bot's name in caps": control(r.ID, store.ControlSeat, 0, "bot:Search", ""),
+		"a bot's name of two":  control(r.ID, store.ControlSeat, 0, "bot:big search", ""),
+		"a bot's long name":    control(r.ID, store.ControlSeat, 0, "bot:abcdefghijklmnopq", ""),
+		"the host's by name":   control(r.ID, store.ControlHost, -1, "bot:cruise", ""),
 		"a clock left on":      control(r.ID, store.ControlClock, -1, "on", ""),
 		"the host removed":     control(r.ID, store.ControlHost, -1, store.ControlRemoved, ""),
 		"a NUL in the value":   control(r.ID, store.ControlSchedule, -1, "{\x00}", ""),
