@@ -105,7 +105,8 @@ func TestServerHostControls(t *testing.T) {
 	if seats := sh["seats"].([]any); sh["turn"] != 2.0 || seats[1].(map[string]any)["removed"] != true {
 		t.Fatalf("the race after Blue's removal: %v", sh)
 	}
-	has(t, "race show after a removal", must(hostTok, "race", "show", id), "removed by the host, played by the game's default for missing orders: 2 Blue")
+	has(t, "race show after a removal", must(hostTok, "race", "show", id), "removed by the host, played by the game's default for missing orders: 2 Blue",
+		"orders in: 0 of 1; waiting for Red\n")
 	if code, doc, _ := jsonOf(t, "--server", url, "--token", blue, "race", "show", id); code != 2 || doc["code"] != "revoked" {
 		t.Fatalf("a removed racer's token: %d %v", code, doc)
 	}

@@ -863,7 +863,9 @@ func printShown(w io.Writer, v host.Shown) {
 		fmt.Fprintf(w, "%3d  seat %-2d %-22s %-14s %-8s %s\n", st.Place, st.Seat, st.Name, st.Player, st.Status, st.Detail)
 	}
 	if !v.Over {
-		fmt.Fprintf(w, "\norders in: %d of %d", len(v.OrdersIn), len(v.Prompts))
+		// Of the seats the turn waits for: the service waits for no removed
+		// racer and no cruise bot, and leaves them out of WaitingFor.
+		fmt.Fprintf(w, "\norders in: %d of %d", len(v.OrdersIn), len(v.OrdersIn)+len(v.WaitingFor))
 		if len(v.WaitingFor) > 0 {
 			fmt.Fprintf(w, "; waiting for %s", strings.Join(v.WaitingFor, ", "))
 		}
