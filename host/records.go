@@ -8,6 +8,7 @@ import (
 
 	"pitwall/internal/words"
 	"pitwall/race"
+	"pitwall/store"
 )
 
 // CourseRecord is the best of one kind of record on one track, over every
@@ -55,7 +56,7 @@ func (h *Host) Records(ctx context.Context, ruleset, track string, progress func
 			return nil, bad(fmt.Errorf("%s has no track %q; tracks: %s", rs.Game().ID, track, strings.Join(ids, ", ")))
 		}
 	}
-	list, err := h.Store.List(ctx)
+	list, err := h.Store.List(ctx, store.Page{})
 	if err != nil {
 		return nil, err
 	}

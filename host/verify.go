@@ -56,7 +56,7 @@ func (h *Host) Verify(ctx context.Context, id, head string) (Report, error) {
 		rep.problem("the turn records cannot be read: %v", err)
 		return rep, nil
 	}
-	sums, err := h.Store.List(ctx)
+	sums, err := h.Store.List(ctx, store.Page{})
 	if err != nil {
 		return rep, err
 	}

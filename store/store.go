@@ -65,6 +65,26 @@ type Summary struct {
 	Commitment string    `json:"commitment"`
 }
 
+// Page is a part of the race list: the races after the one created at
+// AfterCreated with id AfterID in the list's order (none: from the newest),
+// at most Limit of them (0: all).
+type Page struct {
+	AfterCreated time.Time
+	AfterID      string
+	Limit        int
+}
+
+// After is the page that follows the race s, of limit races.
+func After(s Summary, limit int) Page {
+	return Page{AfterCreated: s.Created, AfterID: s.ID, Limit: limit}
+}
+
+// Holds says whether page p holds s by its place in the list, leaving its
+// limit aside: a store without an index of its own filters with it.
+func (p Page) Holds(s Summary) bool {
+	return p.AfterID == "" || s.Created.Before(p.AfterCreated) || s.Created.Equal(p.AfterCreated) && s.ID > p.AfterID
+}
+
 // Store keeps races: a race's definition never changes once created, and its
 // log only grows. Every method is safe for concurrent use, also from several
 // processes on one database. A method that returns nil has made its change
@@ -97,8 +117,9 @@ type Store interface {
 	// Last returns the seq of the log's last entry (0 for an empty log): a
 	// race kept in memory is as fresh as the store while Last is its Seq.
 	Last(ctx context.Context, id string) (int, error)
-	// List returns every race, newest first.
-	List(ctx context.Context) ([]Summary, error)
+	// List returns the races of page p, newest first (ties by ID); the zero
+	// Page is every race.
+	List(ctx context.Context, p Page) ([]Summary, error)
 	// Append adds e to the race's log. e.Seq must be the log's length + 1, or
 	// Append returns ErrConflict and stores nothing; a key already in the
 	// log gives ErrDuplicateKey and stores nothing. A turn is stored only

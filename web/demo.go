@@ -15,7 +15,7 @@ import (
 // newcomer sees live races at once. It returns the races' ids; on a store
 // that holds races it starts none.
 func (s *Server) Demo(ctx context.Context, pace time.Duration) ([]string, error) {
-	list, err := s.host.Store.List(ctx)
+	list, err := s.host.Store.List(ctx, store.Page{})
 	if err != nil {
 		return nil, err
 	}

@@ -2,9 +2,14 @@ package web
 
 import (
 	_ "embed"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"pitwall/store"
 )
@@ -35,13 +40,14 @@ code { font-size: .9em; }
 </head>
 <body>
 <h1>pitwall: races served here</h1>
-{{if .}}
+{{if .Races}}
 <table>
-<thead><tr><th>Race</th><th>Game</th><th>Track</th><th>Turns played</th></tr></thead>
+<thead><tr><th>Race</th><th>Game</th><th>Track</th><th>Turns played</th><th>Latest</th></tr></thead>
 <tbody>
-{{range .}}<tr><td><code>{{.ID}}</code></td><td>{{.Ruleset}}</td><td>{{.Track}}</td><td>{{.Turns}}</td></tr>
+{{range .Races}}<tr><td><code>{{.ID}}</code></td><td>{{.Ruleset}}</td><td>{{.Track}}</td><td>{{.Turns}}</td><td><a href="/api/races/{{.ID}}/picture?format=svg">picture</a> · <a href="/api/races/{{.ID}}/post?format=markdown">post</a></td></tr>
 {{end}}</tbody>
 </table>
+{{if .Next}}<p><a href="/?after={{.Next}}">Older races</a></p>{{end}}
 {{else}}
 <p class="empty">No public race is served here yet.</p>
 {{end}}
@@ -50,46 +56,109 @@ code { font-size: .9em; }
 </html>
 `))
 
-// publicRaces lists the races anyone may watch.
-func (s *Server) publicRaces(r *http.Request) ([]store.Summary, error) {
-	all, err := s.host.Store.List(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	shown := []store.Summary{}
-	for _, x := range all {
-		a, err := s.access.Access(r.Context(), x.ID)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			// a race of the command line's, not served
-		case err != nil:
-			return nil, err // a list with races missing would say they are gone
-		case a.Public:
-			shown = append(shown, x)
+// A page of the public race list: at most listLimit races (the default),
+// or as many as ?limit= asks, up to maxListLimit.
+const (
+	listLimit    = 50
+	maxListLimit = 200
+)
+
+// racePage is one page of the public races, and the cursor of the next
+// page ("" on the last).
+type racePage struct {
+	Races []store.Summary `json:"races"`
+	Next  string          `json:"next,omitempty"`
+}
+
+// publicRaces reads the page of public races that the request's ?after=
+// and ?limit= ask for. Races are read from the store a page at a time, so a
+// service of tens of thousands of races reads a few pages, not all.
+func (s *Server) publicRaces(r *http.Request) (racePage, error) {
+	q := r.URL.Query()
+	limit := listLimit
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxListLimit {
+			return racePage{}, &apiError{Msg: fmt.Sprintf("limit is a number of races from 1 to %d; not %q", maxListLimit, v), Field: "limit", Code: "bad_input"}
 		}
+		limit = n
 	}
-	return shown, nil
+	p := store.Page{Limit: 2 * limit}
+	if v := q.Get("after"); v != "" {
+		created, id, err := readCursor(v)
+		if err != nil {
+			return racePage{}, &apiError{Msg: "after is the next field of the page before; " + err.Error(), Field: "after", Code: "bad_input"}
+		}
+		p.AfterCreated, p.AfterID = created, id
+	}
+	out := racePage{Races: []store.Summary{}}
+	for {
+		batch, err := s.host.Store.List(r.Context(), p)
+		if err != nil {
+			return racePage{}, err
+		}
+		for _, x := range batch {
+			a, err := s.access.Access(r.Context(), x.ID)
+			switch {
+			case errors.Is(err, store.ErrNotFound):
+				continue // a race of the command line's, not served
+			case err != nil:
+				return racePage{}, err // a list with races missing would say they are gone
+			case !a.Public:
+				continue
+			}
+			if len(out.Races) == limit { // one more public race: there is a next page
+				out.Next = cursor(out.Races[limit-1])
+				return out, nil
+			}
+			out.Races = append(out.Races, x)
+		}
+		if len(batch) < p.Limit {
+			return out, nil
+		}
+		p = store.After(batch[len(batch)-1], p.Limit)
+	}
+}
+
+// cursor names a race's place in the list for ?after=: its creation time
+// and id, which no later race changes.
+func cursor(x store.Summary) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(x.Created.UTC().Format(time.RFC3339Nano) + " " + x.ID))
+}
+
+func readCursor(v string) (time.Time, string, error) {
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	if err != nil {
+		return time.Time{}, "", errors.New("this one is not base64")
+	}
+	at, id, ok := strings.Cut(string(b), " ")
+	created, err := time.Parse(time.RFC3339Nano, at)
+	if !ok || err != nil || id == "" {
+		return time.Time{}, "", errors.New("this one does not name a race's place")
+	}
+	return created, id, nil
 }
 
 // home lists the public races.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	shown, err := s.publicRaces(r)
+	page, err := s.publicRaces(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := homePage.Execute(w, shown); err != nil {
+	if err := homePage.Execute(w, page); err != nil {
 		s.log.Error("home page", "err", err)
 	}
 }
 
-// listRaces is GET /api/races: the public races, as the home page lists them.
+// listRaces is GET /api/races: the public races, newest first, a page at a
+// time, as the home page lists them.
 func (s *Server) listRaces(w http.ResponseWriter, r *http.Request) {
-	shown, err := s.publicRaces(r)
+	page, err := s.publicRaces(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"races": shown})
+	writeJSON(w, http.StatusOK, page)
 }

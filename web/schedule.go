@@ -105,7 +105,7 @@ func (s *Server) ResolveDue(ctx context.Context) int {
 // down, or every seat ready before a resolve was stored). It returns how
 // many turns it resolved.
 func (s *Server) Rescan(ctx context.Context) (int, error) {
-	list, err := s.host.Store.List(ctx)
+	list, err := s.host.Store.List(ctx, store.Page{})
 	if err != nil {
 		return 0, err
 	}

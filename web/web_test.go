@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -558,6 +559,59 @@ func TestConcurrentResolves(t *testing.T) {
 	wg.Wait()
 	if resolved != 1 {
 		t.Errorf("%d calls resolved turn 1 %d times; want once", n, resolved)
+	}
+}
+
+// TestRacePages: GET /api/races gives the public races newest first, a
+// page at a time: every public race once, whatever the page's size and
+// however many private races lie between, and the home page links the next.
+func TestRacePages(t *testing.T) {
+	s := newService(t)
+	var public []string // newest first
+	for i := range 7 {
+		c := s.create(twoCars)
+		public = append([]string{c.ID}, public...)
+		for range i % 3 { // private races between the public ones
+			s.create(`{"ruleset": "nascar", "public": false, "seats": [{"name": "Red"}, {"name": "Blue"}]}`)
+		}
+	}
+	for _, limit := range []int{1, 2, 3, 7, 8, 200} {
+		var walked []string
+		path := fmt.Sprintf("/api/races?limit=%d", limit)
+		for pages := 0; path != ""; pages++ {
+			if pages > len(public) {
+				t.Fatalf("limit %d: more pages than races", limit)
+			}
+			v := s.must(200, "GET", path, "", "")
+			races := v["races"].([]any)
+			if len(races) > limit {
+				t.Fatalf("%s gave %d races", path, len(races))
+			}
+			for _, x := range races {
+				walked = append(walked, x.(map[string]any)["id"].(string))
+			}
+			path = ""
+			if next, _ := v["next"].(string); next != "" {
+				path = fmt.Sprintf("/api/races?limit=%d&after=%s", limit, next)
+			}
+		}
+		if !slices.Equal(walked, public) {
+			t.Errorf("limit %d walked %v; want %v", limit, walked, public)
+		}
+	}
+	for _, q := range []string{"limit=0", "limit=201", "limit=ten", "after=***", "after=bm90IGEgY3Vyc29y"} {
+		if status, v := s.call("GET", "/api/races?"+q, "", ""); status != 400 && status != 422 || v["field"] == nil {
+			t.Errorf("GET /api/races?%s: %d %v; want a 4xx naming its field", q, status, v)
+		}
+	}
+	res, err := http.Get(s.url + "/?limit=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !bytes.Contains(b, []byte(public[0])) || bytes.Contains(b, []byte(public[2])) || !bytes.Contains(b, []byte(`Older races`)) {
+		t.Errorf("the home page of two races:\n%s", b)
 	}
 }
 

@@ -430,6 +430,24 @@ func TestServerPrivateRace(t *testing.T) {
 	if code, doc, _ := jsonOf(t, "--server", url, "race", "list"); code != 0 || len(doc["races"].([]any)) != 0 {
 		t.Fatalf("the public races: %d %v", code, doc)
 	}
+	// race list reads every page of the public races.
+	defer func(n int) { listPage = n }(listPage)
+	listPage = 2
+	var public []string
+	for range 5 {
+		_, doc, errs := jsonOf(t, "--server", url, "race", "new", "--rules", "nascar", "--entrants", writeTemp(t, "entrants:\n  - player: A\n  - player: B\n"))
+		id, ok := doc["id"].(string)
+		if !ok {
+			t.Fatalf("a public race: %v %s", doc, errs)
+		}
+		public = append(public, id)
+	}
+	code, out, _ := pitwall(t, "--server", url, "race", "list")
+	for _, id := range public {
+		if code != 0 || !strings.Contains(out, id) {
+			t.Fatalf("race list over --server, two races a page: %d\n%s\nwant all five public races", code, out)
+		}
+	}
 	// $PITWALL_TOKEN is --token's default, and --help does not print it.
 	t.Setenv("PITWALL_SERVER", url)
 	t.Setenv("PITWALL_TOKEN", doc["spectator_token"].(string))

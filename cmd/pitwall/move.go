@@ -108,7 +108,7 @@ func (a *app) move(ids []string, all bool, to string) error {
 	}
 	defer dst.Close()
 	if all {
-		sums, err := src.List(ctx)
+		sums, err := src.List(ctx, store.Page{})
 		if err != nil {
 			return err
 		}

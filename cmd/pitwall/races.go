@@ -738,7 +738,7 @@ service serves (a private race is not listed).`,
 				return a.remoteList(cmd.Context())
 			}
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				l, err := h.Store.List(ctx)
+				l, err := h.Store.List(ctx, store.Page{})
 				if err != nil {
 					return err
 				}

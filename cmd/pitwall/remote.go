@@ -250,18 +250,32 @@ func printSeats(w io.Writer, what string, seats []host.ShownSeat, are func(host.
 	}
 }
 
+// listPage is how many races race list asks the service for at a time.
+var listPage = 200
+
 func (a *app) remoteList(ctx context.Context) error {
-	b, _, err := a.cl.do(ctx, http.MethodGet, "/api/races", nil, nil)
-	if err != nil {
-		return err
+	// Every page: the service gives the public races a page at a time.
+	all := []store.Summary{}
+	query := url.Values{"limit": {strconv.Itoa(listPage)}}
+	for {
+		b, _, err := a.cl.do(ctx, http.MethodGet, "/api/races", query, nil)
+		if err != nil {
+			return err
+		}
+		var doc struct {
+			Races []store.Summary `json:"races"`
+			Next  string          `json:"next"`
+		}
+		if err := a.cl.decode(b, "/api/races", &doc); err != nil {
+			return err
+		}
+		all = append(all, doc.Races...)
+		if doc.Next == "" {
+			break
+		}
+		query.Set("after", doc.Next)
 	}
-	var doc struct {
-		Races []store.Summary `json:"races"`
-	}
-	if err := a.cl.decode(b, "/api/races", &doc); err != nil {
-		return err
-	}
-	return a.showList(json.RawMessage(b), doc.Races, "no public race is served at "+a.cl.shown)
+	return a.showList(map[string]any{"races": all}, all, "no public race is served at "+a.cl.shown)
 }
 
 // printServedForming prints a race by invite that its host has not

@@ -158,7 +158,7 @@ func (s *Store) Load(ctx context.Context, id string) (*race.Race, error) {
 }
 
 // List implements store.Store.
-func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
+func (s *Store) List(ctx context.Context, p store.Page) ([]store.Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -169,8 +169,11 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 	defer d.mu.Unlock()
 	out := []store.Summary{}
 	for _, e := range d.races {
-		out = append(out, store.Summary{ID: e.race.ID, Ruleset: e.race.Ruleset, Track: e.race.Config.Track, Created: e.race.Created,
-			Entries: len(e.log), Turns: len(e.turns), Commitment: e.race.Seed.Commitment()})
+		sm := store.Summary{ID: e.race.ID, Ruleset: e.race.Ruleset, Track: e.race.Config.Track, Created: e.race.Created,
+			Entries: len(e.log), Turns: len(e.turns), Commitment: e.race.Seed.Commitment()}
+		if p.Holds(sm) {
+			out = append(out, sm)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if !out[i].Created.Equal(out[j].Created) {
@@ -178,6 +181,9 @@ func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
 		}
 		return out[i].ID < out[j].ID
 	})
+	if p.Limit > 0 && len(out) > p.Limit {
+		out = out[:p.Limit]
+	}
 	return out, nil
 }
 

@@ -320,11 +320,17 @@ func (rd reader) Turns(ctx context.Context, id string, from, to int) ([]store.Sa
 }
 
 // List returns every race, newest first (ties by ID).
-func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
+func (s *Store) List(ctx context.Context, p store.Page) ([]store.Summary, error) {
+	var limit *int // NULL: no limit
+	if p.Limit > 0 {
+		limit = &p.Limit
+	}
 	rows, err := s.pool.Query(ctx, `SELECT r.id, r.ruleset, r.config, r.created, r.commitment,
 		(SELECT COUNT(*) FROM entries e WHERE e.race_id = r.id),
 		(SELECT COUNT(*) FROM turns t WHERE t.race_id = r.id)
-		FROM races r ORDER BY r.created DESC, r.id`)
+		FROM races r
+		WHERE $1 = '' OR r.created < $2 OR (r.created = $2 AND r.id > $1)
+		ORDER BY r.created DESC, r.id LIMIT $3`, p.AfterID, p.AfterCreated, limit)
 	if err != nil {
 		return nil, fmt.Errorf("listing races: %w", err)
 	}

@@ -530,13 +530,20 @@ func scanTurn(rows *sql.Rows) (store.SavedTurn, string, error) {
 }
 
 // List returns every race, newest first (ties by ID).
-func (s *Store) List(ctx context.Context) ([]store.Summary, error) {
+func (s *Store) List(ctx context.Context, p store.Page) ([]store.Summary, error) {
 	out := []store.Summary{}
+	limit := -1 // SQLite's "no limit"
+	if p.Limit > 0 {
+		limit = p.Limit
+	}
+	after := formatTime(p.AfterCreated) // fixed width: the text sorts as the time
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT r.id, r.ruleset, r.config, r.created, r.commitment,
 			(SELECT COUNT(*) FROM entries e WHERE e.race_id = r.id),
 			(SELECT COUNT(*) FROM turns t WHERE t.race_id = r.id)
-			FROM races r ORDER BY r.created DESC, r.id`)
+			FROM races r
+			WHERE ?1 = '' OR r.created < ?2 OR (r.created = ?2 AND r.id > ?1)
+			ORDER BY r.created DESC, r.id LIMIT ?3`, p.AfterID, after, limit)
 		l, err := collect(rows, err, func(rows *sql.Rows) (store.Summary, error) {
 			var (
 				sm           store.Summary

@@ -59,7 +59,7 @@ func testRefusesWhatNotEveryStoreKeeps(t *testing.T, h *harness) {
 
 func mustList(t *testing.T, s store.Store) []store.Summary {
 	t.Helper()
-	l, err := s.List(ctx(t))
+	l, err := s.List(ctx(t), store.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -574,7 +574,7 @@ func testTurnMustMatchEntry(t *testing.T, h *harness) {
 
 func testList(t *testing.T, h *harness) {
 	s, _ := h.fresh(t)
-	if l, err := s.List(ctx(t)); err != nil || len(l) != 0 {
+	if l, err := s.List(ctx(t), store.Page{}); err != nil || len(l) != 0 {
 		t.Fatalf("List of an empty store = %+v, %v; want nothing", l, err)
 	}
 	// Created out of time order, so that insertion order is not enough.
@@ -584,7 +584,9 @@ func testList(t *testing.T, h *harness) {
 	mid.Config.Track = "monza"
 	mid.Ruleset = "formula-d"
 	recent.Created = base.Add(2 * time.Microsecond)
-	for _, r := range []*race.Race{mid, old, recent} {
+	twin := sampleRace("mid-twin", 4) // created with mid: the id orders them
+	twin.Created = mid.Created
+	for _, r := range []*race.Race{mid, old, twin, recent} {
 		mustCreate(t, s, r)
 	}
 	mustAppend(t, s, "mid", orderEntry(1, 1, 0, "x"), nil)
@@ -594,16 +596,50 @@ func testList(t *testing.T, h *harness) {
 	mustAppend(t, s, "mid", orderEntry(5, 3, 1, "z"), nil)
 	mustAppend(t, s, "old", orderEntry(1, 1, 0, "x"), nil)
 
-	got, err := s.List(ctx(t))
+	got, err := s.List(ctx(t), store.Page{})
 	if err != nil {
 		t.Fatalf("List: %v", err)
 	}
 	want := []store.Summary{
 		{ID: "recent", Ruleset: "ludi", Track: "circus-maximus", Created: recent.Created, Commitment: recent.Seed.Commitment()},
 		{ID: "mid", Ruleset: "formula-d", Track: "monza", Created: mid.Created, Entries: 5, Turns: 2, Commitment: mid.Seed.Commitment()},
+		{ID: "mid-twin", Ruleset: "ludi", Track: "circus-maximus", Created: twin.Created, Commitment: twin.Seed.Commitment()},
 		{ID: "old", Ruleset: "ludi", Track: "circus-maximus", Created: old.Created, Entries: 1, Commitment: old.Seed.Commitment()},
 	}
 	checkList(t, got, want)
+
+	// Pages of every size walk the same list, each race once.
+	for limit := 1; limit <= len(want)+1; limit++ {
+		var walked []store.Summary
+		p := store.Page{Limit: limit}
+		for range len(want) + 2 {
+			page, err := s.List(ctx(t), p)
+			if err != nil {
+				t.Fatalf("List(%+v): %v", p, err)
+			}
+			if len(page) > limit {
+				t.Fatalf("List(%+v) gave %d races", p, len(page))
+			}
+			if len(page) == 0 {
+				break
+			}
+			walked = append(walked, page...)
+			p = store.After(page[len(page)-1], limit)
+		}
+		checkList(t, walked, want)
+	}
+	// After mid (whose twin was created at the same microsecond), with no limit.
+	after, err := s.List(ctx(t), store.After(want[1], 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkList(t, after, want[2:])
+	// After a race not stored: the list's place is by time and id alone.
+	after, err = s.List(ctx(t), store.Page{AfterCreated: base, AfterID: "zzz", Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkList(t, after, want[3:])
 }
 
 func checkList(t *testing.T, got, want []store.Summary) {
@@ -752,7 +788,7 @@ func testReopen(t *testing.T, h *harness) {
 	mustAppend(t, s, want.ID, want.Log[0], nil)
 	mustAppend(t, s, want.ID, want.Log[1], turns[0])
 	mustAppend(t, s, want.ID, want.Log[2], nil)
-	list, err := s.List(ctx(t))
+	list, err := s.List(ctx(t), store.Page{})
 	if err != nil {
 		t.Fatalf("List: %v", err)
 	}
@@ -767,7 +803,7 @@ func testReopen(t *testing.T, h *harness) {
 	checkRace(t, mustLoad(t, s, want.ID), want)
 	checkRace(t, mustLoad(t, s, other.ID), other)
 	checkTurns(t, mustTurns(t, s, want.ID), turns)
-	again, err := s.List(ctx(t))
+	again, err := s.List(ctx(t), store.Page{})
 	if err != nil {
 		t.Fatalf("List after reopening: %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"pitwall/host"
 	_ "pitwall/rules/rtd"
+	"pitwall/store"
 	"pitwall/store/sqlite"
 	"pitwall/web"
 	"pitwall/web/loadgen"
@@ -58,7 +59,7 @@ func TestRunPlaysEveryTurn(t *testing.T) {
 	if !strings.Contains(res.String(), "36 orders acknowledged") {
 		t.Errorf("the result reads %q", res.String())
 	}
-	list, err := st.List(ctx)
+	list, err := st.List(ctx, store.Page{})
 	if err != nil || len(list) != 3 {
 		t.Fatalf("%d races stored, %v", len(list), err)
 	}
