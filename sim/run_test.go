@@ -31,9 +31,13 @@ func small(id string, races int) sim.Spec {
 func TestSameResultsForAnyWorkers(t *testing.T) {
 	for _, id := range race.IDs() {
 		t.Run(id, func(t *testing.T) {
+			races := 10
+			if testing.Short() {
+				races = 5
+			}
 			var first sim.Result
 			for _, w := range []int{1, 2, 8} {
-				spec := small(id, 10)
+				spec := small(id, races)
 				spec.Workers = w
 				if id == "ludi" || id == "rtd" {
 					spec.Versus = "cruise" // the versus path too, where it is quick
@@ -42,7 +46,7 @@ func TestSameResultsForAnyWorkers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if r.Workers != w || r.Races != 10 || r.Ruleset != id || r.DiceRolled == 0 {
+				if r.Workers != w || r.Races != races || r.Ruleset != id || r.DiceRolled == 0 {
 					t.Fatalf("%d workers: %+v", w, r)
 				}
 				r.Workers, r.Seconds, r.RacesPerSecond = 0, 0, 0
@@ -57,7 +61,7 @@ func TestSameResultsForAnyWorkers(t *testing.T) {
 				}
 			}
 			// Another seed draws other races.
-			spec := small(id, 10)
+			spec := small(id, races)
 			spec.Seed = 8
 			r, err := sim.Run(context.Background(), spec, nil)
 			if err != nil {
