@@ -62,12 +62,18 @@ func rateFindings(st Stats, g string, rates []Rate) []string {
 			worst = r
 		}
 	}
+	name := func(r Rate) string {
+		if g == "start" { // "place 1", not a bare "1"
+			return "place " + r.Value
+		}
+		return r.Value
+	}
 	at := func(r Rate) string {
-		return fmt.Sprintf("%s at %s (%s)", r.Value, Pct(r.WinRate), Interval(r.WinCI))
+		return fmt.Sprintf("%s at %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI))
 	}
 	if best.WinCI[0] > worst.WinCI[1] {
 		out = append(out, fmt.Sprintf("By %s, %s wins %s (%s) vs %s %s (%s): the intervals do not overlap, so the difference is more than chance.",
-			title, best.Value, Pct(best.WinRate), Interval(best.WinCI), worst.Value, Pct(worst.WinRate), Interval(worst.WinCI)))
+			title, name(best), Pct(best.WinRate), Interval(best.WinCI), name(worst), Pct(worst.WinRate), Interval(worst.WinCI)))
 	} else {
 		out = append(out, fmt.Sprintf("By %s, no value's win rate stands apart: the best, %s, and the worst, %s, have overlapping intervals at %d races; more races would narrow them.",
 			title, at(best), at(worst), st.RacesOver))
@@ -76,9 +82,9 @@ func rateFindings(st Stats, g string, rates []Rate) []string {
 	for _, r := range rates {
 		switch {
 		case r.WinCI[0] > st.EvenShare:
-			above = append(above, fmt.Sprintf("%s %s (%s)", r.Value, Pct(r.WinRate), Interval(r.WinCI)))
+			above = append(above, fmt.Sprintf("%s %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI)))
 		case r.WinCI[1] < st.EvenShare:
-			below = append(below, fmt.Sprintf("%s %s (%s)", r.Value, Pct(r.WinRate), Interval(r.WinCI)))
+			below = append(below, fmt.Sprintf("%s %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI)))
 		}
 	}
 	even := Pct(st.EvenShare)
@@ -98,7 +104,7 @@ func rateFindings(st Stats, g string, rates []Rate) []string {
 		}
 	}
 	if fBest.FinishCI[0] > fWorst.FinishCI[1] {
-		out = append(out, fmt.Sprintf("By %s, %s finishes %s (%s) of its races and %s only %s (%s): the intervals do not overlap.", title, fBest.Value, Pct(fBest.FinishRate), Interval(fBest.FinishCI), fWorst.Value, Pct(fWorst.FinishRate), Interval(fWorst.FinishCI)))
+		out = append(out, fmt.Sprintf("By %s, %s finishes %s (%s) of its races and %s only %s (%s): the intervals do not overlap.", title, name(fBest), Pct(fBest.FinishRate), Interval(fBest.FinishCI), name(fWorst), Pct(fWorst.FinishRate), Interval(fWorst.FinishCI)))
 	}
 	return out
 }

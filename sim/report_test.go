@@ -36,7 +36,7 @@ func TestFindings(t *testing.T) {
 		"By kart, above the even share of 25.0%, interval and all: heavy 40.0%",
 		"By kart, below the even share of 25.0%, interval and all: light 15.0%",
 		"heavy finishes 100.0% (99.0–100.0%) of its races and light only 75.0%",
-		"By place on the grid, no value's win rate stands apart: the best, 1 at 27.5%",
+		"By place on the grid, no value's win rate stands apart: the best, place 1 at 27.5%",
 		"20.5 turns on average; half took 18 to 23, and they ranged from 12 to 40",
 		`6.2% of racers did not finish (100 of 1600); the commonest cause, "wrecked"`,
 		"5 of 405 races (1.2%) had not ended after 100 turns",

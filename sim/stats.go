@@ -155,6 +155,9 @@ func newAggregate(p *plan) *aggregate {
 			a.entrantFields = append(a.entrantFields, f)
 		}
 	}
+	if p.spec.Versus != "" { // the seats' bot first, then the one it plays against
+		a.order["bot"] = []string{botLabel(0, p.bots[0]), botLabel(1, p.bots[1])}
+	}
 	return a
 }
 
