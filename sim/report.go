@@ -145,6 +145,9 @@ func Report(w io.Writer, r Result, command, chartDir string, charts []Chart) err
 	b.WriteString("Each rate comes with its 95% Wilson interval; two rates whose intervals do not overlap differ by more than chance. ")
 	b.WriteString("One interval in twenty misses its true rate by chance alone, so among many values a lone rate just outside the even share is worth a second run with another --seed before acting on it.\n\n")
 
+	if st.Setup.Versus != "" {
+		b.WriteString("With two bots, every other group mixes both bots' racers, and a game that sets its grid by seat puts each bot on every other place: read the choices and the grid places with that in mind.\n\n")
+	}
 	b.WriteString("## Findings\n\n")
 	for _, f := range Findings(st) {
 		fmt.Fprintf(&b, "- %s\n", f)
