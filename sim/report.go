@@ -141,7 +141,7 @@ func Report(w io.Writer, r Result, command, chartDir string, charts []Chart) err
 	}
 	fmt.Fprintf(&b, "%d races ended; %d were stopped at %d turns. %d dice rolled (%.1f a race), in %.1f s on %d workers (%.0f races a second).\n\n",
 		st.RacesOver, st.RacesNotOver, st.Setup.MaxTurns, r.DiceRolled, st.DicePerRace, r.Seconds, r.Workers, r.RacesPerSecond)
-	fmt.Fprintf(&b, "A win is first place in a race that ended. Were every racer alike, each would win %s of its races (1 in %d, the even share). ", Pct(st.EvenShare), st.Setup.Seats)
+	fmt.Fprintf(&b, "A win is first place in a race that ended (shared, where the game ties). Were every racer alike, each would win %s of its races (1 in %d, the even share). ", Pct(st.EvenShare), st.Setup.Seats)
 	b.WriteString("Each rate comes with its 95% Wilson interval; two rates whose intervals do not overlap differ by more than chance. ")
 	b.WriteString("One interval in twenty misses its true rate by chance alone, so among many values a lone rate just outside the even share is worth a second run with another --seed before acting on it.\n\n")
 

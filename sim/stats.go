@@ -13,7 +13,9 @@ import (
 
 // Stats are the statistics of a simulation: the "results" of
 // 'pitwall sim --json'. Rates count the racers of the races that ended;
-// a race stopped at the cap on turns is counted in RacesNotOver alone.
+// a race stopped at the cap on turns is counted in RacesNotOver alone. A
+// win is first place in the final standings: in a game that ties (party's
+// stars and coins), every racer placed first.
 type Stats struct {
 	Setup        Settings `json:"setup"`
 	RacesOver    int      `json:"races_over"`
