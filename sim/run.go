@@ -190,7 +190,9 @@ func (p *plan) streams(i int) (dice.Seed, *rand.Rand) {
 // setup draws race i: its track and its entrants.
 func (p *plan) setup(i int) (Setup, *rand.Rand, error) {
 	seed, rng := p.streams(i)
-	su := Setup{Seed: seed, Config: race.Config{Track: p.tracks[rng.IntN(len(p.tracks))], Laps: p.spec.Laps, Options: p.spec.Options}}
+	// Each race its own copy of the options: the workers share nothing a
+	// ruleset could write to.
+	su := Setup{Seed: seed, Config: race.Config{Track: p.tracks[rng.IntN(len(p.tracks))], Laps: p.spec.Laps, Options: maps.Clone(p.spec.Options)}}
 	for k := range p.spec.Seats / p.perEntry {
 		e, err := DrawEntrant(p.g, k, p.perEntry, rng)
 		if err != nil {

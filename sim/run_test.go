@@ -42,6 +42,9 @@ func TestSameResultsForAnyWorkers(t *testing.T) {
 				if id == "ludi" || id == "rtd" {
 					spec.Versus = "cruise" // the versus path too, where it is quick
 				}
+				if id == "ludi" {
+					spec.Options = map[string]string{"wreck-finish": "place"} // and race options
+				}
 				r, err := sim.Run(context.Background(), spec, nil)
 				if err != nil {
 					t.Fatal(err)
