@@ -153,7 +153,7 @@ Start with 'pitwall demo --out demo' to watch a whole race, or
 	root.PersistentFlags().StringVar(&a.db, "db", "pitwall.db", "the race database: a SQLite file, or a postgres:// URL; default $PITWALL_DB or ./pitwall.db")
 	root.PersistentFlags().BoolVar(&a.json, "json", false, "print one JSON document on standard output")
 	root.AddCommand(mark(a.rulesCmd(), kindIgnores), mark(a.tracksCmd(), kindIgnores), mark(a.oddsCmd(), kindIgnores), mark(a.orderCmd(), kindIgnores), a.raceCmd(), a.ordersCmd(),
-		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), mark(a.demoCmd(), kindHere), mark(a.serveCmd(), kindHere), mark(a.benchCmd(), kindIgnores))
+		a.turnCmd(), a.replayCmd(), a.verifyCmd(), a.renderCmd(), a.postCmd(), a.recordsCmd(), mark(a.demoCmd(), kindHere), mark(a.serveCmd(), kindHere), mark(a.benchCmd(), kindIgnores), mark(a.simCmd(), kindIgnores))
 	// Their defaults come from the environment in checkServer, not here:
 	// --help would print a token given as a flag's default.
 	root.PersistentFlags().StringVar(&a.server, "server", "", "talk to a running 'pitwall serve' at this URL instead of --db (a command that takes it says so; one that does not refuses it); default $PITWALL_SERVER")
