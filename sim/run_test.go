@@ -127,9 +127,17 @@ func TestStatsAddUp(t *testing.T) {
 			if !slices.Contains(st.Groups, "start") || !slices.Contains(st.Groups, "bot") {
 				t.Errorf("groups %v lack start or bot", st.Groups)
 			}
+			// Every place on the grid holds one racer of each race, even
+			// where the game starts everyone level (party).
 			finishes := 0
 			for _, x := range st.By["start"] {
 				finishes += x.Finishes
+				if x.Racers != st.RacesOver {
+					t.Errorf("place %s on the grid counts %d racers of %d races", x.Value, x.Racers, st.RacesOver)
+				}
+			}
+			if len(st.By["start"]) != seats && st.RacesOver > 0 {
+				t.Errorf("%d places on the grid; want one a seat, %d", len(st.By["start"]), seats)
 			}
 			for _, c := range st.DNF {
 				finishes += c.Racers

@@ -190,9 +190,12 @@ func (a *aggregate) add(r played) {
 	for _, e := range r.su.Entrants {
 		a.entrantOfPlayer[e.Player] = e
 	}
+	// A racer's place on the grid is where the standings before turn 1
+	// list it, not their Place: where every racer starts level (party's
+	// board) they all share place 1, and the list keeps the game's order.
 	grid := map[int]int{}
-	for _, st := range r.out.Grid {
-		grid[st.Seat] = st.Place
+	for i, st := range r.out.Grid {
+		grid[st.Seat] = i + 1
 	}
 	for _, st := range r.out.Final {
 		a.racers++
