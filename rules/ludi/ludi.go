@@ -188,20 +188,14 @@ func (Ruleset) Set(st race.State, key, value string) (race.State, error) {
 // Prompts implements race.Ruleset: every racing chariot whose auriga can take orders.
 func (Ruleset) Prompts(st race.State) []race.Prompt {
 	s := st.(*State)
-	var out []race.Prompt
+	out := make([]race.Prompt, 0, len(s.Chariots))
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
 		if !c.Active() || c.Stunned >= s.Orders {
 			continue
 		}
-		allowed, why := s.allowed(c)
 		p := race.Prompt{Seat: c.Seat, Name: c.Name, Turn: s.T, Orders: s.Orders}
-		for _, k := range allowed {
-			p.Legal = append(p.Legal, k.String())
-		}
-		if why != "now" {
-			p.Note = "orders " + why
-		}
+		p.Legal, p.Note = s.allowedNames(c)
 		if s.Orders > 1 {
 			p.Note = strings.TrimSpace(p.Note + fmt.Sprintf(" %d orders this turn, each after the first with a contingency (%s)", s.Orders, kindList(contingencies)))
 		}
@@ -226,6 +220,18 @@ func (s *State) orderer(seat int) (*Chariot, error) {
 // ParseOrder implements race.Ruleset.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
+	if k, ok := named[sub.Text]; ok {
+		// One order written as its name, as bots write it: read as
+		// ReadOrder would read it, with no words taken apart.
+		c, err := s.orderer(sub.Seat)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.legal(c, singleOrder[k].(Orders), sub.InWindow); err != nil {
+			return nil, err
+		}
+		return singleOrder[k], nil
+	}
 	return race.ReadOrder(sub, s.orderer, ParseOrders, func(c *Chariot, o Orders) (Orders, error) {
 		return o, s.legal(c, o, sub.InWindow)
 	})
@@ -234,12 +240,13 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 // DefaultOrder implements race.Ruleset: a missed turn cruises; a flipped chariot hangs on.
 func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 	s := st.(*State)
-	if c := s.chariot(seat); c != nil && c.Flipped {
-		o := Orders{}
-		for i := 0; i < s.Orders; i++ {
-			o.Steps = append(o.Steps, Step{Kind: HangOn})
-		}
-		return o
+	return defaultOrder(s, s.chariot(seat))
+}
+
+// defaultOrder is DefaultOrder for chariot c (nil: none).
+func defaultOrder(s *State, c *Chariot) Orders {
+	if c != nil && c.Flipped {
+		return repeated(HangOn, s.Orders)
 	}
 	return cruise(s.Orders)
 }
@@ -247,18 +254,25 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 // Resolve implements race.Ruleset.
 func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*State)
-	os, err := race.OrdersAs[Orders]("ludi", orders)
-	if err != nil {
-		return nil, nil, err
+	r := newResolver(s, d)
+	defer r.release()
+	for seat, o := range orders {
+		x, ok := o.(Orders)
+		if !ok {
+			return nil, nil, fmt.Errorf("seat %d: not a ludi order: %T", seat, o)
+		}
+		if seat >= 0 && seat < len(r.orders) { // no chariot sits in another seat
+			r.orders[seat], r.has[seat] = x, true
+		}
 	}
 	// Stunned aurigae get no prompt when the stun covers the whole turn: they cruise.
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
-		if _, ok := os[c.Seat]; !ok && c.Active() {
-			os[c.Seat] = Ruleset{}.DefaultOrder(s, c.Seat).(Orders)
+		if !r.has[c.Seat] && c.Active() {
+			r.orders[c.Seat] = defaultOrder(s, c)
 		}
 	}
-	n, ev := resolve(s, os, d)
+	n, ev := r.play(s)
 	return n, ev, nil
 }
 

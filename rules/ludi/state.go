@@ -2,7 +2,7 @@ package ludi
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 
 	"pitwall/race"
 	"pitwall/rules/ludi/tables"
@@ -117,6 +117,20 @@ func (s *State) clone() *State {
 	return &n
 }
 
+// cloneForResolve is clone for a turn about to be resolved: the trails,
+// which the turn draws anew, are left out, and the finish has room for
+// every chariot.
+func (s *State) cloneForResolve() *State {
+	n := *s
+	n.Chariots = make([]Chariot, len(s.Chariots))
+	copy(n.Chariots, s.Chariots)
+	for i := range n.Chariots {
+		n.Chariots[i].Trail = nil
+	}
+	n.Finish = append(make([]int, 0, len(s.Chariots)), s.Finish...)
+	return &n
+}
+
 func (s *State) chariot(seat int) *Chariot {
 	return race.BySeat(s.Chariots, seat, func(c *Chariot) int { return c.Seat })
 }
@@ -143,17 +157,19 @@ func (s *State) ahead(a, b *Chariot) bool {
 // a's lane with b brought level into it: the physical distance, whatever
 // laps they are on (a wreck left on an earlier lap blocks the lane all the
 // same). It is in [-L/2, L/2) for a lap of L spaces in a's lane.
-func (s *State) gap(a, b *Chariot) int {
-	bp := b.Pos
-	for bp.Lane != a.Pos.Lane {
+func (s *State) gap(a, b *Chariot) int { return s.gapPos(a.Pos, b.Pos) }
+
+// gapPos is gap for chariots standing at a and b.
+func (s *State) gapPos(a, bp Pos) int {
+	for bp.Lane != a.Lane {
 		step := 1
-		if a.Pos.Lane < bp.Lane {
+		if a.Lane < bp.Lane {
 			step = -1
 		}
 		bp, _ = s.track.Beside(bp, step)
 	}
-	l := s.track.LapLength(a.Pos.Lane)
-	d := ((s.abs(a.Pos, 0)-s.abs(bp, 0))%l + l) % l
+	l := s.track.LapLength(a.Lane)
+	d := ((s.abs(a, 0)-s.abs(bp, 0))%l + l) % l
 	if d >= l-l/2 {
 		d -= l
 	}
@@ -167,22 +183,29 @@ func (s *State) abs(p Pos, lap int) int {
 
 // order is the racing order, front first: further round the track; then the
 // higher Quality (with a bonus-window +1); then the lane closer to the inside.
-func (s *State) order(initiative map[int]int) []*Chariot {
-	var cs []*Chariot
+func (s *State) order(initiative []int) []*Chariot { return s.orderInto(nil, initiative) }
+
+// orderInto is order appended to cs; initiative is by seat (nil: none).
+func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
 	for i := range s.Chariots {
 		if s.Chariots[i].Active() {
 			cs = append(cs, &s.Chariots[i])
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := cs[i], cs[j]
+	bonus := func(seat int) int {
+		if seat < len(initiative) {
+			return initiative[seat]
+		}
+		return 0
+	}
+	before := func(a, b *Chariot) bool {
 		if s.ahead(a, b) {
 			return true
 		}
 		if s.ahead(b, a) {
 			return false
 		}
-		qa, qb := a.Team.Quality+initiative[a.Seat], b.Team.Quality+initiative[b.Seat]
+		qa, qb := a.Team.Quality+bonus(a.Seat), b.Team.Quality+bonus(b.Seat)
 		if qa != qb {
 			return qa > qb
 		}
@@ -190,6 +213,14 @@ func (s *State) order(initiative map[int]int) []*Chariot {
 			return a.Pos.Lane < b.Pos.Lane
 		}
 		return a.Seat < b.Seat // only grid mates in one space could get here: keep it stable
+	}
+	// The same stable sort as sort.SliceStable, asked only 'before?', so the
+	// order is the one every replay has always had.
+	slices.SortStableFunc(cs, func(a, b *Chariot) int {
+		if before(a, b) {
+			return -1
+		}
+		return 1
 	})
 	return cs
 }
