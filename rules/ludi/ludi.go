@@ -8,6 +8,7 @@ package ludi
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,9 +66,11 @@ func BuildTeam(pkg string, extras []string, options map[string]string) (Team, er
 	pkg = strings.ToLower(strings.TrimSpace(pkg))
 	chars, ok := Packages[pkg]
 	list := chars[:]
-	if o, set := options["package."+pkg]; set {
-		list = splitList(o)
-		ok = true
+	if len(options) > 0 { // most races change no package: no key to build
+		if o, set := options["package."+pkg]; set {
+			list = splitList(o)
+			ok = true
+		}
 	}
 	if !ok {
 		return Team{}, fmt.Errorf("unknown package %q; packages: %s", pkg, packageNames())
@@ -79,14 +82,22 @@ func BuildTeam(pkg string, extras []string, options map[string]string) (Team, er
 		return Team{}, fmt.Errorf("a team picks two extra characteristics besides its package; got %d (choose from %s)", len(extras), strings.Join(characteristics, ", "))
 	}
 	var t Team
-	for _, c := range append(append([]string(nil), list...), extras...) {
+	add := func(c string) error {
 		p := t.field(strings.ToLower(strings.TrimSpace(c)))
 		if p == nil {
-			return Team{}, fmt.Errorf("unknown characteristic %q; characteristics: %s", c, strings.Join(characteristics, ", "))
+			return fmt.Errorf("unknown characteristic %q; characteristics: %s", c, strings.Join(characteristics, ", "))
 		}
 		*p++
 		if *p > 2 {
-			return Team{}, fmt.Errorf("%s would reach %d with package %s and extras %s; a characteristic is at most 2", c, *p, pkg, strings.Join(extras, ", "))
+			return fmt.Errorf("%s would reach %d with package %s and extras %s; a characteristic is at most 2", c, *p, pkg, strings.Join(extras, ", "))
+		}
+		return nil
+	}
+	for _, cs := range [2][]string{list, extras} { // the package's first, then the extras
+		for _, c := range cs {
+			if err := add(c); err != nil {
+				return Team{}, err
+			}
 		}
 	}
 	return t, nil
@@ -111,9 +122,9 @@ func (t *Team) field(name string) *int {
 }
 
 func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		out = append(out, strings.TrimSpace(f))
+	out := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	for i, f := range out {
+		out[i] = strings.TrimSpace(f)
 	}
 	return out
 }
@@ -129,7 +140,12 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, err
 	}
 	s := &State{TrackID: t.ID, T: 1, Laps: laps, Orders: 1, Rules: rules, track: t}
-	names := map[string]bool{}
+	n := 0
+	for _, e := range entrants {
+		n += len(e.Racers)
+	}
+	s.Chariots = make([]Chariot, 0, n)
+	names := make(map[string]bool, n)
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
 			return nil, fmt.Errorf("entrant %d has no player name", i+1)
@@ -148,10 +164,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		}
 		for _, n := range e.Racers {
 			n = strings.TrimSpace(n)
-			if n == "" || names[strings.ToLower(n)] {
+			lower := strings.ToLower(n)
+			if n == "" || names[lower] {
 				return nil, fmt.Errorf("%s: every auriga needs a name of its own; %q is empty or taken", e.Player, n)
 			}
-			names[strings.ToLower(n)] = true
+			names[lower] = true
 			s.Chariots = append(s.Chariots, Chariot{Seat: len(s.Chariots), Player: e.Player, Name: n,
 				Package: strings.ToLower(e.Options["package"]), Team: team, Skill: team.Skill, Endurance: team.Endurance})
 		}
@@ -160,11 +177,13 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
+	trails := make([]Pos, len(grid))
 	for i, g := range grid {
 		c := &s.Chariots[i]
 		slot := t.Grid[g]
 		c.Pos = Pos{Lane: slot.Lane, Seg: 0, Cell: slot.Space}
-		c.Trail = []Pos{c.Pos}
+		trails[i] = c.Pos
+		c.Trail = trails[i : i+1 : i+1]
 	}
 	return s, nil
 }
@@ -284,12 +303,13 @@ func (Ruleset) Standings(st race.State) race.Standings {
 	add := func(c *Chariot, status, detail string) {
 		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: status, Detail: detail})
 	}
+	out = make(race.Standings, 0, len(s.Chariots))
 	for _, seat := range s.Finish {
 		c := s.chariot(seat)
-		add(c, "finished", fmt.Sprintf("turn %d", c.FinishTurn))
+		add(c, "finished", "turn "+strconv.Itoa(c.FinishTurn))
 	}
 	for _, c := range s.order(nil) {
-		detail := fmt.Sprintf("lap %d of %d", min(c.Lap+1, s.Laps), s.Laps)
+		detail := "lap " + strconv.Itoa(min(c.Lap+1, s.Laps)) + " of " + strconv.Itoa(s.Laps)
 		if c.Flipped {
 			detail += ", flipped: hanging on"
 		}

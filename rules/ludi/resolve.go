@@ -49,8 +49,9 @@ type resolver struct {
 	// lies still (flippedTold): the flipped orders begin next turn.
 	overturned []int8
 	queue      []*Chariot
-	inCorner   []int  // by segment, for one move
-	checked    []bool // by segment, for one move
+	trails     [][]Pos // by seat: the spaces crossed this turn
+	inCorner   []int   // by segment, for one move
+	checked    []bool  // by segment, for one move
 }
 
 const (
@@ -82,6 +83,13 @@ func newResolver(s *State, d *dice.Roller) *resolver {
 	r.usedCont, r.watching, r.stunned = fresh(r.usedCont, n), fresh(r.watching, n), fresh(r.stunned, n)
 	r.armed, r.nArmed = fresh(r.armed, n), 0
 	r.start, r.started = fresh(r.start, n), fresh(r.started, n)
+	if cap(r.trails) < n {
+		r.trails = make([][]Pos, n)
+	}
+	r.trails = r.trails[:n]
+	for i := range r.trails {
+		r.trails[i] = r.trails[i][:0]
+	}
 	r.inCorner, r.checked = fresh(r.inCorner, len(s.track.Segments)), fresh(r.checked, len(s.track.Segments))
 	return r
 }
@@ -111,7 +119,6 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 func (r *resolver) play(old *State) (*State, []race.Event) {
 	s := old.cloneForResolve()
 	r.s = s
-	trails := make([]Pos, len(s.Chariots)*trailRoom)
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
 		c.Trail = nil
@@ -121,8 +128,7 @@ func (r *resolver) play(old *State) (*State, []race.Event) {
 		}
 		o := r.orders[c.Seat]
 		c.Orders = o.String()
-		// Each trail has room of its own in one array; a longer one grows apart.
-		c.Trail = append(trails[i*trailRoom:i*trailRoom:(i+1)*trailRoom], c.Pos)
+		r.trails[c.Seat] = append(r.trails[c.Seat], c.Pos)
 		switch o.Bonus {
 		case "initiative":
 			r.initiative[c.Seat] = 1
@@ -159,13 +165,33 @@ func (r *resolver) play(old *State) (*State, []race.Event) {
 	}
 	s.T++
 	s.Orders = 1 // a host sets more orders turn by turn
+	r.keepTrails()
 	return s, r.ev
 }
 
-// trailRoom is the spaces kept for each chariot's trail in the turn's one
-// array: a move of the fastest chariot, whip and slips included, with room
-// to spare.
-const trailRoom = 24
+// goTo moves c to p, on its trail.
+func (r *resolver) goTo(c *Chariot, p Pos) {
+	c.Pos = p
+	r.trails[c.Seat] = append(r.trails[c.Seat], p)
+}
+
+// keepTrails gives each chariot that raced this turn its trail, all cut
+// from one array of the turn's length (each clipped, so an append copies).
+func (r *resolver) keepTrails() {
+	n := 0
+	for _, t := range r.trails {
+		n += len(t)
+	}
+	all := make([]Pos, n)
+	for i := range r.s.Chariots {
+		c := &r.s.Chariots[i]
+		if t := r.trails[c.Seat]; len(t) > 0 {
+			c.Trail = all[:len(t):len(t)]
+			copy(c.Trail, t)
+			all = all[len(t):]
+		}
+	}
+}
 
 func (r *resolver) kindFor(c *Chariot) Kind {
 	o := r.orders[c.Seat]
@@ -715,8 +741,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 				break
 			}
 		}
-		c.Pos = next
-		c.Trail = append(c.Trail, next)
+		r.goTo(c, next)
 		moved++
 		if crossed {
 			c.Lap++
@@ -903,8 +928,7 @@ func (r *resolver) slip(c *Chariot, forward bool, wheels int) bool {
 		}
 		return false
 	}
-	c.Pos = next
-	c.Trail = append(c.Trail, next)
+	r.goTo(c, next)
 	if r.tell {
 		r.say(c, "slip", m, "%s slips out to lane %d", c.Name, c.Pos.Lane)
 	}
@@ -1191,8 +1215,7 @@ func (r *resolver) flipped(c *Chariot, k Kind) {
 			}
 			return
 		}
-		c.Pos = next
-		c.Trail = append(c.Trail, next)
+		r.goTo(c, next)
 		if crossed {
 			c.Lap++
 			if c.Lap >= r.s.Laps {

@@ -138,7 +138,7 @@ func (s *State) chariot(seat int) *Chariot {
 // at is the chariot or wreck on space p, if any.
 func (s *State) at(p Pos) *Chariot {
 	for i := range s.Chariots {
-		if c := &s.Chariots[i]; c.OnTrack() && c.Pos == p {
+		if c := &s.Chariots[i]; c.Pos == p && c.OnTrack() {
 			return c
 		}
 	}
@@ -187,9 +187,17 @@ func (s *State) order(initiative []int) []*Chariot { return s.orderInto(nil, ini
 
 // orderInto is order appended to cs; initiative is by seat (nil: none).
 func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
+	// Each chariot with its progress round the lap worked out once, as
+	// ahead works it out.
+	type ranked struct {
+		c    *Chariot
+		prog float64
+	}
+	var room [16]ranked
+	rs := room[:0]
 	for i := range s.Chariots {
-		if s.Chariots[i].Active() {
-			cs = append(cs, &s.Chariots[i])
+		if c := &s.Chariots[i]; c.Active() {
+			rs = append(rs, ranked{c, s.track.Progress(c.Pos)})
 		}
 	}
 	bonus := func(seat int) int {
@@ -198,13 +206,20 @@ func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
 		}
 		return 0
 	}
-	before := func(a, b *Chariot) bool {
-		if s.ahead(a, b) {
+	aheadOf := func(a, b ranked) bool { // ahead(a.c, b.c)
+		if a.c.Lap != b.c.Lap {
+			return a.c.Lap > b.c.Lap
+		}
+		return a.prog > b.prog+1e-9
+	}
+	before := func(x, y ranked) bool {
+		if aheadOf(x, y) {
 			return true
 		}
-		if s.ahead(b, a) {
+		if aheadOf(y, x) {
 			return false
 		}
+		a, b := x.c, y.c
 		qa, qb := a.Team.Quality+bonus(a.Seat), b.Team.Quality+bonus(b.Seat)
 		if qa != qb {
 			return qa > qb
@@ -216,12 +231,15 @@ func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
 	}
 	// The same stable sort as sort.SliceStable, asked only 'before?', so the
 	// order is the one every replay has always had.
-	slices.SortStableFunc(cs, func(a, b *Chariot) int {
+	slices.SortStableFunc(rs, func(a, b ranked) int {
 		if before(a, b) {
 			return -1
 		}
 		return 1
 	})
+	for _, x := range rs {
+		cs = append(cs, x.c)
+	}
 	return cs
 }
 
