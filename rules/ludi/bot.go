@@ -149,7 +149,7 @@ func (Ruleset) BotOrder(s race.State, seat int, inWindow bool, rng *rand.Rand) s
 func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane != lane {
+		if o.Pos.Lane != lane || o == c || !o.OnTrack() {
 			continue
 		}
 		if d := s.gap(o, c); d >= 1 && d <= reach {

@@ -147,3 +147,22 @@ func TestRacesAtOnceAreRacesAlone(t *testing.T) {
 		}
 	}
 }
+
+// The resolver's record of the spaces taken finds on every space what
+// State.at finds, through whole races (the fingerprint's, with every rule
+// option, and the test's bot races with two-order turns) and the golden
+// turn cases.
+func TestSpacesTakenAreState(t *testing.T) {
+	checkAt = true
+	defer func() { checkAt = false }()
+	bots := heuristicBots(t)
+	for _, fr := range fingerprintRaces {
+		if _, err := sim.Play(Ruleset{}, simSetup(fr.seed, fr.chariots, fr.options), bots, rand.New(rand.NewPCG(fr.seed, 7)), 300); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := uint64(1); seed <= 6; seed++ {
+		botRace(t, seed, 12)
+	}
+	TestGoldenTurns(t)
+}

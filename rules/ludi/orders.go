@@ -387,7 +387,7 @@ func (s *State) attackable(c *Chariot, k Kind) int {
 	reach := maxSpaces(c) + 2
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane != c.Pos.Lane+k.Side() {
+		if o.Pos.Lane != c.Pos.Lane+k.Side() || o == c || !o.OnTrack() {
 			continue
 		}
 		if d := s.gap(o, c); d >= -2 && d <= reach {

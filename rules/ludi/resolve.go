@@ -2,6 +2,7 @@ package ludi
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -50,8 +51,14 @@ type resolver struct {
 	overturned []int8
 	queue      []*Chariot
 	trails     [][]Pos // by seat: the spaces crossed this turn
-	inCorner   []int   // by segment, for one move
-	checked    []bool  // by segment, for one move
+	// occupied holds, for each space (occIndex), the chariots standing
+	// on it as bits by index, when there are at most 64: at then looks
+	// one space up in place of asking every chariot.
+	occupied []uint64
+	occIndex [][]int // [lane][seg]: the index of the segment's first space
+	useOcc   bool
+	inCorner []int  // by segment, for one move
+	checked  []bool // by segment, for one move
 }
 
 const (
@@ -119,6 +126,7 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 func (r *resolver) play(old *State) (*State, []race.Event) {
 	s := old.cloneForResolve()
 	r.s = s
+	r.fillOccupied()
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
 		c.Trail = nil
@@ -171,8 +179,75 @@ func (r *resolver) play(old *State) (*State, []race.Event) {
 
 // goTo moves c to p, on its trail.
 func (r *resolver) goTo(c *Chariot, p Pos) {
+	if r.useOcc && c.OnTrack() {
+		i := uint(c.Seat)
+		r.occupied[r.occAt(c.Pos)] &^= 1 << i
+		r.occupied[r.occAt(p)] |= 1 << i
+	}
 	c.Pos = p
 	r.trails[c.Seat] = append(r.trails[c.Seat], p)
+}
+
+// leaveTrack takes c, just out of the race and off the track (finished,
+// or a wreck dragged over the line), off its space.
+func (r *resolver) leaveTrack(c *Chariot) {
+	if r.useOcc {
+		r.occupied[r.occAt(c.Pos)] &^= 1 << uint(c.Seat)
+	}
+}
+
+// occAt is p's place in occupied.
+func (r *resolver) occAt(p Pos) int { return r.occIndex[p.Lane][p.Seg] + p.Cell }
+
+// at is the chariot or wreck on space p, if any: State.at, looked up.
+func (r *resolver) at(p Pos) *Chariot {
+	if !r.useOcc {
+		return r.s.at(p)
+	}
+	if p.Lane < 1 || p.Lane >= len(r.occIndex) || p.Seg < 0 || p.Seg >= len(r.occIndex[p.Lane]) {
+		return nil // no space of the track: no chariot stands there
+	}
+	var c *Chariot
+	if m := r.occupied[r.occAt(p)]; m != 0 {
+		c = &r.s.Chariots[bits.TrailingZeros64(m)] // the first in seat order, as State.at finds it
+	}
+	if checkAt && c != r.s.at(p) {
+		panic(fmt.Sprintf("the spaces taken say %v stands on %v; State.at says %v", c, p, r.s.at(p)))
+	}
+	return c
+}
+
+// checkAt has every look-up of a space asked of State.at as well (tests).
+var checkAt = false
+
+// fillOccupied marks where each chariot on the track stands.
+func (r *resolver) fillOccupied() {
+	t := r.s.track
+	r.useOcc = len(r.s.Chariots) <= 64
+	if !r.useOcc {
+		return
+	}
+	if cap(r.occIndex) < t.Lanes+1 {
+		r.occIndex = make([][]int, t.Lanes+1)
+	}
+	r.occIndex = r.occIndex[:t.Lanes+1]
+	n := 0
+	for l := 1; l <= t.Lanes; l++ {
+		r.occIndex[l] = fresh(r.occIndex[l], len(t.Segments))
+		for seg := range t.Segments {
+			r.occIndex[l][seg] = n
+			n += t.Spaces(seg, l)
+		}
+	}
+	r.occupied = fresh(r.occupied, n)
+	for i := range r.s.Chariots {
+		if c := &r.s.Chariots[i]; c.OnTrack() && t.has(c.Pos) && c.Seat == i {
+			r.occupied[r.occAt(c.Pos)] |= 1 << uint(i)
+		} else if c.OnTrack() {
+			r.useOcc = false // a state built by hand: ask every chariot
+			return
+		}
+	}
 }
 
 // keepTrails gives each chariot that raced this turn its trail, all cut
@@ -365,7 +440,7 @@ func (r *resolver) crowded(c *Chariot, k Kind) *Chariot {
 	}
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane < lo || o.Pos.Lane > hi {
+		if o.Pos.Lane < lo || o.Pos.Lane > hi || o == c || !o.OnTrack() {
 			continue
 		}
 		d := r.s.gap(o, c)
@@ -604,7 +679,7 @@ func (r *resolver) foresee(c *Chariot, k Kind, n int) (*Chariot, int) {
 		}
 		if !sideways {
 			next, over := t.Next(p)
-			if o := r.s.at(next); o != nil {
+			if o := r.at(next); o != nil {
 				return o, n - moved
 			}
 			p, crossed = next, over
@@ -636,10 +711,10 @@ func (r *resolver) sideStep(p Pos, dir int) step {
 	}
 	s := step{}
 	s.next, s.crossed = t.Next(side)
-	if s.ahead = r.s.at(s.next); s.ahead != nil {
+	if s.ahead = r.at(s.next); s.ahead != nil {
 		// The text's 'one racing line to the left of the current position':
 		// level across, unless a chariot stands there too.
-		s.beside = r.s.at(side)
+		s.beside = r.at(side)
 		s.next, s.crossed = side, false
 	}
 	return s
@@ -649,7 +724,7 @@ func (r *resolver) sideStep(p Pos, dir int) step {
 func (r *resolver) adjacent(c *Chariot, side int) *Chariot {
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o != c && o.OnTrack() && o.Pos.Lane == c.Pos.Lane+side && r.s.track.Overlaps(c.Pos, o.Pos) {
+		if o.Pos.Lane == c.Pos.Lane+side && o != c && o.OnTrack() && r.s.track.Overlaps(c.Pos, o.Pos) {
 			return o
 		}
 	}
@@ -661,7 +736,7 @@ func (r *resolver) adjacent(c *Chariot, side int) *Chariot {
 func (r *resolver) overtaken(c *Chariot, side int) *Chariot {
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane != c.Pos.Lane+side {
+		if o.Pos.Lane != c.Pos.Lane+side || o == c || !o.OnTrack() {
 			continue
 		}
 		// o is on c's side; c is on o's other side, as o sees it.
@@ -734,7 +809,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 			shift -= sign(shift)
 		} else {
 			next, crossed = t.Next(c.Pos)
-			if o := r.s.at(next); o != nil {
+			if o := r.at(next); o != nil {
 				if r.blocked(c, st, o, n-moved, &shift) {
 					continue
 				}
@@ -795,7 +870,7 @@ func (r *resolver) blocked(c *Chariot, st Step, o *Chariot, left int, shift *int
 		case Left1, Right1:
 			side, ok := r.s.track.Beside(c.Pos, cont.Shift())
 			if ok {
-				if next, _ := r.s.track.Next(side); r.s.at(next) == nil {
+				if next, _ := r.s.track.Next(side); r.at(next) == nil {
 					r.usedCont[c.Seat] = true
 					if r.tell {
 						r.say(c, "contingency", m, "%s is blocked by %s: the contingency %s takes the chariot round", c.Name, o.Name, cont)
@@ -918,7 +993,7 @@ func (r *resolver) slip(c *Chariot, forward bool, wheels int) bool {
 	if forward {
 		next, crossed = t.Next(side)
 	}
-	if o := r.s.at(next); o != nil {
+	if o := r.at(next); o != nil {
 		if r.tell {
 			r.say(c, "slip", m, "%s slips into %s and is thrown back into lane %d", c.Name, o.Name, c.Pos.Lane)
 		}
@@ -1209,7 +1284,7 @@ func (r *resolver) flipped(c *Chariot, k Kind) {
 	t := r.s.track
 	for i := 0; i < n; i++ {
 		next, crossed := t.Next(c.Pos)
-		if o := r.s.at(next); o != nil {
+		if o := r.at(next); o != nil {
 			if r.tell {
 				r.say(c, "obstacle", r.d.Mark(), "the wreck of %s stops behind %s", c.Name, o.Name)
 			}
@@ -1234,6 +1309,7 @@ func (r *resolver) wreckOver(c *Chariot) {
 		r.finish(c)
 		return
 	}
+	r.leaveTrack(c)
 	c.Out = DraggedOver
 	if r.tell {
 		r.say(c, "out", r.d.Mark(), "the wreck of %s is dragged over the line: a wreck takes no place, and %s is out of the race", c.Name, c.Name)
@@ -1242,6 +1318,7 @@ func (r *resolver) wreckOver(c *Chariot) {
 
 // finish takes a chariot over the line for the last time.
 func (r *resolver) finish(c *Chariot) {
+	r.leaveTrack(c)
 	c.Out = Finished
 	c.FinishTurn = r.s.T
 	r.s.Finish = append(r.s.Finish, c.Seat)
