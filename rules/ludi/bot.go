@@ -168,7 +168,11 @@ func levelReach(s *State, c *Chariot) int {
 
 // reachAt is the most the chariot could move at level lv, damage counted.
 func reachAt(s *State, c *Chariot, lv tables.Level) int {
-	x := *c
-	x.Level = lv
-	return levelReach(s, &x) - penalty(&x, s.Rules)
+	// levelReach and penalty of the chariot at lv, without copying it: of
+	// the two, only the die and the Speed bonus depend on the level.
+	bonus := 0
+	if lv >= tables.Fast {
+		bonus = c.Team.Speed
+	}
+	return topFace(c, lv, s.Rules) + bonus - penalty(c, s.Rules)
 }

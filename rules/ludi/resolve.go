@@ -51,6 +51,7 @@ type resolver struct {
 	overturned []int8
 	queue      []*Chariot
 	trails     [][]Pos // by seat: the spaces crossed this turn
+	packed     []Pos   // the trails end to end
 	// occupied holds, for each space (occIndex), the chariots standing
 	// on it as bits by index, when there are at most 64: at then looks
 	// one space up in place of asking every chariot.
@@ -253,16 +254,15 @@ func (r *resolver) fillOccupied() {
 // keepTrails gives each chariot that raced this turn its trail, all cut
 // from one array of the turn's length (each clipped, so an append copies).
 func (r *resolver) keepTrails() {
-	n := 0
-	for _, t := range r.trails {
-		n += len(t)
+	r.packed = r.packed[:0]
+	for i := range r.s.Chariots {
+		r.packed = append(r.packed, r.trails[r.s.Chariots[i].Seat]...)
 	}
-	all := make([]Pos, n)
+	all := slices.Clone(r.packed) // one array, not cleared before it is filled
 	for i := range r.s.Chariots {
 		c := &r.s.Chariots[i]
 		if t := r.trails[c.Seat]; len(t) > 0 {
 			c.Trail = all[:len(t):len(t)]
-			copy(c.Trail, t)
 			all = all[len(t):]
 		}
 	}

@@ -169,7 +169,14 @@ func (s *State) gapPos(a, bp Pos) int {
 		bp, _ = s.track.Beside(bp, step)
 	}
 	l := s.track.LapLength(a.Lane)
-	d := ((s.abs(a, 0)-s.abs(bp, 0))%l + l) % l
+	d := s.abs(a, 0) - s.abs(bp, 0)
+	if d > -l && d < l { // two spaces of one lap: no division to bring d into [0, l)
+		if d < 0 {
+			d += l
+		}
+	} else {
+		d = (d%l + l) % l
+	}
 	if d >= l-l/2 {
 		d -= l
 	}
