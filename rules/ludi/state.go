@@ -122,8 +122,10 @@ func (s *State) clone() *State {
 // every chariot.
 func (s *State) cloneForResolve() *State {
 	n := *s
-	n.Chariots = make([]Chariot, len(s.Chariots))
-	copy(n.Chariots, s.Chariots)
+	src := s.Chariots
+	cs := make([]Chariot, len(src)) // make and copy as one: the copy shades only what it copies
+	copy(cs, src)
+	n.Chariots = cs
 	for i := range n.Chariots {
 		n.Chariots[i].Trail = nil
 	}
