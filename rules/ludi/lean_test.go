@@ -1,9 +1,11 @@
 package ludi
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -165,4 +167,66 @@ func TestSpacesTakenAreState(t *testing.T) {
 		botRace(t, seed, 12)
 	}
 	TestGoldenTurns(t)
+}
+
+// orderBySliceStable is the racing order as it was first written: sort.SliceStable over State.ahead.
+func orderBySliceStable(s *State, initiative map[int]int) []*Chariot {
+	var cs []*Chariot
+	for i := range s.Chariots {
+		if s.Chariots[i].Active() {
+			cs = append(cs, &s.Chariots[i])
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if s.ahead(a, b) {
+			return true
+		}
+		if s.ahead(b, a) {
+			return false
+		}
+		qa, qb := a.Team.Quality+initiative[a.Seat], b.Team.Quality+initiative[b.Seat]
+		if qa != qb {
+			return qa > qb
+		}
+		if a.Pos.Lane != b.Pos.Lane {
+			return a.Pos.Lane < b.Pos.Lane
+		}
+		return a.Seat < b.Seat
+	})
+	return cs
+}
+
+// The racing order is the one sort.SliceStable gave, for fields of every
+// size (more than 20 too, where the sort merges), crowded onto few spaces
+// so that ties of every kind come up, with and without bonus initiative.
+func TestOrderIsTheStableSortsOrder(t *testing.T) {
+	tr, err := LoadTrack(defaultTrack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for round := range 2000 {
+		n := 2 + rng.IntN(40)
+		s := &State{TrackID: tr.ID, T: 5, Laps: 3, Orders: 1, track: tr}
+		initiative := map[int]int{}
+		bonus := make([]int, n)
+		for i := range n {
+			lane := 1 + rng.IntN(tr.Lanes)
+			seg := rng.IntN(min(3, len(tr.Segments)))
+			c := Chariot{Seat: i, Name: fmt.Sprint("C", i), Lap: rng.IntN(2), Team: Team{Quality: rng.IntN(3)},
+				Pos: Pos{Lane: lane, Seg: seg, Cell: rng.IntN(tr.Spaces(seg, lane))}}
+			if rng.IntN(8) == 0 {
+				c.Out = []string{Finished, RolledAway}[rng.IntN(2)]
+			}
+			if rng.IntN(4) == 0 {
+				initiative[i], bonus[i] = 1, 1
+			}
+			s.Chariots = append(s.Chariots, c)
+		}
+		got, want := s.order(bonus), orderBySliceStable(s, initiative)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d, %d chariots: order %v; sort.SliceStable's %v", round, n, got, want)
+		}
+	}
 }

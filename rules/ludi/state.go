@@ -196,60 +196,73 @@ func (s *State) order(initiative []int) []*Chariot { return s.orderInto(nil, ini
 
 // orderInto is order appended to cs; initiative is by seat (nil: none).
 func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
-	// Each chariot with its progress round the lap worked out once, as
-	// ahead works it out.
-	type ranked struct {
-		c    *Chariot
-		prog float64
-	}
 	var room [16]ranked
 	rs := room[:0]
 	for i := range s.Chariots {
 		if c := &s.Chariots[i]; c.Active() {
-			rs = append(rs, ranked{c, s.track.Progress(c.Pos)})
+			q := c.Team.Quality
+			if c.Seat < len(initiative) {
+				q += initiative[c.Seat]
+			}
+			rs = append(rs, ranked{c: c, prog: s.track.Progress(c.Pos), lap: c.Lap, q: q, lane: c.Pos.Lane, seat: c.Seat})
 		}
-	}
-	bonus := func(seat int) int {
-		if seat < len(initiative) {
-			return initiative[seat]
-		}
-		return 0
-	}
-	aheadOf := func(a, b ranked) bool { // ahead(a.c, b.c)
-		if a.c.Lap != b.c.Lap {
-			return a.c.Lap > b.c.Lap
-		}
-		return a.prog > b.prog+1e-9
-	}
-	before := func(x, y ranked) bool {
-		if aheadOf(x, y) {
-			return true
-		}
-		if aheadOf(y, x) {
-			return false
-		}
-		a, b := x.c, y.c
-		qa, qb := a.Team.Quality+bonus(a.Seat), b.Team.Quality+bonus(b.Seat)
-		if qa != qb {
-			return qa > qb
-		}
-		if a.Pos.Lane != b.Pos.Lane {
-			return a.Pos.Lane < b.Pos.Lane
-		}
-		return a.Seat < b.Seat // only grid mates in one space could get here: keep it stable
 	}
 	// The same stable sort as sort.SliceStable, asked only 'before?', so the
-	// order is the one every replay has always had.
-	slices.SortStableFunc(rs, func(a, b ranked) int {
-		if before(a, b) {
-			return -1
+	// order is the one every replay has always had. For a field of 20 or
+	// fewer that sort is one insertion sort, written out here so that the
+	// comparison is not called through a func value.
+	if len(rs) <= 20 {
+		for i := 1; i < len(rs); i++ {
+			for j := i; j > 0 && rs[j].before(rs[j-1]); j-- {
+				rs[j], rs[j-1] = rs[j-1], rs[j]
+			}
 		}
-		return 1
-	})
+	} else {
+		slices.SortStableFunc(rs, func(a, b ranked) int {
+			if a.before(b) {
+				return -1
+			}
+			return 1
+		})
+	}
 	for _, x := range rs {
 		cs = append(cs, x.c)
 	}
 	return cs
+}
+
+// ranked is a chariot with what the racing order compares, each worked out
+// once (its progress as ahead works it out, its Quality with the bonus).
+type ranked struct {
+	c          *Chariot
+	prog       float64
+	lap, q     int
+	lane, seat int
+}
+
+// ahead is State.ahead(x.c, y.c).
+func (x ranked) ahead(y ranked) bool {
+	if x.lap != y.lap {
+		return x.lap > y.lap
+	}
+	return x.prog > y.prog+1e-9
+}
+
+// before says whether x goes before y in the racing order.
+func (x ranked) before(y ranked) bool {
+	if x.ahead(y) {
+		return true
+	}
+	if y.ahead(x) {
+		return false
+	}
+	if x.q != y.q {
+		return x.q > y.q
+	}
+	if x.lane != y.lane {
+		return x.lane < y.lane
+	}
+	return x.seat < y.seat // only grid mates in one space could get here: keep it stable
 }
 
 func (c *Chariot) String() string { return fmt.Sprintf("%s (seat %d)", c.Name, c.Seat) }
