@@ -213,13 +213,13 @@ func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
 	// comparison is not called through a func value.
 	if len(rs) <= 20 {
 		for i := 1; i < len(rs); i++ {
-			for j := i; j > 0 && rs[j].before(rs[j-1]); j-- {
+			for j := i; j > 0 && rs[j].before(&rs[j-1]); j-- {
 				rs[j], rs[j-1] = rs[j-1], rs[j]
 			}
 		}
 	} else {
 		slices.SortStableFunc(rs, func(a, b ranked) int {
-			if a.before(b) {
+			if a.before(&b) {
 				return -1
 			}
 			return 1
@@ -240,20 +240,16 @@ type ranked struct {
 	lane, seat int
 }
 
-// ahead is State.ahead(x.c, y.c).
-func (x ranked) ahead(y ranked) bool {
+// before says whether x goes before y in the racing order: ahead (State.ahead),
+// then the higher Quality, the inner lane, the lower seat.
+func (x *ranked) before(y *ranked) bool {
 	if x.lap != y.lap {
 		return x.lap > y.lap
 	}
-	return x.prog > y.prog+1e-9
-}
-
-// before says whether x goes before y in the racing order.
-func (x ranked) before(y ranked) bool {
-	if x.ahead(y) {
+	if x.prog > y.prog+1e-9 {
 		return true
 	}
-	if y.ahead(x) {
+	if y.prog > x.prog+1e-9 {
 		return false
 	}
 	if x.q != y.q {
