@@ -147,12 +147,17 @@ func (Ruleset) BotOrder(s race.State, seat int, inWindow bool, rng *rand.Rand) s
 
 // blockerAhead finds a chariot or wreck in lane from 1 to reach spaces ahead of c.
 func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
+	var level Pos // c brought into lane, as gap brings it: once, for the first one there
+	leveled := false
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
 		if o.Pos.Lane != lane || o == c || !o.OnTrack() {
 			continue
 		}
-		if d := s.gap(o, c); d >= 1 && d <= reach {
+		if !leveled {
+			level, leveled = s.levelIn(c.Pos, lane), true
+		}
+		if d := s.gapPos(o.Pos, level); d >= 1 && d <= reach {
 			return o
 		}
 	}

@@ -385,12 +385,18 @@ func (s *State) attackable(c *Chariot, k Kind) int {
 		return attackWall
 	}
 	reach := maxSpaces(c) + 2
+	lane := c.Pos.Lane + k.Side()
+	var level Pos // c brought into lane, as gap brings it: once, for the first one there
+	leveled := false
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
-		if o.Pos.Lane != c.Pos.Lane+k.Side() || o == c || !o.OnTrack() {
+		if o.Pos.Lane != lane || o == c || !o.OnTrack() {
 			continue
 		}
-		if d := s.gap(o, c); d >= -2 && d <= reach {
+		if !leveled {
+			level, leveled = s.levelIn(c.Pos, lane), true
+		}
+		if d := s.gapPos(o.Pos, level); d >= -2 && d <= reach {
 			return attackOK
 		}
 	}

@@ -163,13 +163,7 @@ func (s *State) gap(a, b *Chariot) int { return s.gapPos(a.Pos, b.Pos) }
 
 // gapPos is gap for chariots standing at a and b.
 func (s *State) gapPos(a, bp Pos) int {
-	for bp.Lane != a.Lane {
-		step := 1
-		if a.Lane < bp.Lane {
-			step = -1
-		}
-		bp, _ = s.track.Beside(bp, step)
-	}
+	bp = s.levelIn(bp, a.Lane)
 	l := s.track.LapLength(a.Lane)
 	d := s.abs(a, 0) - s.abs(bp, 0)
 	if d > -l && d < l { // two spaces of one lap: no division to bring d into [0, l)
@@ -183,6 +177,19 @@ func (s *State) gapPos(a, bp Pos) int {
 		d -= l
 	}
 	return d
+}
+
+// levelIn is the space in lane level with p, lane by lane (lane must be
+// one of the track's).
+func (s *State) levelIn(p Pos, lane int) Pos {
+	for p.Lane != lane {
+		step := 1
+		if lane < p.Lane {
+			step = -1
+		}
+		p, _ = s.track.Beside(p, step)
+	}
+	return p
 }
 
 // abs counts spaces from the start of lap 0 in p's lane.
