@@ -112,16 +112,32 @@ type Source interface {
 	Face(d Die) int
 }
 
-// Roller rolls dice from a Source and logs every roll.
+// Roller rolls dice from a Source and logs every roll (a quiet one counts them).
 type Roller struct {
-	src Source
-	log []Roll
+	src   Source
+	log   []Roll
+	quiet bool
+	n     int // rolls made by a quiet roller
 }
 
 // New returns a roller on a ChaCha8 stream keyed by the seed.
 func New(seed Seed) *Roller {
 	return &Roller{src: &chachaSource{r: mrand.NewChaCha8(seed)}}
 }
+
+// NewQuiet returns a roller on the same stream as New that keeps no log: it
+// counts its rolls (Mark) and gives none back (Log, Since). It is the
+// simulator's, which reads no story: a game's Resolve may ask Telling and
+// skip writing one.
+func NewQuiet(seed Seed) *Roller {
+	r := New(seed)
+	r.quiet = true
+	return r
+}
+
+// Telling says whether the roller keeps its rolls, and so whether the
+// story of a turn is read: false for a quiet roller.
+func (r *Roller) Telling() bool { return !r.quiet }
 
 // Restore returns a roller whose stream continues from a saved state (State).
 func Restore(state []byte) (*Roller, error) {
@@ -148,7 +164,7 @@ func (r *Roller) State() []byte {
 // Clone is a roller that goes on from where r stands without moving r on
 // (a ChaCha8 stream is copied); a roller on another source shares it.
 func (r *Roller) Clone() *Roller {
-	c := &Roller{src: r.src, log: slices.Clip(r.log)}
+	c := &Roller{src: r.src, log: slices.Clip(r.log), quiet: r.quiet, n: r.n}
 	if st := r.State(); st != nil {
 		if cr, err := Restore(st); err == nil { // r's own state always restores
 			c.src = cr.src
@@ -161,18 +177,31 @@ func (r *Roller) Clone() *Roller {
 func (r *Roller) Roll(seat int, reason string, d Die) int {
 	i := r.src.Face(d)
 	v := d.Faces[i]
+	if r.quiet {
+		r.n++
+		return v
+	}
 	r.log = append(r.log, Roll{Seat: seat, Reason: reason, Die: d.Name, Face: i, Result: v})
 	return v
 }
 
-// Log is every roll so far, in order.
+// Log is every roll so far, in order (none for a quiet roller).
 func (r *Roller) Log() []Roll { return r.log }
 
-// Mark is the log's length now; Since(m) gives the rolls made after it.
-func (r *Roller) Mark() int { return len(r.log) }
+// Mark is the number of rolls made so far: the log's length; Since(m)
+// gives the rolls made after it.
+func (r *Roller) Mark() int {
+	if r.quiet {
+		return r.n
+	}
+	return len(r.log)
+}
 
-// Since returns the rolls made after mark m.
+// Since returns the rolls made after mark m (none for a quiet roller).
 func (r *Roller) Since(m int) []Roll {
+	if r.quiet {
+		return nil
+	}
 	out := make([]Roll, len(r.log)-m)
 	copy(out, r.log[m:])
 	return out

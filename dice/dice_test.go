@@ -149,3 +149,28 @@ func TestCloneGoesOnAlone(t *testing.T) {
 		t.Error("a roller on a script does not share it with its clone")
 	}
 }
+
+// A quiet roller rolls what a logging one on the same seed rolls, counts
+// its rolls in Mark, keeps none, and says it is not telling.
+func TestQuietRollsTheSameAndKeepsNone(t *testing.T) {
+	a, q := New(SeedFromInt(5)), NewQuiet(SeedFromInt(5))
+	if !a.Telling() || q.Telling() {
+		t.Fatalf("telling: logging roller %v, quiet one %v", a.Telling(), q.Telling())
+	}
+	for i := 0; i < 200; i++ {
+		d := []Die{D20, D6, {Name: "odd", Faces: []int{2, 3, 3, 4}}}[i%3]
+		if x, y := a.Roll(i%4, "why", d), q.Roll(i%4, "why", d); x != y {
+			t.Fatalf("roll %d: logging %d, quiet %d", i, x, y)
+		}
+	}
+	if a.Mark() != 200 || q.Mark() != 200 {
+		t.Errorf("marks after 200 rolls: logging %d, quiet %d", a.Mark(), q.Mark())
+	}
+	if len(q.Log()) != 0 || len(q.Since(0)) != 0 || len(a.Since(150)) != 50 {
+		t.Errorf("quiet log %d, quiet since 0: %d; logging since 150: %d", len(q.Log()), len(q.Since(0)), len(a.Since(150)))
+	}
+	c := q.Clone()
+	if c.Telling() || c.Mark() != 200 || c.Roll(0, "", D20) != q.Roll(0, "", D20) {
+		t.Error("a quiet roller's clone is not quiet at the same mark on the same stream")
+	}
+}

@@ -40,7 +40,7 @@ var Epoch = time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
 // su.Seed alone. A race not over after maxTurns turns stops there (ludi's
 // chariots that only ever cruise never leave the grid), not Over.
 func Play(rs race.Ruleset, su Setup, bots []race.BotFunc, rng *rand.Rand, maxTurns int) (Outcome, error) {
-	d := dice.New(su.Seed)
+	d := dice.NewQuiet(su.Seed) // no story is read: the ruleset may skip writing it
 	s, err := rs.Setup(su.Config, su.Entrants, d)
 	if err != nil {
 		return Outcome{}, err

@@ -20,29 +20,34 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 	}
 	if c.Flipped {
 		if c.Injured > 0 || rng.IntN(3) == 0 {
-			return repeat("Roll Away", s.Orders)
+			return repeat(RollAway, s.Orders)
 		}
-		return repeat("Hang On", s.Orders)
+		return repeat(HangOn, s.Orders)
 	}
 	if s.T == 1 {
-		return repeat("Accelerate", s.Orders)
+		return repeat(Accelerate, s.Orders)
 	}
-	var steps []string
+	// The orders as data, each after the first with Brake to fall back on,
+	// held to the race as ParseOrder would hold their text.
+	var steps [3]Step
+	o := Orders{Steps: steps[:0]}
 	for i := 0; i < s.Orders; i++ {
-		k := botStep(s, c, rng, i == 0)
+		st := Step{Kind: botStep(s, c, rng, i == 0)}
 		if i > 0 {
-			k += " else Brake"
+			st.Contingency = &single[Brake][0].Kind
 		}
-		steps = append(steps, k)
+		o.Steps = append(o.Steps, st)
 	}
-	text := strings.Join(steps, ", ")
-	if _, err := (Ruleset{}).ParseOrder(s, race.Submission{Seat: seat, Text: text}); err != nil {
-		return repeat("Control", s.Orders)
+	if s.legal(c, o, false) != nil {
+		return repeat(Control, s.Orders)
 	}
-	return text
+	if len(o.Steps) == 1 {
+		return o.Steps[0].Kind.String()
+	}
+	return o.String()
 }
 
-func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
+func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) Kind {
 	t := s.track
 	cornerSoon := false
 	p := c.Pos
@@ -57,7 +62,7 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 	// Damage can take more spaces than the level's die gives: a chariot that
 	// cannot move at its level speeds up, or it would stand for ever.
 	if c.Level < tables.Max && reachAt(s, c, c.Level) <= 0 {
-		return "Accelerate"
+		return Accelerate
 	}
 	// A chariot or wreck ahead in the lane within this move's reach: go round
 	// it where the next lane is clear, else slow to LOW (where an obstacle
@@ -71,50 +76,55 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) string {
 		}
 		switch {
 		case len(clear) > 0 && clear[0] > 0:
-			return "Right 1"
+			return Right1
 		case len(clear) > 0:
-			return "Left 1"
+			return Left1
 		case c.Level > tables.Low && reachAt(s, c, c.Level-1) > 0:
-			return "Brake"
+			return Brake
 		case c.Pos.Lane == 1 || (c.Pos.Lane < t.Lanes && rng.IntN(2) == 0):
-			return "Right 1"
+			return Right1
 		default:
-			return "Left 1"
+			return Left1
 		}
 	}
 	safeLane := 3 - min(c.Skill, 1) // lane 2 with skill, 3 without: the corner table's calm lanes at FAST
 	switch {
 	case (cornerSoon || inCorner) && c.Level == tables.Max:
-		return "Brake"
+		return Brake
 	case (cornerSoon || inCorner) && c.Pos.Lane < safeLane && c.Level >= tables.Fast:
-		return "Right 1"
+		return Right1
 	case (cornerSoon || inCorner) && c.Level == tables.Fast:
-		return "Control"
+		return Control
 	}
 	if first {
 		for _, k := range []Kind{CrashLeft, CrashRight, LacerateLeft, LacerateRight} {
-			if c.Skill >= 1 && rng.IntN(4) == 0 && s.canAttack(c, k) == nil {
-				return k.String()
+			if c.Skill >= 1 && rng.IntN(4) == 0 && s.attackable(c, k) == attackOK {
+				return k
 			}
 		}
 	}
 	switch {
 	case c.Level < tables.Fast:
-		return "Accelerate"
+		return Accelerate
 	case c.Level == tables.Fast && !cornerSoon && rng.IntN(3) == 0:
-		return "Accelerate"
+		return Accelerate
 	case c.Endurance >= 1 && !cornerSoon && rng.IntN(6) == 0:
-		return "Whip"
+		return Whip
 	case c.Pos.Lane > safeLane && rng.IntN(3) == 0:
-		return "Left 1"
+		return Left1
 	}
-	return []string{"Control", "Watch"}[rng.IntN(2)]
+	return [2]Kind{Control, Watch}[rng.IntN(2)]
 }
 
-func repeat(k string, n int) string {
+// repeat is k written for each of n orders, each after the first with
+// Brake to fall back on.
+func repeat(k Kind, n int) string {
+	if n == 1 {
+		return k.String()
+	}
 	parts := make([]string, n)
 	for i := range parts {
-		parts[i] = k
+		parts[i] = k.String()
 		if i > 0 {
 			parts[i] += " else Brake"
 		}
@@ -137,12 +147,17 @@ func (Ruleset) BotOrder(s race.State, seat int, inWindow bool, rng *rand.Rand) s
 
 // blockerAhead finds a chariot or wreck in lane from 1 to reach spaces ahead of c.
 func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
+	var level Pos // c brought into lane, as gap brings it: once, for the first one there
+	leveled := false
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane != lane {
+		if o.Pos.Lane != lane || o == c || !o.OnTrack() {
 			continue
 		}
-		if d := s.gap(o, c); d >= 1 && d <= reach {
+		if !leveled {
+			level, leveled = s.levelIn(c.Pos, lane), true
+		}
+		if d := s.gapPos(o.Pos, level); d >= 1 && d <= reach {
 			return o
 		}
 	}
@@ -158,7 +173,11 @@ func levelReach(s *State, c *Chariot) int {
 
 // reachAt is the most the chariot could move at level lv, damage counted.
 func reachAt(s *State, c *Chariot, lv tables.Level) int {
-	x := *c
-	x.Level = lv
-	return levelReach(s, &x) - penalty(&x, s.Rules)
+	// levelReach and penalty of the chariot at lv, without copying it: of
+	// the two, only the die and the Speed bonus depend on the level.
+	bonus := 0
+	if lv >= tables.Fast {
+		bonus = c.Team.Speed
+	}
+	return topFace(c, lv, s.Rules) + bonus - penalty(c, s.Rules)
 }

@@ -8,6 +8,7 @@ package ludi
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,9 +66,11 @@ func BuildTeam(pkg string, extras []string, options map[string]string) (Team, er
 	pkg = strings.ToLower(strings.TrimSpace(pkg))
 	chars, ok := Packages[pkg]
 	list := chars[:]
-	if o, set := options["package."+pkg]; set {
-		list = splitList(o)
-		ok = true
+	if len(options) > 0 { // most races change no package: no key to build
+		if o, set := options["package."+pkg]; set {
+			list = splitList(o)
+			ok = true
+		}
 	}
 	if !ok {
 		return Team{}, fmt.Errorf("unknown package %q; packages: %s", pkg, packageNames())
@@ -79,14 +82,22 @@ func BuildTeam(pkg string, extras []string, options map[string]string) (Team, er
 		return Team{}, fmt.Errorf("a team picks two extra characteristics besides its package; got %d (choose from %s)", len(extras), strings.Join(characteristics, ", "))
 	}
 	var t Team
-	for _, c := range append(append([]string(nil), list...), extras...) {
+	add := func(c string) error {
 		p := t.field(strings.ToLower(strings.TrimSpace(c)))
 		if p == nil {
-			return Team{}, fmt.Errorf("unknown characteristic %q; characteristics: %s", c, strings.Join(characteristics, ", "))
+			return fmt.Errorf("unknown characteristic %q; characteristics: %s", c, strings.Join(characteristics, ", "))
 		}
 		*p++
 		if *p > 2 {
-			return Team{}, fmt.Errorf("%s would reach %d with package %s and extras %s; a characteristic is at most 2", c, *p, pkg, strings.Join(extras, ", "))
+			return fmt.Errorf("%s would reach %d with package %s and extras %s; a characteristic is at most 2", c, *p, pkg, strings.Join(extras, ", "))
+		}
+		return nil
+	}
+	for _, cs := range [2][]string{list, extras} { // the package's first, then the extras
+		for _, c := range cs {
+			if err := add(c); err != nil {
+				return Team{}, err
+			}
 		}
 	}
 	return t, nil
@@ -111,9 +122,9 @@ func (t *Team) field(name string) *int {
 }
 
 func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		out = append(out, strings.TrimSpace(f))
+	out := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	for i, f := range out {
+		out[i] = strings.TrimSpace(f)
 	}
 	return out
 }
@@ -129,7 +140,12 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, err
 	}
 	s := &State{TrackID: t.ID, T: 1, Laps: laps, Orders: 1, Rules: rules, track: t}
-	names := map[string]bool{}
+	n := 0
+	for _, e := range entrants {
+		n += len(e.Racers)
+	}
+	s.Chariots = make([]Chariot, 0, n)
+	names := make(map[string]bool, n)
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
 			return nil, fmt.Errorf("entrant %d has no player name", i+1)
@@ -148,10 +164,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		}
 		for _, n := range e.Racers {
 			n = strings.TrimSpace(n)
-			if n == "" || names[strings.ToLower(n)] {
+			lower := strings.ToLower(n)
+			if n == "" || names[lower] {
 				return nil, fmt.Errorf("%s: every auriga needs a name of its own; %q is empty or taken", e.Player, n)
 			}
-			names[strings.ToLower(n)] = true
+			names[lower] = true
 			s.Chariots = append(s.Chariots, Chariot{Seat: len(s.Chariots), Player: e.Player, Name: n,
 				Package: strings.ToLower(e.Options["package"]), Team: team, Skill: team.Skill, Endurance: team.Endurance})
 		}
@@ -160,11 +177,13 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	if err != nil {
 		return nil, err
 	}
+	trails := make([]Pos, len(grid))
 	for i, g := range grid {
 		c := &s.Chariots[i]
 		slot := t.Grid[g]
 		c.Pos = Pos{Lane: slot.Lane, Seg: 0, Cell: slot.Space}
-		c.Trail = []Pos{c.Pos}
+		trails[i] = c.Pos
+		c.Trail = trails[i : i+1 : i+1]
 	}
 	return s, nil
 }
@@ -188,20 +207,14 @@ func (Ruleset) Set(st race.State, key, value string) (race.State, error) {
 // Prompts implements race.Ruleset: every racing chariot whose auriga can take orders.
 func (Ruleset) Prompts(st race.State) []race.Prompt {
 	s := st.(*State)
-	var out []race.Prompt
+	out := make([]race.Prompt, 0, len(s.Chariots))
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
 		if !c.Active() || c.Stunned >= s.Orders {
 			continue
 		}
-		allowed, why := s.allowed(c)
 		p := race.Prompt{Seat: c.Seat, Name: c.Name, Turn: s.T, Orders: s.Orders}
-		for _, k := range allowed {
-			p.Legal = append(p.Legal, k.String())
-		}
-		if why != "now" {
-			p.Note = "orders " + why
-		}
+		p.Legal, p.Note = s.allowedNames(c)
 		if s.Orders > 1 {
 			p.Note = strings.TrimSpace(p.Note + fmt.Sprintf(" %d orders this turn, each after the first with a contingency (%s)", s.Orders, kindList(contingencies)))
 		}
@@ -226,6 +239,18 @@ func (s *State) orderer(seat int) (*Chariot, error) {
 // ParseOrder implements race.Ruleset.
 func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error) {
 	s := st.(*State)
+	if k, ok := named[sub.Text]; ok {
+		// One order written as its name, as bots write it: read as
+		// ReadOrder would read it, with no words taken apart.
+		c, err := s.orderer(sub.Seat)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.legal(c, singleOrder[k].(Orders), sub.InWindow); err != nil {
+			return nil, err
+		}
+		return singleOrder[k], nil
+	}
 	return race.ReadOrder(sub, s.orderer, ParseOrders, func(c *Chariot, o Orders) (Orders, error) {
 		return o, s.legal(c, o, sub.InWindow)
 	})
@@ -234,12 +259,13 @@ func (Ruleset) ParseOrder(st race.State, sub race.Submission) (race.Order, error
 // DefaultOrder implements race.Ruleset: a missed turn cruises; a flipped chariot hangs on.
 func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 	s := st.(*State)
-	if c := s.chariot(seat); c != nil && c.Flipped {
-		o := Orders{}
-		for i := 0; i < s.Orders; i++ {
-			o.Steps = append(o.Steps, Step{Kind: HangOn})
-		}
-		return o
+	return defaultOrder(s, s.chariot(seat))
+}
+
+// defaultOrder is DefaultOrder for chariot c (nil: none).
+func defaultOrder(s *State, c *Chariot) Orders {
+	if c != nil && c.Flipped {
+		return repeated(HangOn, s.Orders)
 	}
 	return cruise(s.Orders)
 }
@@ -247,18 +273,25 @@ func (Ruleset) DefaultOrder(st race.State, seat int) race.Order {
 // Resolve implements race.Ruleset.
 func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller, _ time.Time) (race.State, []race.Event, error) {
 	s := st.(*State)
-	os, err := race.OrdersAs[Orders]("ludi", orders)
-	if err != nil {
-		return nil, nil, err
+	r := newResolver(s, d)
+	defer r.release()
+	for seat, o := range orders {
+		x, ok := o.(Orders)
+		if !ok {
+			return nil, nil, fmt.Errorf("seat %d: not a ludi order: %T", seat, o)
+		}
+		if seat >= 0 && seat < len(r.orders) { // no chariot sits in another seat
+			r.orders[seat], r.has[seat] = x, true
+		}
 	}
 	// Stunned aurigae get no prompt when the stun covers the whole turn: they cruise.
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
-		if _, ok := os[c.Seat]; !ok && c.Active() {
-			os[c.Seat] = Ruleset{}.DefaultOrder(s, c.Seat).(Orders)
+		if !r.has[c.Seat] && c.Active() {
+			r.orders[c.Seat] = defaultOrder(s, c)
 		}
 	}
-	n, ev := resolve(s, os, d)
+	n, ev := r.play(s)
 	return n, ev, nil
 }
 
@@ -270,12 +303,13 @@ func (Ruleset) Standings(st race.State) race.Standings {
 	add := func(c *Chariot, status, detail string) {
 		out = append(out, race.Standing{Place: len(out) + 1, Seat: c.Seat, Name: c.Name, Player: c.Player, Status: status, Detail: detail})
 	}
+	out = make(race.Standings, 0, len(s.Chariots))
 	for _, seat := range s.Finish {
 		c := s.chariot(seat)
-		add(c, "finished", fmt.Sprintf("turn %d", c.FinishTurn))
+		add(c, "finished", "turn "+strconv.Itoa(c.FinishTurn))
 	}
 	for _, c := range s.order(nil) {
-		detail := fmt.Sprintf("lap %d of %d", min(c.Lap+1, s.Laps), s.Laps)
+		detail := "lap " + strconv.Itoa(min(c.Lap+1, s.Laps)) + " of " + strconv.Itoa(s.Laps)
 		if c.Flipped {
 			detail += ", flipped: hanging on"
 		}

@@ -116,6 +116,9 @@ type Orders struct {
 
 // String is the canonical text: 'Accelerate, Left 1 else Brake, bonus move'.
 func (o Orders) String() string {
+	if len(o.Steps) == 1 && o.Steps[0].Contingency == nil && o.Bonus == "" {
+		return o.Steps[0].Kind.String() // a turn's usual orders: no words to join
+	}
 	var parts []string
 	for _, s := range o.Steps {
 		p := s.Kind.String()
@@ -131,12 +134,39 @@ func (o Orders) String() string {
 }
 
 // cruise is the default order for n steps.
-func cruise(n int) Orders {
-	o := Orders{}
-	for i := 0; i < n; i++ {
-		o.Steps = append(o.Steps, Step{Kind: Cruise})
+func cruise(n int) Orders { return repeated(Cruise, n) }
+
+// repeated is k for each of n steps, with no contingency. A single step's
+// Steps are shared (single): orders are read, never changed.
+func repeated(k Kind, n int) Orders {
+	if n == 1 {
+		return Orders{Steps: single[k][:]}
+	}
+	o := Orders{Steps: make([]Step, n)}
+	for i := range o.Steps {
+		o.Steps[i].Kind = k
 	}
 	return o
+}
+
+// single holds each kind's one-step orders, and boxed each as a race.Order:
+// the orders of most turns, made once.
+var (
+	single      [RollAway + 1][1]Step
+	singleOrder [RollAway + 1]race.Order
+	// named are the kinds by the name String gives them, for the orders a
+	// racer may write as that name alone (Cruise is no order to write).
+	named = map[string]Kind{}
+)
+
+func init() {
+	for k := Cruise; k <= RollAway; k++ {
+		single[k][0] = Step{Kind: k}
+		singleOrder[k] = Orders{Steps: single[k][:]}
+		if k != Cruise {
+			named[k.String()] = k
+		}
+	}
 }
 
 func parseKind(word string) (Kind, error) {
@@ -283,11 +313,45 @@ func (s *State) firstOrder(c *Chariot, k Kind) error {
 func (s *State) allowed(c *Chariot) ([]Kind, string) {
 	switch {
 	case c.Flipped:
-		return flippedOrders, "to a flipped chariot"
+		return flippedOrders, whyFlipped
 	case s.T == 1:
-		return startOrders, "at the race start (turn 1)"
+		return startOrders, whyStart
 	}
 	return standard, "now"
+}
+
+// allowedNames are the names of the orders allowed (allowed) and, when they
+// are few, the note that says why, as a prompt gives them.
+func (s *State) allowedNames(c *Chariot) ([]string, string) {
+	switch {
+	case c.Flipped:
+		return flippedNames, "orders " + whyFlipped
+	case s.T == 1:
+		return startNames, "orders " + whyStart
+	}
+	return standardNames, ""
+}
+
+// Why the orders allowed are few.
+const (
+	whyFlipped = "to a flipped chariot"
+	whyStart   = "at the race start (turn 1)"
+)
+
+// The names of the orders allowed in each phase of the race, as every
+// prompt lists them: shared, and clipped so that an append copies.
+var (
+	standardNames = names(standard)
+	startNames    = names(startOrders)
+	flippedNames  = names(flippedOrders)
+)
+
+func names(ks []Kind) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = k.String()
+	}
+	return out[:len(out):len(out)]
 }
 
 // canAttack checks that an attack to one side could meet one of the text's
@@ -298,30 +362,50 @@ func (s *State) canAttack(c *Chariot, k Kind) error {
 	if k.Side() > 0 {
 		side = "right"
 	}
-	if _, ok := s.track.Beside(c.Pos, k.Side()); !ok {
+	switch s.attackable(c, k) {
+	case attackWall:
 		return race.NotAllowed("against_the_wall", "%s needs a lane on your %s; you are in lane %d, against the wall", k, side, c.Pos.Lane)
+	case attackNone:
+		return race.NotAllowed("no_chariot_beside", "%s needs a chariot in the lane on your %s, from 2 spaces behind to %d ahead; none is", k, side, maxSpaces(c)+2)
+	}
+	return nil
+}
+
+// What attackable finds.
+const (
+	attackOK   = iota // a chariot the attack could meet
+	attackWall        // no lane on that side
+	attackNone        // no chariot within reach in that lane
+)
+
+// attackable is canAttack's answer without its words: the bot asks it of
+// every attack it weighs.
+func (s *State) attackable(c *Chariot, k Kind) int {
+	if _, ok := s.track.Beside(c.Pos, k.Side()); !ok {
+		return attackWall
 	}
 	reach := maxSpaces(c) + 2
+	lane := c.Pos.Lane + k.Side()
+	var level Pos // c brought into lane, as gap brings it: once, for the first one there
+	leveled := false
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane != c.Pos.Lane+k.Side() {
+		if o.Pos.Lane != lane || o == c || !o.OnTrack() {
 			continue
 		}
-		if d := s.gap(o, c); d >= -2 && d <= reach {
-			return nil
+		if !leveled {
+			level, leveled = s.levelIn(c.Pos, lane), true
+		}
+		if d := s.gapPos(o.Pos, level); d >= -2 && d <= reach {
+			return attackOK
 		}
 	}
-	return race.NotAllowed("no_chariot_beside", "%s needs a chariot in the lane on your %s, from 2 spaces behind to %d ahead; none is", k, side, reach)
+	return attackNone
 }
 
 // maxSpaces is the most a chariot could move in its next order: one level up,
 // the die's top face, its Speed and the best whip.
 func maxSpaces(c *Chariot) int {
 	lv := min(c.Level+1, tables.Max)
-	die, _ := tables.SpeedDie(lv)
-	top := 0
-	for _, f := range die.Faces {
-		top = max(top, f)
-	}
-	return top + c.Team.Speed + 3
+	return speedFaces[lv].top + c.Team.Speed + 3
 }

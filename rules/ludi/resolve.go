@@ -2,7 +2,10 @@ package ludi
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+	"strings"
+	"sync"
 
 	"pitwall/dice"
 	"pitwall/internal/words"
@@ -11,35 +14,120 @@ import (
 )
 
 // freeDiscard is how many spaces a chariot stopped by an obstacle may lose
-// before its horses take damage: all of them at LOW, two at FAST, four at MAX.
-var freeDiscard = map[tables.Level]int{tables.Stop: 99, tables.Low: 99, tables.Fast: 2, tables.Max: 4}
+// before its horses take damage, by level: all of them at LOW, two at FAST,
+// four at MAX.
+var freeDiscard = [tables.Max + 1]int{tables.Stop: 99, tables.Low: 99, tables.Fast: 2, tables.Max: 4}
 
-// contingencyReach is 'within 50% of the highest roll' as the text counts it:
-// 2 or less at LOW, 5 or less at FAST, 7 or less at MAX.
-var contingencyReach = map[tables.Level]int{tables.Stop: 0, tables.Low: 2, tables.Fast: 5, tables.Max: 7}
+// contingencyReach is 'within 50% of the highest roll' as the text counts
+// it, by level: 2 or less at LOW, 5 or less at FAST, 7 or less at MAX.
+var contingencyReach = [tables.Max + 1]int{tables.Stop: 0, tables.Low: 2, tables.Fast: 5, tables.Max: 7}
 
+// A resolver plays one turn. What it keeps by seat it keeps in slices
+// indexed by seat (a chariot's seat is its index, as check holds a stored
+// state to), and its slices are reused from turn to turn through a pool:
+// the simulator resolves hundreds of thousands of turns.
 type resolver struct {
-	s          *State
-	d          *dice.Roller
+	s *State
+	d *dice.Roller
+	// tell says whether the story is written: not for a quiet roller
+	// (the simulator's), whose caller reads no events.
+	tell       bool
 	ev         []race.Event
-	orders     map[int]Orders
-	initiative map[int]int
-	bonusMove  map[int]bool
-	usedCont   map[int]bool // seats whose contingency for this order has been used
-	watching   map[int]bool
-	stunned    map[int]bool // seats whose order this step is lost to a stun
-	armed      map[int]Kind // attacks waiting for an overtaker this step, by seat
-	start      map[int]Chariot
+	orders     []Orders // by seat; a seat with no orders cruises
+	has        []bool   // by seat: orders were given
+	initiative []int
+	bonusMove  []bool
+	usedCont   []bool // seats whose contingency for this order has been used
+	watching   []bool
+	stunned    []bool // seats whose order this step is lost to a stun
+	armed      []Kind // attacks waiting for an overtaker this step, by seat; Cruise for none
+	nArmed     int
+	start      []Pos  // where each chariot of the queue stood as the step began
+	started    []bool // by seat: in the step's queue
 	step       int
-	// overturned holds the seats flipped this turn, true once the story has
-	// said the wreck lies still: the flipped orders begin next turn.
-	overturned map[int]bool
+	// overturned says, by seat, whether the chariot flipped this turn
+	// (notFlipped, flippedUntold) and whether the story has said the wreck
+	// lies still (flippedTold): the flipped orders begin next turn.
+	overturned []int8
+	queue      []*Chariot
+	trails     [][]Pos // by seat: the spaces crossed this turn
+	packed     []Pos   // the trails end to end
+	// occupied holds, for each space (occIndex), the chariots standing
+	// on it as bits by index, when there are at most 64: at then looks
+	// one space up in place of asking every chariot.
+	occupied []uint64
+	occIndex [][]int // [lane][seg]: the index of the segment's first space
+	useOcc   bool
+	inCorner []int  // by segment, for one move
+	checked  []bool // by segment, for one move
 }
 
-// resolve plays one turn and returns the new state and what happened.
+const (
+	notFlipped int8 = iota
+	flippedUntold
+	flippedTold
+)
+
+var resolvers = sync.Pool{New: func() any { return new(resolver) }}
+
+// fresh is x with n zero elements, reusing its array when it is big enough.
+func fresh[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n)
+	}
+	x = x[:n]
+	clear(x)
+	return x
+}
+
+// newResolver takes a resolver from the pool for a turn of s on d, its
+// orders all unset.
+func newResolver(s *State, d *dice.Roller) *resolver {
+	r := resolvers.Get().(*resolver)
+	n := len(s.Chariots)
+	r.s, r.d, r.tell, r.ev = s, d, d.Telling(), nil
+	r.orders, r.has = fresh(r.orders, n), fresh(r.has, n)
+	r.initiative, r.bonusMove, r.overturned = fresh(r.initiative, n), fresh(r.bonusMove, n), fresh(r.overturned, n)
+	r.usedCont, r.watching, r.stunned = fresh(r.usedCont, n), fresh(r.watching, n), fresh(r.stunned, n)
+	r.armed, r.nArmed = fresh(r.armed, n), 0
+	r.start, r.started = fresh(r.start, n), fresh(r.started, n)
+	if cap(r.trails) < n {
+		r.trails = make([][]Pos, n)
+	}
+	r.trails = r.trails[:n]
+	for i := range r.trails {
+		r.trails[i] = r.trails[i][:0]
+	}
+	r.inCorner, r.checked = fresh(r.inCorner, len(s.track.Segments)), fresh(r.checked, len(s.track.Segments))
+	return r
+}
+
+// release gives r back to the pool, holding on to nothing of the turn.
+func (r *resolver) release() {
+	clear(r.orders)
+	clear(r.queue)
+	r.s, r.d, r.ev = nil, nil, nil
+	resolvers.Put(r)
+}
+
+// resolve plays one turn with orders by seat (a seat missing from orders
+// cruises) and returns the new state and what happened.
 func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.Event) {
-	s := old.clone()
-	r := &resolver{s: s, d: d, orders: orders, initiative: map[int]int{}, bonusMove: map[int]bool{}, usedCont: map[int]bool{}, overturned: map[int]bool{}}
+	r := newResolver(old, d)
+	defer r.release()
+	for seat, o := range orders {
+		if seat >= 0 && seat < len(r.orders) {
+			r.orders[seat], r.has[seat] = o, true
+		}
+	}
+	return r.play(old)
+}
+
+// play plays the turn from old with the orders set in r.
+func (r *resolver) play(old *State) (*State, []race.Event) {
+	s := old.cloneForResolve()
+	r.s = s
+	r.fillOccupied()
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
 		c.Trail = nil
@@ -47,9 +135,9 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 		if !c.Active() {
 			continue
 		}
-		o := orders[c.Seat]
+		o := r.orders[c.Seat]
 		c.Orders = o.String()
-		c.Trail = []Pos{c.Pos}
+		r.trails[c.Seat] = append(r.trails[c.Seat], c.Pos)
 		switch o.Bonus {
 		case "initiative":
 			r.initiative[c.Seat] = 1
@@ -58,32 +146,126 @@ func resolve(old *State, orders map[int]Orders, d *dice.Roller) (*State, []race.
 		}
 	}
 	for r.step = 0; r.step < s.Orders; r.step++ {
-		r.watching = map[int]bool{}
-		r.stunned = map[int]bool{}
-		r.armed = map[int]Kind{}
-		r.usedCont = map[int]bool{} // each order after the first has a contingency of its own
-		r.start = map[int]Chariot{}
-		queue := s.order(r.initiative)
-		for _, c := range queue {
+		clear(r.watching)
+		clear(r.stunned)
+		clear(r.armed)
+		r.nArmed = 0
+		clear(r.usedCont) // each order after the first has a contingency of its own
+		clear(r.started)
+		r.queue = s.orderInto(r.queue[:0], r.initiative)
+		for _, c := range r.queue {
 			if k := r.kindFor(c); k == Watch && c.Stunned == 0 {
 				r.watching[c.Seat] = true
 			}
-			r.start[c.Seat] = *c
+			r.start[c.Seat], r.started[c.Seat] = c.Pos, true
 		}
-		for _, c := range queue {
+		for _, c := range r.queue {
 			if c.Active() {
 				r.act(c)
 			}
 		}
-		for _, c := range queue {
-			if k, ok := r.armed[c.Seat]; ok && c.Active() && !c.Flipped {
-				r.say(c, k.String(), r.d.Mark(), "%s's %s finds no chariot within reach", c.Name, k)
+		for _, c := range r.queue {
+			if k := r.armed[c.Seat]; k != Cruise && c.Active() && !c.Flipped {
+				if r.tell {
+					r.say(c, k.String(), r.d.Mark(), "%s's %s finds no chariot within reach", c.Name, k)
+				}
 			}
 		}
 	}
 	s.T++
 	s.Orders = 1 // a host sets more orders turn by turn
+	r.keepTrails()
 	return s, r.ev
+}
+
+// goTo moves c to p, on its trail.
+func (r *resolver) goTo(c *Chariot, p Pos) {
+	if r.useOcc && c.OnTrack() {
+		i := uint(c.Seat)
+		r.occupied[r.occAt(c.Pos)] &^= 1 << i
+		r.occupied[r.occAt(p)] |= 1 << i
+	}
+	c.Pos = p
+	r.trails[c.Seat] = append(r.trails[c.Seat], p)
+}
+
+// leaveTrack takes c, just out of the race and off the track (finished,
+// or a wreck dragged over the line), off its space.
+func (r *resolver) leaveTrack(c *Chariot) {
+	if r.useOcc {
+		r.occupied[r.occAt(c.Pos)] &^= 1 << uint(c.Seat)
+	}
+}
+
+// occAt is p's place in occupied.
+func (r *resolver) occAt(p Pos) int { return r.occIndex[p.Lane][p.Seg] + p.Cell }
+
+// at is the chariot or wreck on space p, if any: State.at, looked up.
+func (r *resolver) at(p Pos) *Chariot {
+	if !r.useOcc {
+		return r.s.at(p)
+	}
+	if p.Lane < 1 || p.Lane >= len(r.occIndex) || p.Seg < 0 || p.Seg >= len(r.occIndex[p.Lane]) {
+		return nil // no space of the track: no chariot stands there
+	}
+	var c *Chariot
+	if m := r.occupied[r.occAt(p)]; m != 0 {
+		c = &r.s.Chariots[bits.TrailingZeros64(m)] // the first in seat order, as State.at finds it
+	}
+	if checkAt && c != r.s.at(p) {
+		panic(fmt.Sprintf("the spaces taken say %v stands on %v; State.at says %v", c, p, r.s.at(p)))
+	}
+	return c
+}
+
+// checkAt has every look-up of a space asked of State.at as well (tests).
+var checkAt = false
+
+// fillOccupied marks where each chariot on the track stands.
+func (r *resolver) fillOccupied() {
+	t := r.s.track
+	r.useOcc = len(r.s.Chariots) <= 64
+	if !r.useOcc {
+		return
+	}
+	if cap(r.occIndex) < t.Lanes+1 {
+		r.occIndex = make([][]int, t.Lanes+1)
+	}
+	r.occIndex = r.occIndex[:t.Lanes+1]
+	n := 0
+	for l := 1; l <= t.Lanes; l++ {
+		r.occIndex[l] = fresh(r.occIndex[l], len(t.Segments))
+		for seg := range t.Segments {
+			r.occIndex[l][seg] = n
+			n += t.Spaces(seg, l)
+		}
+	}
+	r.occupied = fresh(r.occupied, n)
+	for i := range r.s.Chariots {
+		if c := &r.s.Chariots[i]; c.OnTrack() && t.has(c.Pos) && c.Seat == i {
+			r.occupied[r.occAt(c.Pos)] |= 1 << uint(i)
+		} else if c.OnTrack() {
+			r.useOcc = false // a state built by hand: ask every chariot
+			return
+		}
+	}
+}
+
+// keepTrails gives each chariot that raced this turn its trail, all cut
+// from one array of the turn's length (each clipped, so an append copies).
+func (r *resolver) keepTrails() {
+	r.packed = r.packed[:0]
+	for i := range r.s.Chariots {
+		r.packed = append(r.packed, r.trails[r.s.Chariots[i].Seat]...)
+	}
+	all := slices.Clone(r.packed) // one array, not cleared before it is filled
+	for i := range r.s.Chariots {
+		c := &r.s.Chariots[i]
+		if t := r.trails[c.Seat]; len(t) > 0 {
+			c.Trail = all[:len(t):len(t)]
+			all = all[len(t):]
+		}
+	}
 }
 
 func (r *resolver) kindFor(c *Chariot) Kind {
@@ -94,6 +276,8 @@ func (r *resolver) kindFor(c *Chariot) Kind {
 	return Cruise
 }
 
+// say tells an event; a caller asks r.tell first, so that a quiet turn
+// spends nothing on the words.
 func (r *resolver) say(c *Chariot, kind string, mark int, format string, a ...any) {
 	seat := -1
 	if c != nil {
@@ -102,7 +286,31 @@ func (r *resolver) say(c *Chariot, kind string, mark int, format string, a ...an
 	r.ev = append(r.ev, race.Event{Seat: seat, Kind: kind, Text: fmt.Sprintf(format, a...), Rolls: r.d.Since(mark)})
 }
 
+// cat is the parts joined, for the story, and nothing in a quiet turn.
+func (r *resolver) cat(parts ...string) string {
+	if !r.tell {
+		return ""
+	}
+	return strings.Join(parts, "")
+}
+
+// sprintf is fmt.Sprintf for the story, and nothing in a quiet turn: for
+// numbers only (a string boxed for it would cost what it saves).
+func (r *resolver) sprintf(format string, a ...int) string {
+	if !r.tell {
+		return ""
+	}
+	args := make([]any, len(a))
+	for i, x := range a {
+		args[i] = x
+	}
+	return fmt.Sprintf(format, args...)
+}
+
 func (r *resolver) roll(c *Chariot, why string, d dice.Die) int {
+	if !r.tell {
+		return r.d.Roll(c.Seat, "", d)
+	}
 	return r.d.Roll(c.Seat, c.Name+": "+why, d)
 }
 
@@ -117,10 +325,12 @@ func (r *resolver) act(c *Chariot) {
 		// The text gives a flipped chariot its two orders on the racer's
 		// subsequent turns: a chariot that overturned this turn lies still
 		// for the rest of it, its other orders lost with the chariot.
-		if told, now := r.overturned[c.Seat]; now {
-			if !told {
-				r.overturned[c.Seat] = true
-				r.say(c, "wreck", r.d.Mark(), "the wreck of %s lies where it overturned until next turn, when %s may hang on or roll away", c.Name, c.Name)
+		if o := r.overturned[c.Seat]; o != notFlipped {
+			if o == flippedUntold {
+				r.overturned[c.Seat] = flippedTold
+				if r.tell {
+					r.say(c, "wreck", r.d.Mark(), "the wreck of %s lies where it overturned until next turn, when %s may hang on or roll away", c.Name, c.Name)
+				}
 			}
 			return
 		}
@@ -138,7 +348,9 @@ func (r *resolver) act(c *Chariot) {
 				c.Level = tables.Fast
 			}
 		}
-		r.say(c, "stun", m, "%s is stunned and cannot order: the chariot cruises at %s", c.Name, c.Level)
+		if r.tell {
+			r.say(c, "stun", m, "%s is stunned and cannot order: the chariot cruises at %s", c.Name, c.Level)
+		}
 	}
 	// The first activation rule: before a second or third order, a chariot close
 	// ahead (or in a lane the order moves into) calls up the contingency.
@@ -146,17 +358,15 @@ func (r *resolver) act(c *Chariot) {
 		if who := r.crowded(c, k); who != nil {
 			r.usedCont[c.Seat] = true
 			m := r.d.Mark()
-			r.say(c, "contingency", m, "%s sees %s close ahead: the contingency %s replaces %s", c.Name, who.Name, *st.Contingency, k)
+			if r.tell {
+				r.say(c, "contingency", m, "%s sees %s close ahead: the contingency %s replaces %s", c.Name, who.Name, *st.Contingency, k)
+			}
 			k = *st.Contingency
 		}
 	}
 	// A Watch guards only while it is the order carried out: a stun or a
 	// contingency in its place leaves the chariot open to a laceration.
-	if k == Watch {
-		r.watching[c.Seat] = true
-	} else {
-		delete(r.watching, c.Seat)
-	}
+	r.watching[c.Seat] = k == Watch
 	before := c.Level // a Brake contingency at an obstacle starts from here
 	m := r.d.Mark()
 	whipSpaces := 0
@@ -165,7 +375,9 @@ func (r *resolver) act(c *Chariot) {
 		if c.Level < tables.Max {
 			c.Level++
 		}
-		r.say(c, "speed", m, "%s shakes the reins: %s", c.Name, c.Level)
+		if r.tell {
+			r.say(c, "speed", m, "%s shakes the reins: %s", c.Name, c.Level)
+		}
 	case Whip:
 		if c.Level < tables.Max {
 			c.Level++
@@ -175,9 +387,13 @@ func (r *resolver) act(c *Chariot) {
 		if c.Level > tables.Stop {
 			c.Level--
 		}
-		r.say(c, "speed", m, "%s pulls the reins: %s", c.Name, c.Level)
+		if r.tell {
+			r.say(c, "speed", m, "%s pulls the reins: %s", c.Name, c.Level)
+		}
 	case Hold:
-		r.say(c, "speed", m, "%s holds the horses at the start", c.Name)
+		if r.tell {
+			r.say(c, "speed", m, "%s holds the horses at the start", c.Name)
+		}
 	}
 	if !c.Active() || c.Flipped { // the whip can stop the horses
 		return
@@ -193,17 +409,21 @@ func (r *resolver) whip(c *Chariot) int {
 	ok, plus := tables.WhipSuccess(end, r1)
 	r2 := r.roll(c, "whip damage", dice.D20)
 	hurt := tables.WhipHurts(end, r2)
-	text := fmt.Sprintf("%s whips the horses (%s)", c.Name, c.Level)
-	if ok {
-		text += fmt.Sprintf(": success, +%d spaces", plus)
-	} else {
-		text += ": no extra pace"
+	if !ok {
 		plus = 0
 	}
-	if hurt {
-		text += "; the horses suffer"
+	if r.tell {
+		text := fmt.Sprintf("%s whips the horses (%s)", c.Name, c.Level)
+		if ok {
+			text += fmt.Sprintf(": success, +%d spaces", plus)
+		} else {
+			text += ": no extra pace"
+		}
+		if hurt {
+			text += "; the horses suffer"
+		}
+		r.say(c, "whip", m, "%s", text)
 	}
-	r.say(c, "whip", m, "%s", text)
 	if hurt {
 		r.hurtHorses(c, "the whip")
 	}
@@ -213,13 +433,14 @@ func (r *resolver) whip(c *Chariot) int {
 // crowded finds a chariot that calls up the contingency before order k.
 func (r *resolver) crowded(c *Chariot, k Kind) *Chariot {
 	reach := contingencyReach[c.Level]
-	lanes := map[int]bool{c.Pos.Lane: true}
-	for i, step := 1, sign(k.Shift()); i <= abs(k.Shift()); i++ {
-		lanes[c.Pos.Lane+i*step] = true
+	// The lanes the order passes: its own and those the displacement moves into.
+	lo, hi := c.Pos.Lane, c.Pos.Lane+k.Shift()
+	if hi < lo {
+		lo, hi = hi, lo
 	}
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o == c || !o.OnTrack() || !lanes[o.Pos.Lane] {
+		if o.Pos.Lane < lo || o.Pos.Lane > hi || o == c || !o.OnTrack() {
 			continue
 		}
 		d := r.s.gap(o, c)
@@ -238,39 +459,56 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 	if c.Level == tables.Stop {
 		return 0, 0
 	}
-	die, _ := tables.SpeedDie(c.Level)
+	die := tables.SpeedTable[c.Level] // read, never changed: SpeedDie would copy it
 	m := r.d.Mark()
-	roll = r.roll(c, "speed "+c.Level.String(), die)
-	text := fmt.Sprintf("%s at %s rolls %d on the %s die", c.Name, c.Level, roll, die.Name)
+	roll = r.roll(c, speedWhy[c.Level], die)
 	counted := roll // the corner table reads the die as rolled
-	if top := topFace(c, c.Level, r.s.Rules); roll > top {
+	top := topFace(c, c.Level, r.s.Rules)
+	if roll > top {
 		counted = top
-		text += fmt.Sprintf(", %d at most with %s lost", top, words.Count(c.enduranceSpent(), "Endurance point"))
 	}
 	n = counted + whip
 	stunned := r.stunned[c.Seat]
-	if bonus := speedBonus(c); bonus > 0 && !stunned && !c.Flipped {
+	bonus := speedBonus(c)
+	if bonus > 0 && !stunned && !c.Flipped {
 		n += bonus
-		text += fmt.Sprintf(", +%d for Speed", bonus)
 	}
-	if whip > 0 {
-		text += fmt.Sprintf(", +%d whip", whip)
-	}
-	if p := penalty(c, r.s.Rules); p > 0 {
+	p := penalty(c, r.s.Rules)
+	if p > 0 {
 		n -= p
-		text += fmt.Sprintf(", -%d for damage", p)
 	}
 	if n < 0 {
 		n = 0
 	}
 	// The bonus space belongs to the next movement: a stunned one is not
 	// eligible for bonuses, and the space is lost with it.
-	if r.bonusMove[c.Seat] {
+	bonusMove := r.bonusMove[c.Seat]
+	if bonusMove {
 		r.bonusMove[c.Seat] = false
+		if !stunned {
+			n++
+		}
+	}
+	if !r.tell {
+		return roll, n
+	}
+	text := fmt.Sprintf("%s at %s rolls %d on the %s die", c.Name, c.Level, roll, die.Name)
+	if roll > top {
+		text += fmt.Sprintf(", %d at most with %s lost", top, words.Count(c.enduranceSpent(), "Endurance point"))
+	}
+	if bonus > 0 && !stunned && !c.Flipped {
+		text += fmt.Sprintf(", +%d for Speed", bonus)
+	}
+	if whip > 0 {
+		text += fmt.Sprintf(", +%d whip", whip)
+	}
+	if p > 0 {
+		text += fmt.Sprintf(", -%d for damage", p)
+	}
+	if bonusMove {
 		if stunned {
 			text += ", the bonus space lost to the stun"
 		} else {
-			n++
 			text += ", +1 bonus space"
 		}
 	}
@@ -303,15 +541,30 @@ func penalty(c *Chariot, rules Rules) int {
 // the most a chariot can move) each Endurance point lost takes one off the
 // top face, never below the die's lowest; a higher roll reads as this.
 func topFace(c *Chariot, lv tables.Level, rules Rules) int {
-	die, ok := tables.SpeedDie(lv)
-	if !ok {
+	if lv <= tables.Stop || lv > tables.Max {
 		return 0
 	}
-	top, low := slices.Max(die.Faces), slices.Min(die.Faces)
+	top, low := speedFaces[lv].top, speedFaces[lv].low
 	if rules.enduranceCaps() {
 		top = max(low, top-c.enduranceSpent())
 	}
 	return top
+}
+
+// speedFaces are each level's die's highest and lowest face, and speedWhy
+// the reason its roll is logged with: asked on every move.
+var (
+	speedFaces [tables.Max + 1]struct{ top, low int }
+	speedWhy   [tables.Max + 1]string
+)
+
+func init() {
+	for lv := tables.Stop; lv <= tables.Max; lv++ {
+		speedWhy[lv] = "speed " + lv.String()
+		if die, ok := tables.SpeedDie(lv); ok {
+			speedFaces[lv].top, speedFaces[lv].low = slices.Max(die.Faces), slices.Min(die.Faces)
+		}
+	}
 }
 
 // drive moves the chariot for one order: attacks, displacement, the lane, corners, the wall.
@@ -338,9 +591,13 @@ func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int, before tables.Le
 		m := r.d.Mark()
 		where := r.s.track.Segments[c.Pos.Seg].Name
 		if c.Pos.Lane != from.Lane {
-			r.say(c, "move", m, "%s drives %s, from lane %d to lane %d, now in the %s", c.Name, words.Count(moved, "space"), from.Lane, c.Pos.Lane, where)
+			if r.tell {
+				r.say(c, "move", m, "%s drives %s, from lane %d to lane %d, now in the %s", c.Name, words.Count(moved, "space"), from.Lane, c.Pos.Lane, where)
+			}
 		} else {
-			r.say(c, "move", m, "%s drives %s in lane %d, now in the %s", c.Name, words.Count(moved, "space"), c.Pos.Lane, where)
+			if r.tell {
+				r.say(c, "move", m, "%s drives %s in lane %d, now in the %s", c.Name, words.Count(moved, "space"), c.Pos.Lane, where)
+			}
 		}
 	}
 	if !c.Active() || c.Flipped {
@@ -352,22 +609,26 @@ func (r *resolver) drive(c *Chariot, k Kind, st Step, whip int, before tables.Le
 		} else if d := r.adjacent(c, k.Side()); d != nil {
 			r.attack(c, d, k, tables.Adjacent, "alongside")
 		} else {
+			if r.armed[c.Seat] == Cruise {
+				r.nArmed++
+			}
 			r.armed[c.Seat] = k
 		}
 	}
 	// An attack held for an overtaker fires when this chariot passes on its side.
 	for i := range r.s.Chariots { // seat order: the same on every replay
-		if len(r.armed) == 0 {
+		if r.nArmed == 0 {
 			break
 		}
 		y := &r.s.Chariots[i]
-		ak, ok := r.armed[y.Seat]
-		if !ok || y == c || !c.Active() || c.Flipped {
+		ak := r.armed[y.Seat]
+		if ak == Cruise || y == c || !c.Active() || c.Flipped {
 			continue
 		}
 		if r.passed(c, y, ak.Side()) {
-			delete(r.armed, y.Seat)
-			r.attack(y, c, ak, tables.Overtaking, "as "+c.Name+" overtakes")
+			r.armed[y.Seat] = Cruise
+			r.nArmed--
+			r.attack(y, c, ak, tables.Overtaking, r.cat("as ", c.Name, " overtakes"))
 		}
 	}
 	if moved > 0 && c.Active() && !c.Flipped && (c.Pos.Lane == 1 || c.Pos.Lane == r.s.track.Lanes) {
@@ -393,7 +654,9 @@ func (r *resolver) braceFor(c *Chariot, k Kind, st Step, n int, before tables.Le
 	if c.Level > tables.Stop {
 		c.Level--
 	}
-	r.say(c, "contingency", r.d.Mark(), "%s would run into %s with %s to go: the contingency Brake is taken before the move, down to %s", c.Name, o.Name, words.Count(left, "space"), c.Level)
+	if r.tell {
+		r.say(c, "contingency", r.d.Mark(), "%s would run into %s with %s to go: the contingency Brake is taken before the move, down to %s", c.Name, o.Name, words.Count(left, "space"), c.Level)
+	}
 	return true
 }
 
@@ -416,7 +679,7 @@ func (r *resolver) foresee(c *Chariot, k Kind, n int) (*Chariot, int) {
 		}
 		if !sideways {
 			next, over := t.Next(p)
-			if o := r.s.at(next); o != nil {
+			if o := r.at(next); o != nil {
 				return o, n - moved
 			}
 			p, crossed = next, over
@@ -448,10 +711,10 @@ func (r *resolver) sideStep(p Pos, dir int) step {
 	}
 	s := step{}
 	s.next, s.crossed = t.Next(side)
-	if s.ahead = r.s.at(s.next); s.ahead != nil {
+	if s.ahead = r.at(s.next); s.ahead != nil {
 		// The text's 'one racing line to the left of the current position':
 		// level across, unless a chariot stands there too.
-		s.beside = r.s.at(side)
+		s.beside = r.at(side)
 		s.next, s.crossed = side, false
 	}
 	return s
@@ -461,7 +724,7 @@ func (r *resolver) sideStep(p Pos, dir int) step {
 func (r *resolver) adjacent(c *Chariot, side int) *Chariot {
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o != c && o.OnTrack() && o.Pos.Lane == c.Pos.Lane+side && r.s.track.Overlaps(c.Pos, o.Pos) {
+		if o.Pos.Lane == c.Pos.Lane+side && o != c && o.OnTrack() && r.s.track.Overlaps(c.Pos, o.Pos) {
 			return o
 		}
 	}
@@ -473,7 +736,7 @@ func (r *resolver) adjacent(c *Chariot, side int) *Chariot {
 func (r *resolver) overtaken(c *Chariot, side int) *Chariot {
 	for i := range r.s.Chariots {
 		o := &r.s.Chariots[i]
-		if o == c || !o.OnTrack() || o.Pos.Lane != c.Pos.Lane+side {
+		if o.Pos.Lane != c.Pos.Lane+side || o == c || !o.OnTrack() {
 			continue
 		}
 		// o is on c's side; c is on o's other side, as o sees it.
@@ -490,15 +753,14 @@ func (r *resolver) passed(mover, y *Chariot, side int) bool {
 	if mover.Pos.Lane != y.Pos.Lane+side {
 		return false
 	}
-	before, ok := r.start[mover.Seat]
-	if !ok {
+	if !r.started[mover.Seat] {
 		return false
 	}
-	yStart, ok := r.start[y.Seat]
-	if !ok {
-		yStart = *y
+	before, yStart := r.start[mover.Seat], y.Pos
+	if r.started[y.Seat] {
+		yStart = r.start[y.Seat]
 	}
-	behind := r.s.gap(&yStart, &before)
+	behind := r.s.gapPos(yStart, before)
 	now := r.s.gap(mover, y)
 	return behind >= 1 && behind <= 2 && now >= 0 && now <= 2
 }
@@ -514,8 +776,9 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 		wheels = tables.ControlModifier(c.Level)
 	}
 	moved := 0
-	inCorner := map[int]int{}
-	checked := map[int]bool{}
+	inCorner, checked := r.inCorner, r.checked
+	clear(inCorner)
+	clear(checked)
 	slipAt := -1 // the corner space where a slip will happen, in the current lane
 	slipSeg := -1
 	for moved < n {
@@ -526,29 +789,34 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 			m := r.d.Mark()
 			switch {
 			case s.wall:
-				r.say(c, "move", m, "%s is already in lane %d, against the wall: the rest of %s does nothing", c.Name, c.Pos.Lane, k)
+				if r.tell {
+					r.say(c, "move", m, "%s is already in lane %d, against the wall: the rest of %s does nothing", c.Name, c.Pos.Lane, k)
+				}
 				shift = 0
 				continue
 			case s.beside != nil:
-				r.say(c, "move", m, "%s cannot move over: %s and %s are in the way; it keeps to lane %d", c.Name, s.ahead.Name, s.beside.Name, c.Pos.Lane)
+				if r.tell {
+					r.say(c, "move", m, "%s cannot move over: %s and %s are in the way; it keeps to lane %d", c.Name, s.ahead.Name, s.beside.Name, c.Pos.Lane)
+				}
 				shift = 0
 				continue
 			case s.ahead != nil:
-				r.say(c, "move", m, "%s finds %s ahead in lane %d and moves straight across", c.Name, s.ahead.Name, s.next.Lane)
+				if r.tell {
+					r.say(c, "move", m, "%s finds %s ahead in lane %d and moves straight across", c.Name, s.ahead.Name, s.next.Lane)
+				}
 			}
 			next, crossed = s.next, s.crossed
 			shift -= sign(shift)
 		} else {
 			next, crossed = t.Next(c.Pos)
-			if o := r.s.at(next); o != nil {
+			if o := r.at(next); o != nil {
 				if r.blocked(c, st, o, n-moved, &shift) {
 					continue
 				}
 				break
 			}
 		}
-		c.Pos = next
-		c.Trail = append(c.Trail, next)
+		r.goTo(c, next)
 		moved++
 		if crossed {
 			c.Lap++
@@ -566,7 +834,7 @@ func (r *resolver) move(c *Chariot, k Kind, st Step, roll, n int) int {
 			checked[c.Pos.Seg] = true
 			switch r.corner(c, k, roll) {
 			case tables.Naufragia:
-				r.naufragia(c, fmt.Sprintf("%s overturns in the %s", c.Name, seg.Name))
+				r.naufragia(c, r.cat(c.Name, " overturns in the ", seg.Name))
 				return moved
 			case tables.Slip:
 				slipAt, slipSeg = r.slipStart(c, startLane), c.Pos.Seg
@@ -602,9 +870,11 @@ func (r *resolver) blocked(c *Chariot, st Step, o *Chariot, left int, shift *int
 		case Left1, Right1:
 			side, ok := r.s.track.Beside(c.Pos, cont.Shift())
 			if ok {
-				if next, _ := r.s.track.Next(side); r.s.at(next) == nil {
+				if next, _ := r.s.track.Next(side); r.at(next) == nil {
 					r.usedCont[c.Seat] = true
-					r.say(c, "contingency", m, "%s is blocked by %s: the contingency %s takes the chariot round", c.Name, o.Name, cont)
+					if r.tell {
+						r.say(c, "contingency", m, "%s is blocked by %s: the contingency %s takes the chariot round", c.Name, o.Name, cont)
+					}
 					*shift = cont.Shift()
 					return true
 				}
@@ -614,16 +884,22 @@ func (r *resolver) blocked(c *Chariot, st Step, o *Chariot, left int, shift *int
 			if c.Level > tables.Stop {
 				c.Level--
 			}
-			r.say(c, "contingency", m, "%s is blocked by %s: the contingency Brake takes it down to %s, %s let go", c.Name, o.Name, c.Level, words.Count(left, "space"))
+			if r.tell {
+				r.say(c, "contingency", m, "%s is blocked by %s: the contingency Brake takes it down to %s, %s let go", c.Name, o.Name, c.Level, words.Count(left, "space"))
+			}
 			return false
 		}
 	}
 	if left <= free {
-		r.say(c, "obstacle", m, "%s is blocked by %s and lets %s go", c.Name, o.Name, words.Count(left, "space"))
+		if r.tell {
+			r.say(c, "obstacle", m, "%s is blocked by %s and lets %s go", c.Name, o.Name, words.Count(left, "space"))
+		}
 		return false
 	}
-	r.say(c, "obstacle", m, "%s is blocked by %s with %s to go, more than the %d a chariot at %s can let go: the horses suffer", c.Name, o.Name, words.Count(left, "space"), free, c.Level)
-	r.hurtHorses(c, "running into "+o.Name)
+	if r.tell {
+		r.say(c, "obstacle", m, "%s is blocked by %s with %s to go, more than the %d a chariot at %s can let go: the horses suffer", c.Name, o.Name, words.Count(left, "space"), free, c.Level)
+	}
+	r.hurtHorses(c, r.cat("running into ", o.Name))
 	return false
 }
 
@@ -637,17 +913,23 @@ func (r *resolver) corner(c *Chariot, k Kind, roll int) tables.Corner {
 	out := tables.CornerOutcome(c.Pos.Lane, lv, c.Skill, roll-mod)
 	m := r.d.Mark()
 	modText := ""
-	if mod > 0 {
+	if mod > 0 && r.tell {
 		modText = fmt.Sprintf(" (Control: %d-%d)", roll, mod)
 	}
 	seg := r.s.track.Segments[c.Pos.Seg].Name
 	switch out {
 	case tables.NoChange:
-		r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: no change", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		if r.tell {
+			r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: no change", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		}
 	case tables.Slip:
-		r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: the chariot slips", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		if r.tell {
+			r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: the chariot slips", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		}
 	case tables.Naufragia:
-		r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: naufragia!", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		if r.tell {
+			r.say(c, "corner", m, "%s takes the %s in lane %d at %s, roll %d%s, Skill %d: naufragia!", c.Name, seg, c.Pos.Lane, lv, roll, modText, c.Skill)
+		}
 	}
 	return out
 }
@@ -676,7 +958,9 @@ func (r *resolver) slipStart(c *Chariot, startLane int) int {
 			continue
 		}
 		if lane == c.Pos.Lane {
-			r.say(c, "slip", m, "%s: the slip begins on space %d of the %d in lane %d", c.Name, space, n, lane)
+			if r.tell {
+				r.say(c, "slip", m, "%s: the slip begins on space %d of the %d in lane %d", c.Name, space, n, lane)
+			}
 			return space - 1
 		}
 		p := Pos{Lane: lane, Seg: c.Pos.Seg, Cell: space - 1}
@@ -699,7 +983,9 @@ func (r *resolver) slip(c *Chariot, forward bool, wheels int) bool {
 	m := r.d.Mark()
 	side, ok := t.Beside(c.Pos, 1)
 	if !ok {
-		r.say(c, "slip", m, "%s slips into the outer wall", c.Name)
+		if r.tell {
+			r.say(c, "slip", m, "%s slips into the outer wall", c.Name)
+		}
 		r.slipHurt(c)
 		return false
 	}
@@ -707,17 +993,20 @@ func (r *resolver) slip(c *Chariot, forward bool, wheels int) bool {
 	if forward {
 		next, crossed = t.Next(side)
 	}
-	if o := r.s.at(next); o != nil {
-		r.say(c, "slip", m, "%s slips into %s and is thrown back into lane %d", c.Name, o.Name, c.Pos.Lane)
+	if o := r.at(next); o != nil {
+		if r.tell {
+			r.say(c, "slip", m, "%s slips into %s and is thrown back into lane %d", c.Name, o.Name, c.Pos.Lane)
+		}
 		r.slipHurt(c)
 		if c.Active() {
-			r.slipCheck(o, "struck by "+c.Name, 0)
+			r.slipCheck(o, r.cat("struck by ", c.Name), 0)
 		}
 		return false
 	}
-	c.Pos = next
-	c.Trail = append(c.Trail, next)
-	r.say(c, "slip", m, "%s slips out to lane %d", c.Name, c.Pos.Lane)
+	r.goTo(c, next)
+	if r.tell {
+		r.say(c, "slip", m, "%s slips out to lane %d", c.Name, c.Pos.Lane)
+	}
 	if crossed { // as any space of the move that crosses the line
 		if c.Lap++; c.Lap >= r.s.Laps {
 			r.finish(c)
@@ -733,7 +1022,9 @@ func (r *resolver) slip(c *Chariot, forward bool, wheels int) bool {
 func (r *resolver) slipHurt(c *Chariot) {
 	m := r.d.Mark()
 	if v := r.roll(c, "horses (1-10) or chariot (11-20)", dice.D20); v <= 10 {
-		r.say(c, "damage", m, "%s: the horses take it", c.Name)
+		if r.tell {
+			r.say(c, "damage", m, "%s: the horses take it", c.Name)
+		}
 		r.hurtHorses(c, "the slip")
 		return
 	}
@@ -742,7 +1033,9 @@ func (r *resolver) slipHurt(c *Chariot) {
 	if s > 10 {
 		side = 1
 	}
-	r.say(c, "damage", m, "%s: the chariot's %s side takes it", c.Name, sideName(side))
+	if r.tell {
+		r.say(c, "damage", m, "%s: the chariot's %s side takes it", c.Name, sideName(side))
+	}
 	r.hurtChariot(c, side, "the slip")
 }
 
@@ -762,19 +1055,23 @@ func (r *resolver) slipCheck(c *Chariot, why string, wheels int) {
 		if r.roll(c, "left side (1-10) or right side (11-20)", dice.D20) > 10 {
 			side = 1
 		}
-		what = "chariot's " + sideName(side) + " side"
+		what = r.cat("chariot's ", sideName(side), " side")
 	}
 	v := r.roll(c, "slip damage", dice.D20)
 	eff, note := v, ""
 	if !horses && wheels > 0 {
 		eff = max(1, v-wheels)
-		note = fmt.Sprintf(" (Control: %d-%d)", v, wheels)
+		note = r.sprintf(" (Control: %d-%d)", v, wheels)
 	}
 	if !tables.SlipDamage(val, eff) {
-		r.say(c, "damage", m, "%s: %s, d20 %d%s against the %s: no harm", c.Name, why, v, note, what)
+		if r.tell {
+			r.say(c, "damage", m, "%s: %s, d20 %d%s against the %s: no harm", c.Name, why, v, note, what)
+		}
 		return
 	}
-	r.say(c, "damage", m, "%s: %s, d20 %d%s against the %s: damage", c.Name, why, v, note, what)
+	if r.tell {
+		r.say(c, "damage", m, "%s: %s, d20 %d%s against the %s: damage", c.Name, why, v, note, what)
+	}
 	if horses {
 		r.hurtHorses(c, why)
 	} else {
@@ -791,16 +1088,22 @@ func (r *resolver) wall(c *Chariot) {
 		side, wall = 1, "outer wall"
 	}
 	if !tables.WallDamage(c.Skill, v) {
-		r.say(c, "wall", m, "%s runs along the %s, d20 %d: no contact", c.Name, wall, v)
+		if r.tell {
+			r.say(c, "wall", m, "%s runs along the %s, d20 %d: no contact", c.Name, wall, v)
+		}
 		return
 	}
 	if r.roll(c, "horses (1-10) or chariot (11-20)", dice.D20) <= 10 {
-		r.say(c, "wall", m, "%s scrapes the %s, d20 %d: the horses are hurt", c.Name, wall, v)
-		r.hurtHorses(c, "the "+wall)
+		if r.tell {
+			r.say(c, "wall", m, "%s scrapes the %s, d20 %d: the horses are hurt", c.Name, wall, v)
+		}
+		r.hurtHorses(c, r.cat("the ", wall))
 		return
 	}
-	r.say(c, "wall", m, "%s scrapes the %s, d20 %d: the %s side of the chariot is damaged", c.Name, wall, v, sideName(side))
-	r.hurtChariot(c, side, "the "+wall)
+	if r.tell {
+		r.say(c, "wall", m, "%s scrapes the %s, d20 %d: the %s side of the chariot is damaged", c.Name, wall, v, sideName(side))
+	}
+	r.hurtChariot(c, side, r.cat("the ", wall))
 }
 
 // attack resolves a Crash or a Lacerate by a on d.
@@ -811,23 +1114,29 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 		eff, note := v, ""
 		if r.watching[d.Seat] {
 			eff = max(1, v-tables.WatchModifier)
-			note = fmt.Sprintf(" (%s watches: %d-%d)", d.Name, v, tables.WatchModifier)
+			if r.tell {
+				note = fmt.Sprintf(" (%s watches: %d-%d)", d.Name, v, tables.WatchModifier)
+			}
 		}
 		skill := a.Skill
 		if r.s.Rules.skillDifference() {
 			skill = max(0, a.Skill-d.Skill)
-			note += fmt.Sprintf(" (Skill %d against %d: row %d)", a.Skill, d.Skill, skill)
+			note += r.sprintf(" (Skill %d against %d: row %d)", a.Skill, d.Skill, skill)
 		}
 		n := tables.LacerateStun(skill, d.Team.Constitution, eff)
 		if n == 0 {
-			r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: no harm done", a.Name, d.Name, how, v, note)
+			if r.tell {
+				r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: no harm done", a.Name, d.Name, how, v, note)
+			}
 			return
 		}
 		d.Stunned = max(d.Stunned, n)
 		if d.Level == tables.Max {
 			d.DropToFast = true
 		}
-		r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: %s is stunned for %s", a.Name, d.Name, how, v, note, d.Name, words.Count(n, "order"))
+		if r.tell {
+			r.say(a, "lacerate", m, "%s lashes at %s %s, d20 %d%s: %s is stunned for %s", a.Name, d.Name, how, v, note, d.Name, words.Count(n, "order"))
+		}
 		return
 	}
 	target := tables.Horses
@@ -844,10 +1153,14 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 	hit, note := v, ""
 	if r.watching[d.Seat] && r.s.Rules.watchGuardsCrash() {
 		hit = max(1, v-tables.WatchModifier)
-		note = fmt.Sprintf(" (%s watches: %d-%d)", d.Name, v, tables.WatchModifier)
+		if r.tell {
+			note = fmt.Sprintf(" (%s watches: %d-%d)", d.Name, v, tables.WatchModifier)
+		}
 	}
 	if !tables.CrashHits(mode, a.Skill, d.Team.Size, target, hit) {
-		r.say(a, "crash", m, "%s swerves at the %s of %s %s, d20 %d%s: no contact", a.Name, what, d.Name, how, v, note)
+		if r.tell {
+			r.say(a, "crash", m, "%s swerves at the %s of %s %s, d20 %d%s: no contact", a.Name, what, d.Name, how, v, note)
+		}
 		return
 	}
 	dv := r.roll(a, "crash damage", dice.D20)
@@ -858,19 +1171,25 @@ func (r *resolver) attack(a, d *Chariot, k Kind, mode tables.CrashMode, how stri
 	}
 	self, eff := tables.CrashDamageRoll(combo, col, dv)
 	side := k.Side()
-	r.say(a, "crash", m, "%s crashes into the %s of %s %s, d20 %d%s; damage d20 %d", a.Name, what, d.Name, how, v, note, dv)
+	if r.tell {
+		r.say(a, "crash", m, "%s crashes into the %s of %s %s, d20 %d%s; damage d20 %d", a.Name, what, d.Name, how, v, note, dv)
+	}
 	switch {
 	case target == tables.Horses && eff != tables.NoEffect:
 		r.hurtHorses(d, "the crash")
 	case eff == tables.EnduringMove:
 		d.Lame++
 		m2 := r.d.Mark()
-		r.say(d, "damage", m2, "%s's light chariot is bent: -1 space for the rest of the race", d.Name)
+		if r.tell {
+			r.say(d, "damage", m2, "%s's light chariot is bent: -1 space for the rest of the race", d.Name)
+		}
 	case eff == tables.QualityLoss:
 		r.hurtChariot(d, -side, "the crash")
 	default:
 		m2 := r.d.Mark()
-		r.say(d, "damage", m2, "%s's chariot shrugs the blow off", d.Name)
+		if r.tell {
+			r.say(d, "damage", m2, "%s's chariot shrugs the blow off", d.Name)
+		}
 	}
 	if self && a.Active() && !a.Flipped {
 		r.hurtChariot(a, side, "the recoil of the crash")
@@ -885,9 +1204,11 @@ func (r *resolver) hurtChariot(c *Chariot, side int, why string) {
 		p = &c.DamageL
 	}
 	*p++
-	r.say(c, "damage", m, "%s loses a point on the %s side (%s): %d of 3", c.Name, sideName(side), why, *p)
+	if r.tell {
+		r.say(c, "damage", m, "%s loses a point on the %s side (%s): %d of 3", c.Name, sideName(side), why, *p)
+	}
 	if *p >= 3 {
-		r.naufragia(c, fmt.Sprintf("the %s side of %s's chariot breaks up", sideName(side), c.Name))
+		r.naufragia(c, r.cat("the ", sideName(side), " side of ", c.Name, "'s chariot breaks up"))
 	}
 }
 
@@ -897,15 +1218,21 @@ func (r *resolver) hurtHorses(c *Chariot, why string) {
 	m := r.d.Mark()
 	if c.Endurance > 0 {
 		c.Endurance--
-		r.say(c, "damage", m, "%s's horses lose an Endurance point (%s): Endurance %d", c.Name, why, c.Endurance)
+		if r.tell {
+			r.say(c, "damage", m, "%s's horses lose an Endurance point (%s): Endurance %d", c.Name, why, c.Endurance)
+		}
 	} else {
 		c.HorseInjuries++
-		r.say(c, "damage", m, "%s's horses are injured (%s): -%s for the rest of the race", c.Name, why, words.Count(c.HorseInjuries, "space"))
+		if r.tell {
+			r.say(c, "damage", m, "%s's horses are injured (%s): -%s for the rest of the race", c.Name, why, words.Count(c.HorseInjuries, "space"))
+		}
 	}
 	if c.EnduranceLost() >= 4 && c.Active() {
 		c.Out = HorsesStopped
 		c.Level = tables.Stop
-		r.say(c, "out", r.d.Mark(), "%s's horses have lost a fourth point and stop: the chariot is out", c.Name)
+		if r.tell {
+			r.say(c, "out", r.d.Mark(), "%s's horses have lost a fourth point and stop: the chariot is out", c.Name)
+		}
 	}
 }
 
@@ -915,17 +1242,21 @@ func (r *resolver) naufragia(c *Chariot, why string) {
 		return
 	}
 	c.Flipped = true
-	r.overturned[c.Seat] = false
+	r.overturned[c.Seat] = flippedUntold
 	c.Stunned, c.DropToFast = 0, false
 	m := r.d.Mark()
 	v := r.roll(c, "fall", dice.D20)
 	if tables.FallDamage(c.Team.Constitution, v) {
 		c.Injured++
 		c.Skill = max(0, c.Skill-1)
-		r.say(c, "naufragia", m, "NAUFRAGIA! %s; %s falls hard, d20 %d: hurt, Skill %d", why, c.Name, v, c.Skill)
+		if r.tell {
+			r.say(c, "naufragia", m, "NAUFRAGIA! %s; %s falls hard, d20 %d: hurt, Skill %d", why, c.Name, v, c.Skill)
+		}
 		return
 	}
-	r.say(c, "naufragia", m, "NAUFRAGIA! %s; %s falls, d20 %d: unhurt", why, c.Name, v)
+	if r.tell {
+		r.say(c, "naufragia", m, "NAUFRAGIA! %s; %s falls, d20 %d: unhurt", why, c.Name, v)
+	}
 }
 
 // flipped plays a flipped chariot's order: hang on and be dragged, or roll away.
@@ -933,26 +1264,33 @@ func (r *resolver) flipped(c *Chariot, k Kind) {
 	m := r.d.Mark()
 	if k == RollAway {
 		c.Out = RolledAway
-		r.say(c, "out", m, "%s lets go of the reins and rolls away to safety; the wreck stays on the track", c.Name)
+		if r.tell {
+			r.say(c, "out", m, "%s lets go of the reins and rolls away to safety; the wreck stays on the track", c.Name)
+		}
 		return
 	}
 	v := r.roll(c, "hang on", dice.D20)
 	if tables.FallDamage(c.Team.Constitution, v) {
 		c.Out = Thrown
-		r.say(c, "out", m, "%s hangs on, d20 %d: thrown clear of the wreck, out of the race", c.Name, v)
+		if r.tell {
+			r.say(c, "out", m, "%s hangs on, d20 %d: thrown clear of the wreck, out of the race", c.Name, v)
+		}
 		return
 	}
-	r.say(c, "hang on", m, "%s hangs on, d20 %d: dragged on at %s", c.Name, v, c.Level)
+	if r.tell {
+		r.say(c, "hang on", m, "%s hangs on, d20 %d: dragged on at %s", c.Name, v, c.Level)
+	}
 	_, n := r.spaces(c, HangOn, 0)
 	t := r.s.track
 	for i := 0; i < n; i++ {
 		next, crossed := t.Next(c.Pos)
-		if o := r.s.at(next); o != nil {
-			r.say(c, "obstacle", r.d.Mark(), "the wreck of %s stops behind %s", c.Name, o.Name)
+		if o := r.at(next); o != nil {
+			if r.tell {
+				r.say(c, "obstacle", r.d.Mark(), "the wreck of %s stops behind %s", c.Name, o.Name)
+			}
 			return
 		}
-		c.Pos = next
-		c.Trail = append(c.Trail, next)
+		r.goTo(c, next)
 		if crossed {
 			c.Lap++
 			if c.Lap >= r.s.Laps {
@@ -971,17 +1309,23 @@ func (r *resolver) wreckOver(c *Chariot) {
 		r.finish(c)
 		return
 	}
+	r.leaveTrack(c)
 	c.Out = DraggedOver
-	r.say(c, "out", r.d.Mark(), "the wreck of %s is dragged over the line: a wreck takes no place, and %s is out of the race", c.Name, c.Name)
+	if r.tell {
+		r.say(c, "out", r.d.Mark(), "the wreck of %s is dragged over the line: a wreck takes no place, and %s is out of the race", c.Name, c.Name)
+	}
 }
 
 // finish takes a chariot over the line for the last time.
 func (r *resolver) finish(c *Chariot) {
+	r.leaveTrack(c)
 	c.Out = Finished
 	c.FinishTurn = r.s.T
 	r.s.Finish = append(r.s.Finish, c.Seat)
 	m := r.d.Mark()
-	r.say(c, "finish", m, "%s crosses the line to finish in place %d!", c.Name, len(r.s.Finish))
+	if r.tell {
+		r.say(c, "finish", m, "%s crosses the line to finish in place %d!", c.Name, len(r.s.Finish))
+	}
 }
 
 func sideName(side int) string {
@@ -999,11 +1343,4 @@ func sign(x int) int {
 		return 1
 	}
 	return 0
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -2,7 +2,7 @@ package ludi
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 
 	"pitwall/race"
 	"pitwall/rules/ludi/tables"
@@ -117,6 +117,22 @@ func (s *State) clone() *State {
 	return &n
 }
 
+// cloneForResolve is clone for a turn about to be resolved: the trails,
+// which the turn draws anew, are left out, and the finish has room for
+// every chariot.
+func (s *State) cloneForResolve() *State {
+	n := *s
+	src := s.Chariots
+	cs := make([]Chariot, len(src)) // make and copy as one: the copy shades only what it copies
+	copy(cs, src)
+	n.Chariots = cs
+	for i := range n.Chariots {
+		n.Chariots[i].Trail = nil
+	}
+	n.Finish = append(make([]int, 0, len(s.Chariots)), s.Finish...)
+	return &n
+}
+
 func (s *State) chariot(seat int) *Chariot {
 	return race.BySeat(s.Chariots, seat, func(c *Chariot) int { return c.Seat })
 }
@@ -124,7 +140,7 @@ func (s *State) chariot(seat int) *Chariot {
 // at is the chariot or wreck on space p, if any.
 func (s *State) at(p Pos) *Chariot {
 	for i := range s.Chariots {
-		if c := &s.Chariots[i]; c.OnTrack() && c.Pos == p {
+		if c := &s.Chariots[i]; c.Pos == p && c.OnTrack() {
 			return c
 		}
 	}
@@ -143,21 +159,37 @@ func (s *State) ahead(a, b *Chariot) bool {
 // a's lane with b brought level into it: the physical distance, whatever
 // laps they are on (a wreck left on an earlier lap blocks the lane all the
 // same). It is in [-L/2, L/2) for a lap of L spaces in a's lane.
-func (s *State) gap(a, b *Chariot) int {
-	bp := b.Pos
-	for bp.Lane != a.Pos.Lane {
-		step := 1
-		if a.Pos.Lane < bp.Lane {
-			step = -1
+func (s *State) gap(a, b *Chariot) int { return s.gapPos(a.Pos, b.Pos) }
+
+// gapPos is gap for chariots standing at a and b.
+func (s *State) gapPos(a, bp Pos) int {
+	bp = s.levelIn(bp, a.Lane)
+	l := s.track.LapLength(a.Lane)
+	d := s.abs(a, 0) - s.abs(bp, 0)
+	if d > -l && d < l { // two spaces of one lap: no division to bring d into [0, l)
+		if d < 0 {
+			d += l
 		}
-		bp, _ = s.track.Beside(bp, step)
+	} else {
+		d = (d%l + l) % l
 	}
-	l := s.track.LapLength(a.Pos.Lane)
-	d := ((s.abs(a.Pos, 0)-s.abs(bp, 0))%l + l) % l
 	if d >= l-l/2 {
 		d -= l
 	}
 	return d
+}
+
+// levelIn is the space in lane level with p, lane by lane (lane must be
+// one of the track's).
+func (s *State) levelIn(p Pos, lane int) Pos {
+	for p.Lane != lane {
+		step := 1
+		if lane < p.Lane {
+			step = -1
+		}
+		p, _ = s.track.Beside(p, step)
+	}
+	return p
 }
 
 // abs counts spaces from the start of lap 0 in p's lane.
@@ -167,31 +199,73 @@ func (s *State) abs(p Pos, lap int) int {
 
 // order is the racing order, front first: further round the track; then the
 // higher Quality (with a bonus-window +1); then the lane closer to the inside.
-func (s *State) order(initiative map[int]int) []*Chariot {
-	var cs []*Chariot
+func (s *State) order(initiative []int) []*Chariot { return s.orderInto(nil, initiative) }
+
+// orderInto is order appended to cs; initiative is by seat (nil: none).
+func (s *State) orderInto(cs []*Chariot, initiative []int) []*Chariot {
+	var room [16]ranked
+	rs := room[:0]
 	for i := range s.Chariots {
-		if s.Chariots[i].Active() {
-			cs = append(cs, &s.Chariots[i])
+		if c := &s.Chariots[i]; c.Active() {
+			q := c.Team.Quality
+			if c.Seat < len(initiative) {
+				q += initiative[c.Seat]
+			}
+			rs = append(rs, ranked{c: c, prog: s.track.Progress(c.Pos), lap: c.Lap, q: q, lane: c.Pos.Lane, seat: c.Seat})
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		a, b := cs[i], cs[j]
-		if s.ahead(a, b) {
-			return true
+	// The same stable sort as sort.SliceStable, asked only 'before?', so the
+	// order is the one every replay has always had. For a field of 20 or
+	// fewer that sort is one insertion sort, written out here so that the
+	// comparison is not called through a func value.
+	if len(rs) <= 20 {
+		for i := 1; i < len(rs); i++ {
+			for j := i; j > 0 && rs[j].before(&rs[j-1]); j-- {
+				rs[j], rs[j-1] = rs[j-1], rs[j]
+			}
 		}
-		if s.ahead(b, a) {
-			return false
-		}
-		qa, qb := a.Team.Quality+initiative[a.Seat], b.Team.Quality+initiative[b.Seat]
-		if qa != qb {
-			return qa > qb
-		}
-		if a.Pos.Lane != b.Pos.Lane {
-			return a.Pos.Lane < b.Pos.Lane
-		}
-		return a.Seat < b.Seat // only grid mates in one space could get here: keep it stable
-	})
+	} else {
+		slices.SortStableFunc(rs, func(a, b ranked) int {
+			if a.before(&b) {
+				return -1
+			}
+			return 1
+		})
+	}
+	for _, x := range rs {
+		cs = append(cs, x.c)
+	}
 	return cs
+}
+
+// ranked is a chariot with what the racing order compares, each worked out
+// once (its progress as ahead works it out, its Quality with the bonus).
+type ranked struct {
+	c          *Chariot
+	prog       float64
+	lap, q     int
+	lane, seat int
+}
+
+// before says whether x goes before y in the racing order: ahead (State.ahead),
+// then the higher Quality, the inner lane, the lower seat.
+func (x *ranked) before(y *ranked) bool {
+	if x.lap != y.lap {
+		return x.lap > y.lap
+	}
+	if x.prog > y.prog+1e-9 {
+		return true
+	}
+	if y.prog > x.prog+1e-9 {
+		return false
+	}
+	if x.q != y.q {
+		return x.q > y.q
+	}
+	if x.lane != y.lane {
+		return x.lane < y.lane
+	}
+	return x.seat < y.seat // only grid mates in one space could get here: keep it stable
 }
 
 func (c *Chariot) String() string { return fmt.Sprintf("%s (seat %d)", c.Name, c.Seat) }

@@ -157,11 +157,10 @@ func ControlModifier(l Level) int {
 // Control order; a roll below the die's lowest face reads as that face (and
 // one above its highest as the highest). At STOP there is no roll: NoChange.
 func CornerOutcome(lane int, l Level, skill int, roll int) Corner {
-	d, ok := SpeedDie(l)
-	if !ok {
+	if l <= Stop || l > Max { // no die: SpeedDie's false
 		return NoChange
 	}
-	lo, hi := faceRange(d)
+	lo, hi := faceRange(SpeedTable[l]) // read, not copied: asked on every corner
 	roll = clamp(roll, lo, hi)
 	for _, b := range Cornering[laneRow(lane)][col(skill)].At(l) {
 		if b.covers(roll) {
