@@ -40,9 +40,8 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 		return brakeOrder(c.Speed)
 	}
 	car := s.carFor(c)
-	d := s.track.drive
-	d.mu.Lock()
-	defer d.mu.Unlock()
+	d := s.track.drive.get()
+	defer s.track.drive.put(d)
 	d.init(s.track)
 	p := botPlanner{s: s, c: c, car: car, d: d}
 	// The cars ahead: a car gives way to those, as they drive their own
@@ -693,10 +692,37 @@ func (w *walker) walkOn(m carMove, n int) bool {
 // than that (a max speed raised far by pit stops) brakes first.
 const driveSpeeds = 32
 
+// drivePool keeps a track's driveTables: one bot decision holds one, so
+// that bots of races played at once on one track (the simulator's workers)
+// do not wait for each other, while each table stays warm across turns. A
+// table is a memo of the track alone, so which one a decision gets changes
+// nothing it decides.
+type drivePool struct {
+	mu   sync.Mutex
+	free []*driveTable
+}
+
+func (p *drivePool) get() *driveTable {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		d := p.free[n-1]
+		p.free = p.free[:n-1]
+		return d
+	}
+	return &driveTable{}
+}
+
+func (p *drivePool) put(d *driveTable) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.free = append(p.free, d)
+}
+
 // driveTable is what the bot knows about driving a track, worked out as it
-// is needed and kept for every race on it: it depends on the track alone.
+// is needed and kept for later decisions on it: it depends on the track
+// alone. One decision at a time uses it (drivePool).
 type driveTable struct {
-	mu sync.Mutex
 	// brakes: for a car on a square with a heading, starting a turn at a
 	// speed: 1 if it can brake a speed a turn and keep to the track, -1 if
 	// not, 0 not yet known.

@@ -63,8 +63,8 @@ type Track struct {
 
 	lap lapIndex
 	// drive is what the bot has worked out about driving this track: it
-	// depends on the track alone, so every race on it shares it.
-	drive *driveTable
+	// depends on the track alone, so every race on it shares its tables.
+	drive *drivePool
 }
 
 // Point is a square: x to the East, y to the North.
@@ -95,7 +95,7 @@ func LoadTrack(id string) (*Track, error) { return shippedTracks.Lookup(id) }
 // '.txt'). Errors name the file, the line, the column where it helps, and
 // what would be right.
 func ParseTrack(name string, src []byte) (*Track, error) {
-	t := &Track{ID: strings.TrimSuffix(name, ".txt"), Heading: E, drive: &driveTable{}}
+	t := &Track{ID: strings.TrimSuffix(name, ".txt"), Heading: E, drive: &drivePool{}}
 	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
 	bad := func(line, col int, format string, a ...any) error {
 		if col > 0 {
