@@ -23,11 +23,11 @@ const (
 // Options tune a bot; the zero value is each bot's default.
 type Options struct {
 	// Playouts is the search bot's budget: how many playouts it may play
-	// in its head for one decision, each of Depth+1 turns (0: its default,
-	// DefaultPlayouts).
+	// in its head for one decision, each of Depth+1 turns (0: the game's
+	// SearchBudget, or DefaultPlayouts).
 	Playouts int
 	// Depth is how many turns a playout plays after the candidate's own
-	// (0: the game's SearchDepth, or DefaultDepth).
+	// (0: the game's SearchBudget, or DefaultDepth).
 	Depth int
 }
 

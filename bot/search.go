@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -34,11 +35,12 @@ type Clocked interface {
 	Clock(s race.State) time.Time
 }
 
-// Depther is a searchable game that says how many turns a playout should
-// look past the candidate's (gaslands' turns are single activations, so it
-// needs more of them).
-type Depther interface {
-	SearchDepth() int
+// Budgeter is a searchable game with a budget of its own: how many
+// playouts a decision plays and how many turns each looks past the
+// candidate's (0: the default). A game whose heuristic bot plans at length
+// (nascar's, gaslands') takes fewer, so that a race stays quick.
+type Budgeter interface {
+	SearchBudget() (playouts, depth int)
 }
 
 // newSearch is the search bot for rs: flat Monte Carlo over the candidate
@@ -56,16 +58,16 @@ type Depther interface {
 // playouts tell them apart. The heuristic bot's choice is first among the
 // candidates and wins every tie.
 func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
-	n := opt.Playouts
-	if n <= 0 {
-		n = DefaultPlayouts
+	n, depth := DefaultPlayouts, DefaultDepth
+	if b, ok := rs.(Budgeter); ok {
+		p, d := b.SearchBudget()
+		n, depth = cmp.Or(p, n), cmp.Or(d, depth)
 	}
-	depth := opt.Depth
-	if depth <= 0 {
-		depth = DefaultDepth
-		if d, ok := rs.(Depther); ok {
-			depth = d.SearchDepth()
-		}
+	if opt.Playouts > 0 {
+		n = opt.Playouts
+	}
+	if opt.Depth > 0 {
+		depth = opt.Depth
 	}
 	red, _ := rs.(race.Redactor)
 	return func(s race.State, seat int, inWindow bool, rng *rand.Rand) (text string) {
