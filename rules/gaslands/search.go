@@ -10,7 +10,8 @@ import (
 // same order on every template and side the kart's gear permits (its skid
 // dice, shell and collisions kept; the forced move off a boost left to the
 // default, as it depends on the template), then the heuristic's template
-// with no skid dice, and with one to three dice shifting up or down.
+// with no skid dice, and with one to three dice shifting up or down; each
+// that the kart may order now.
 func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Rand) []string {
 	heur := r.BotOrder(st, seat, inWindow, rng)
 	out := []string{heur}
@@ -23,6 +24,11 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 		return out
 	}
 	k := s.Karts[seat]
+	try := func(x Order) {
+		if s.legal(seat, x) == nil {
+			out = append(out, x.String())
+		}
+	}
 	for _, name := range s.M.Allowed(k.Gear) {
 		tm, err := s.M.Template(name)
 		if err != nil {
@@ -34,19 +40,19 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 			}
 			x := o
 			x.Template, x.Left, x.Side, x.Boost, x.BoostLeft = name, left, !tm.Straight(), "", false
-			out = append(out, x.String())
+			try(x)
 		}
 	}
 	x := o
 	x.Skid, x.Shift, x.Push = 0, 0, false
-	out = append(out, x.String())
+	try(x)
 	for dice := 1; dice <= min(3, k.Handling); dice++ {
 		for _, shift := range []int{1, -1} {
 			x.Skid, x.Shift = dice, shift
-			out = append(out, x.String())
+			try(x)
 		}
 	}
-	return out
+	return race.Distinct(out)
 }
 
 // The weights of Score, in mm of the way round.
@@ -70,3 +76,8 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	}
 	return s.Distance(k) + scoreGear*float64(k.Gear) - scoreHazard*float64(k.Hazards)
 }
+
+// SearchBudget is the search bot's budget (bot.Budgeter): the heuristic
+// bot plans every template at length, so a playout of a few activations
+// costs much; fewer playouts, each two activations past the candidate's.
+func (Ruleset) SearchBudget() (playouts, depth int) { return 24, 2 }

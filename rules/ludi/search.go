@@ -42,7 +42,7 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 			out = append(out, repeat(f.Order, c.Orders)+bonus)
 		}
 	}
-	return out
+	return race.Distinct(out)
 }
 
 // The weights of Score, in spaces of lane 1.

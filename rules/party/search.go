@@ -28,7 +28,7 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 		}
 	}
 	rng.Shuffle(len(allowed), func(i, j int) { allowed[i], allowed[j] = allowed[j], allowed[i] })
-	return append(out, allowed[:min(len(allowed), maxCandidates)]...)
+	return race.Distinct(append(out, allowed[:min(len(allowed), maxCandidates)]...))
 }
 
 // Score implements race.Searcher: stars, then coins, as the standings go;

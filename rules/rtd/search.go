@@ -20,7 +20,7 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 			out = append(out, c.Order)
 		}
 	}
-	return out
+	return race.Distinct(out)
 }
 
 // Score implements race.Searcher: segments driven (laps counted) first,
