@@ -116,6 +116,11 @@ func TestHeadToHead(t *testing.T) {
 	} else if testing.Short() {
 		n = 10
 	}
+	// PITWALL_SEARCH_PLAYOUTS and PITWALL_SEARCH_DEPTH try another budget
+	// (for tuning; the defaults are the games' own).
+	var opt bot.Options
+	opt.Playouts, _ = strconv.Atoi(os.Getenv("PITWALL_SEARCH_PLAYOUTS"))
+	opt.Depth, _ = strconv.Atoi(os.Getenv("PITWALL_SEARCH_DEPTH"))
 	for _, id := range race.IDs() {
 		rs, _ := race.Lookup(id)
 		if _, ok := rs.(race.Searcher); !ok {
@@ -123,7 +128,7 @@ func TestHeadToHead(t *testing.T) {
 			continue
 		}
 		t.Run(id, func(t *testing.T) {
-			r := playHeadToHead(t, rs, n, 1, bot.Options{})
+			r := playHeadToHead(t, rs, n, 1, opt)
 			lo, hi := wilson(r.wins, r.races)
 			msg := fmt.Sprintf("%s: search won %d of %d races (%.1f%%, 95%% CI %.1f%%-%.1f%%), lost %d, tied %d",
 				id, r.wins, r.races, 100*float64(r.wins)/float64(r.races), 100*lo, 100*hi, r.losses, r.races-r.wins-r.losses)

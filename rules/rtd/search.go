@@ -41,7 +41,7 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 		}
 		return 1e6 - 1e3*float64(len(s.Racers))
 	}
-	v := 100*float64(s.distance(x)) + 20*float64(len(s.Order)-s.position(seat)) + 8*float64(x.Momentum)
+	v := 100*float64(s.distance(x)) + 40*float64(len(s.Order)-s.position(seat)) + 15*float64(x.Momentum)
 	if x.Hand != 0 {
 		v += 5
 	}
