@@ -31,7 +31,7 @@ func wilson(k, n int) (lo, hi float64) {
 	d := 1 + z*z/fn
 	c := (p + z*z/(2*fn)) / d
 	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
-	return c - h, c + h
+	return max(0, c-h), min(1, c+h) // clamped: rounding at k = 0 or n
 }
 
 // twoSeats are the first two of the game's demo entrants that field one
