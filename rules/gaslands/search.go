@@ -72,9 +72,9 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	}
 	k := s.Karts[seat]
 	if k.Finished {
-		return scoreFinished - 1e4*float64(k.Place)
+		return scoreFinished - float64(1e4*float64(k.Place))
 	}
-	return s.Distance(k) + scoreGear*float64(k.Gear) - scoreHazard*float64(k.Hazards)
+	return s.Distance(k) + float64(scoreGear*float64(k.Gear)) - float64(scoreHazard*float64(k.Hazards))
 }
 
 // SearchBudget is the search bot's budget (bot.Budgeter): the heuristic
