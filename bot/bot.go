@@ -22,9 +22,13 @@ const (
 
 // Options tune a bot; the zero value is each bot's default.
 type Options struct {
-	// Playouts is the search bot's budget: how many turns it may resolve
-	// in its head for one decision (0: its default).
+	// Playouts is the search bot's budget: how many playouts it may play
+	// in its head for one decision, each of Depth+1 turns (0: the game's
+	// SearchBudget, or DefaultPlayouts).
 	Playouts int
+	// Depth is how many turns a playout plays after the candidate's own
+	// (0: the game's SearchBudget, or DefaultDepth).
+	Depth int
 }
 
 // Names are the names of the bots rs offers, weakest first.

@@ -1,10 +1,264 @@
 package bot
 
-import "pitwall/race"
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
 
-// newSearch is the search bot for rs. Until it is written, it plays as
-// the heuristic bot does; no game is a Searcher yet, so none offers it.
+	"pitwall/dice"
+	"pitwall/race"
+)
+
+// The search bot's defaults.
+const (
+	// DefaultPlayouts is how many playouts one decision may play.
+	DefaultPlayouts = 64
+	// DefaultDepth is how many turns a playout plays after the candidate's
+	// own, every seat by the heuristic bot, before it scores the state.
+	DefaultDepth = 4
+)
+
+// searchEpoch is when a playout's first turn resolves, for a game that
+// cannot tell the time its state has reached: the simulator's own epoch
+// (sim.Epoch), each turn two days on, as a race by post goes.
+var searchEpoch = time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
+
+const searchStep = 48 * time.Hour
+
+// Clocked is a game whose state knows the latest time it has seen (party's
+// calendar): the search bot's playouts resolve from there on, a turn each
+// searchStep, so that they go through the weeks as the race will. A zero
+// time says the calendar has not begun.
+type Clocked interface {
+	Clock(s race.State) time.Time
+}
+
+// Budgeter is a searchable game with a budget of its own: how many
+// playouts a decision plays and how many turns each looks past the
+// candidate's (0: the default). A game whose heuristic bot plans at length
+// (nascar's, gaslands') takes fewer, so that a race stays quick.
+type Budgeter interface {
+	SearchBudget() (playouts, depth int)
+}
+
+// newSearch is the search bot for rs: flat Monte Carlo over the candidate
+// orders at the root, each playout the candidate's turn (the other seats by
+// the heuristic bot) and Depth turns more (every seat by the heuristic bot)
+// over dice of its own, scored by sr.Score.
+//
+// Flat rather than a tree: a turn's outcome is mostly dice, the opponents'
+// orders are the heuristic bot's (a tree would branch on dice it cannot
+// choose), and the budget is small. The playouts go by successive halving
+// rather than UCB1: the bot wants the best candidate (simple regret), not
+// the best running reward, and halving gives every survivor the same dice
+// (common random numbers: each round's seeds are shared by the candidates
+// still in it), so candidates are compared on like luck and a few dozen
+// playouts tell them apart. The heuristic bot's choice is first among the
+// candidates and wins every tie.
 func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
-	_, _ = rs, opt
-	return sr.BotOrder
+	n, depth := DefaultPlayouts, DefaultDepth
+	if b, ok := rs.(Budgeter); ok {
+		p, d := b.SearchBudget()
+		n, depth = cmp.Or(p, n), cmp.Or(d, depth)
+	}
+	if opt.Playouts > 0 {
+		n = opt.Playouts
+	}
+	if opt.Depth > 0 {
+		depth = opt.Depth
+	}
+	red, _ := rs.(race.Redactor)
+	return func(s race.State, seat int, inWindow bool, rng *rand.Rand) (text string) {
+		if s == nil || s.Over() {
+			return ""
+		}
+		if red != nil {
+			s = red.Redact(s, race.SeatViewer(seat)) // never look at what the seat may not see
+		}
+		heur := sr.BotOrder(s, seat, inWindow, rng)
+		defer func() {
+			// A game's panic in a playout is the game's bug; the racer
+			// still gets the heuristic's orders.
+			if recover() != nil {
+				text = heur
+			}
+		}()
+		sc := searcher{rs: rs, sr: sr, seat: seat, depth: depth}
+		sc.hb, _ = rs.(race.HostBotter)
+		sc.clock, _ = rs.(Clocked)
+		return sc.decide(s, heur, inWindow, n, rng)
+	}
+}
+
+// searcher is one decision of the search bot.
+type searcher struct {
+	rs    race.Ruleset
+	sr    race.Searcher
+	hb    race.HostBotter
+	clock Clocked
+	seat  int
+	depth int
+}
+
+// candidate is an order tried and what its playouts scored.
+type candidate struct {
+	text  string
+	order race.Order
+	sum   float64
+	n     int
+}
+
+func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
+
+// decide is the candidate that does best over the playouts, the heuristic's
+// heur when nothing beats it or nothing else can be played.
+func (sc *searcher) decide(s race.State, heur string, inWindow bool, budget int, rng *rand.Rand) string {
+	var cands []*candidate
+	seen := map[string]bool{}
+	add := func(text string) {
+		key := strings.ToLower(strings.TrimSpace(text))
+		if text == "" || seen[key] {
+			return
+		}
+		seen[key] = true
+		o, err := sc.rs.ParseOrder(s, race.Submission{Seat: sc.seat, Text: text, InWindow: inWindow})
+		if err != nil {
+			return // a candidate the game refuses is skipped
+		}
+		cands = append(cands, &candidate{text: text, order: o})
+	}
+	add(heur)
+	for _, c := range sc.sr.Candidates(s, sc.seat, inWindow, rng) {
+		add(c)
+	}
+	switch len(cands) {
+	case 0:
+		return heur
+	case 1:
+		return cands[0].text
+	}
+	rounds := int(math.Ceil(math.Log2(float64(len(cands)))))
+	alive := cands
+	for r := 0; r < rounds && len(alive) > 1; r++ {
+		per := max(1, budget/(len(alive)*rounds))
+		seeds := make([][2]uint64, per)
+		for i := range seeds {
+			seeds[i] = [2]uint64{rng.Uint64(), rng.Uint64()}
+		}
+		var next []*candidate
+		for _, c := range alive {
+			ok := true
+			for _, sd := range seeds {
+				v, err := sc.playout(s, c.order, sd)
+				if err != nil {
+					ok = false // it cannot be resolved: out of the running
+					break
+				}
+				c.sum += v
+				c.n++
+			}
+			if ok {
+				next = append(next, c)
+			}
+		}
+		if len(next) == 0 {
+			return heur
+		}
+		// Keep the better half, stable so that ties keep the earlier (the
+		// heuristic's first).
+		keep := (len(next) + 1) / 2
+		if r == rounds-1 {
+			keep = 1
+		}
+		alive = topByMean(next, keep)
+	}
+	return alive[0].text
+}
+
+// topByMean are the k candidates of cs with the highest means, in order,
+// the earlier first on a tie.
+func topByMean(cs []*candidate, k int) []*candidate {
+	out := append([]*candidate(nil), cs...)
+	for i := 1; i < len(out); i++ { // insertion sort: stable, and the lists are short
+		for j := i; j > 0 && out[j].mean() > out[j-1].mean(); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out[:min(k, len(out))]
+}
+
+// playout plays s on with the seat's order o this turn and the heuristic bot
+// for everything else, over dice and a bot stream of seed's own, and
+// scores how the seat stands: its Score less the best of the others'.
+func (sc *searcher) playout(s race.State, o race.Order, seed [2]uint64) (float64, error) {
+	d := dice.New(dice.SeedFromInt(seed[0]))
+	rng := rand.New(rand.NewPCG(seed[0], seed[1]))
+	at := sc.start(s)
+	orders := map[int]race.Order{}
+	var err error
+	for k := 0; k <= sc.depth && !s.Over(); k++ {
+		if k > 0 && sc.hb != nil {
+			for _, kv := range sc.hb.HostSettings(s, rng) {
+				key, val, _ := strings.Cut(kv, "=")
+				if s, err = sc.rs.Set(s, key, val); err != nil {
+					return 0, err
+				}
+			}
+		}
+		clear(orders)
+		for _, pr := range sc.rs.Prompts(s) {
+			if k == 0 && pr.Seat == sc.seat {
+				orders[pr.Seat] = o
+				continue
+			}
+			orders[pr.Seat] = sc.heuristic(s, pr.Seat, rng)
+		}
+		if s, _, err = sc.rs.Resolve(s, orders, d, at); err != nil {
+			if k == 0 {
+				return 0, err
+			}
+			break // the heuristic's turn failed: score what was reached
+		}
+		at = at.Add(searchStep)
+	}
+	return sc.value(s), nil
+}
+
+// heuristic is the heuristic bot's order for seat, or the game's default
+// when it sends none or one the game refuses.
+func (sc *searcher) heuristic(s race.State, seat int, rng *rand.Rand) race.Order {
+	if text := sc.sr.BotOrder(s, seat, false, rng); text != "" {
+		if o, err := sc.rs.ParseOrder(s, race.Submission{Seat: seat, Text: text}); err == nil {
+			return o
+		}
+	}
+	return sc.rs.DefaultOrder(s, seat)
+}
+
+// start is when a playout's first turn resolves: a turn after the game's
+// clock, or the simulator's epoch and a turn for each one played.
+func (sc *searcher) start(s race.State) time.Time {
+	if sc.clock != nil {
+		if t := sc.clock.Clock(s); !t.IsZero() {
+			return t.Add(searchStep)
+		}
+	}
+	return searchEpoch.Add(time.Duration(max(0, s.Turn()-1)) * searchStep)
+}
+
+// value is the seat's Score less the best of the other seats': above 0
+// when it stands first.
+func (sc *searcher) value(s race.State) float64 {
+	mine, best := sc.sr.Score(s, sc.seat), math.Inf(-1)
+	for _, x := range s.Seats() {
+		if x.Seat != sc.seat {
+			best = math.Max(best, sc.sr.Score(s, x.Seat))
+		}
+	}
+	if math.IsInf(best, -1) {
+		return mine
+	}
+	return mine - best
 }

@@ -25,3 +25,17 @@ type Searcher interface {
 	// before the race is over.
 	Score(s State, seat int) float64
 }
+
+// Distinct is orders without repeats or empty ones, the first of each kept
+// in its place: a Searcher's candidates, the heuristic's first.
+func Distinct(orders []string) []string {
+	seen := make(map[string]bool, len(orders))
+	out := orders[:0:0]
+	for _, o := range orders {
+		if o != "" && !seen[o] {
+			seen[o] = true
+			out = append(out, o)
+		}
+	}
+	return out
+}

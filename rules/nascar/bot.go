@@ -24,7 +24,11 @@ import (
 // What it works out about the track alone it keeps with the track, for
 // every race there; its randomness is its own, and what it orders is logged
 // like a driver's.
-func Bot(st race.State, seat int, rng *rand.Rand) string {
+func Bot(st race.State, seat int, rng *rand.Rand) string { return botWith(st, seat, rng, nil) }
+
+// botWith is Bot, telling keep (when not nil) of every order the planner
+// weighs with its score, for the search bot's candidates.
+func botWith(st race.State, seat int, rng *rand.Rand, keep func(botChoice)) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
@@ -43,7 +47,7 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 	d := s.track.drive.get()
 	defer s.track.drive.put(d)
 	d.init(s.track)
-	p := botPlanner{s: s, c: c, car: car, d: d}
+	p := botPlanner{s: s, c: c, car: car, d: d, keep: keep}
 	// The cars ahead: a car gives way to those, as they drive their own
 	// line without looking back, as likelyPaths has it.
 	var others []*RaceCar
@@ -103,6 +107,7 @@ type botPlanner struct {
 	risk, lastRisk []int
 	moves          int         // the most moves risk holds
 	legal          *legalTable // what orders cost the car
+	keep           func(botChoice)
 }
 
 // botChoice is a candidate order and how good it is.
@@ -216,6 +221,9 @@ func (p *botPlanner) choose(rng *rand.Rand, offTrack bool) botChoice {
 					score -= botPit // it would come to the pit lane too fast
 				}
 				score += rng.IntN(3) // a little variety between equal plans
+				if p.keep != nil {
+					p.keep(botChoice{text: before + string(w.moves) + after, score: score})
+				}
 				if score > best.score {
 					best = botChoice{text: before + string(w.moves) + after, score: score}
 				}

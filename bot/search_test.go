@@ -1,0 +1,219 @@
+package bot_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"pitwall/bot"
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/rules/ludi"
+	"pitwall/rules/nascar"
+)
+
+// Every game offers the search bot, and bot.New makes it.
+func TestEveryGameSearches(t *testing.T) {
+	for _, id := range race.IDs() {
+		rs, _ := race.Lookup(id)
+		if !slices.Contains(bot.Names(rs), bot.Search) {
+			t.Errorf("%s offers %v; want search among them", id, bot.Names(rs))
+		}
+		if b, err := bot.New(rs, bot.Search, bot.Options{Playouts: 4}); err != nil || b == nil {
+			t.Errorf("%s: bot.New search: %v", id, err)
+		}
+	}
+}
+
+// eachTurn plays a demo race of rs by the heuristic bot for up to turns
+// turns, calling f at each prompt, the resolves timed as sim.Play times them.
+func eachTurn(t *testing.T, rs race.Ruleset, seed uint64, turns int, f func(s race.State, seat int)) {
+	t.Helper()
+	g := rs.Game()
+	d := dice.New(dice.SeedFromInt(seed))
+	s, err := rs.Setup(race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps}, g.Demo.Entrants, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	hb, _ := rs.(race.HostBotter)
+	at := time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
+	for n := 0; n < turns && !s.Over(); n++ {
+		if hb != nil {
+			for _, kv := range hb.HostSettings(s, rng) {
+				k, v, _ := cutEq(kv)
+				if s, err = rs.Set(s, k, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		orders := map[int]race.Order{}
+		for _, pr := range rs.Prompts(s) {
+			f(s, pr.Seat)
+			text := rs.(race.Botter).BotOrder(s, pr.Seat, false, rng)
+			if text == "" {
+				continue
+			}
+			o, err := rs.ParseOrder(s, race.Submission{Seat: pr.Seat, Text: text})
+			if err != nil {
+				t.Fatalf("turn %d seat %d: the heuristic's %q: %v", s.Turn(), pr.Seat, text, err)
+			}
+			orders[pr.Seat] = o
+		}
+		if s, _, err = rs.Resolve(s, orders, d, at); err != nil {
+			t.Fatal(err)
+		}
+		at = at.Add(48 * time.Hour)
+	}
+}
+
+func cutEq(kv string) (string, string, bool) {
+	for i := range kv {
+		if kv[i] == '=' {
+			return kv[:i], kv[i+1:], true
+		}
+	}
+	return kv, "", false
+}
+
+// Every candidate a game gives the search bot is an order it accepts, none
+// repeats, and the heuristic bot's own order (from the same rng) is among
+// them, at the prompts of bot races; in ludi, in the bonus window too.
+func TestCandidatesAreAccepted(t *testing.T) {
+	for _, id := range race.IDs() {
+		rs, _ := race.Lookup(id)
+		sr, ok := rs.(race.Searcher)
+		if !ok {
+			t.Errorf("%s is no race.Searcher", id)
+			continue
+		}
+		t.Run(id, func(t *testing.T) {
+			turns, tried := 60, 0
+			if testing.Short() {
+				turns = 15
+			}
+			for seed := uint64(1); seed <= 2; seed++ {
+				eachTurn(t, rs, seed, turns, func(s race.State, seat int) {
+					for _, in := range []bool{false, id == "ludi"} {
+						cands := sr.Candidates(s, seat, in, rand.New(rand.NewPCG(seed, uint64(seat))))
+						heur := sr.BotOrder(s, seat, in, rand.New(rand.NewPCG(seed, uint64(seat))))
+						if heur != "" && !slices.Contains(cands, heur) {
+							t.Errorf("turn %d seat %d: candidates %q lack the heuristic's %q", s.Turn(), seat, cands, heur)
+						}
+						seen := map[string]bool{}
+						for _, c := range cands {
+							if seen[c] {
+								t.Errorf("turn %d seat %d: candidate %q twice", s.Turn(), seat, c)
+							}
+							seen[c] = true
+							tried++
+							if _, err := rs.ParseOrder(s, race.Submission{Seat: seat, Text: c, InWindow: in}); err != nil {
+								t.Errorf("turn %d seat %d: candidate %q refused: %v", s.Turn(), seat, c, err)
+							}
+						}
+					}
+				})
+			}
+			if tried < 20 {
+				t.Errorf("only %d candidates tried; want a race's worth", tried)
+			}
+		})
+	}
+}
+
+// The search bot decides from its seat's view alone: nascar's hidden
+// sandbags, moved anywhere near the cars, change nothing it orders, where
+// they would change the race (a car that drives onto one loses speed).
+func TestSearchSeesNoSecrets(t *testing.T) {
+	rs, _ := race.Lookup("nascar")
+	search, _ := bot.New(rs, bot.Search, bot.Options{Playouts: 8, Depth: 2})
+	checked, differ := 0, 0
+	eachTurn(t, rs, 5, 8, func(s race.State, seat int) {
+		b, _ := json.Marshal(s)
+		other, err := rs.DecodeState(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := other.(*nascar.State)
+		o.Sandbags = append([]nascar.Point(nil), o.Found...)
+		for _, c := range o.Cars {
+			for dx := -3; dx <= 3; dx++ {
+				for dy := -3; dy <= 3; dy++ {
+					p := nascar.Point{X: c.Pos.X + dx, Y: c.Pos.Y + dy}
+					if o.Track().At(p).OnTrack() && !slices.Contains(o.Sandbags, p) {
+						o.Sandbags = append(o.Sandbags, p)
+					}
+				}
+			}
+		}
+		a := search(s, seat, false, rand.New(rand.NewPCG(9, 9)))
+		x := search(o, seat, false, rand.New(rand.NewPCG(9, 9)))
+		if a != x {
+			t.Errorf("turn %d seat %d: %q with the race's sandbags, %q with others hidden; want the same", s.Turn(), seat, a, x)
+		}
+		checked++
+		// The sandbags matter to the race: resolving the same orders
+		// over the same dice differs.
+		orders := map[int]race.Order{}
+		for _, pr := range rs.Prompts(s) {
+			orders[pr.Seat] = rs.DefaultOrder(s, pr.Seat)
+		}
+		at := time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
+		s1, _, err1 := rs.Resolve(s, orders, dice.New(dice.SeedFromInt(1)), at)
+		s2, _, err2 := rs.Resolve(o, orders, dice.New(dice.SeedFromInt(1)), at)
+		if err1 == nil && err2 == nil {
+			h1, _ := json.Marshal(s1.(*nascar.State).Cars)
+			h2, _ := json.Marshal(s2.(*nascar.State).Cars)
+			if string(h1) != string(h2) {
+				differ++
+			}
+		}
+	})
+	if checked == 0 || differ == 0 {
+		t.Errorf("%d decisions checked, %d where the hidden sandbags changed the race; want some of each", checked, differ)
+	}
+}
+
+// The same rng gives the same decision.
+func TestSearchIsDeterministic(t *testing.T) {
+	for _, id := range race.IDs() {
+		rs, _ := race.Lookup(id)
+		search, _ := bot.New(rs, bot.Search, bot.Options{Playouts: 8, Depth: 2})
+		eachTurn(t, rs, 2, 4, func(s race.State, seat int) {
+			a := search(s, seat, false, rand.New(rand.NewPCG(4, 4)))
+			b := search(s, seat, false, rand.New(rand.NewPCG(4, 4)))
+			if a != b {
+				t.Errorf("%s turn %d seat %d: %q, then %q from the same rng", id, s.Turn(), seat, a, b)
+			}
+		})
+	}
+}
+
+// brokenSearch is ludi with a search bot's side that fails every way it
+// can: candidates the game refuses and a Score that panics.
+type brokenSearch struct{ ludi.Ruleset }
+
+func (brokenSearch) Candidates(race.State, int, bool, *rand.Rand) []string {
+	return []string{"", "Fly", "Control, Control, Control, Control"}
+}
+
+func (b brokenSearch) Score(race.State, int) float64 { panic("a broken Score") }
+
+// A search whose candidates are refused and whose scoring panics orders as
+// the heuristic bot does, and never panics itself.
+func TestSearchFallsBackToTheHeuristic(t *testing.T) {
+	rs := brokenSearch{}
+	search, err := bot.New(rs, bot.Search, bot.Options{Playouts: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eachTurn(t, ludi.Ruleset{}, 3, 5, func(s race.State, seat int) {
+		got := search(s, seat, false, rand.New(rand.NewPCG(1, 2)))
+		want := rs.BotOrder(s, seat, false, rand.New(rand.NewPCG(1, 2)))
+		if got != want {
+			t.Errorf("turn %d seat %d: %q; want the heuristic's %q", s.Turn(), seat, got, want)
+		}
+	})
+}
