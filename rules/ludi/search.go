@@ -39,10 +39,23 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 		}
 		out = append(out, f.Order+tail+bonus)
 		if c.Orders > 1 {
-			out = append(out, repeat(f.Order, c.Orders)+bonus)
+			out = append(out, repeatText(f.Order, c.Orders)+bonus)
 		}
 	}
 	return race.Distinct(out)
+}
+
+// repeatText is order given n times, each after the first 'else Brake', as
+// the bot's repeat writes a kind's.
+func repeatText(order string, n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = order
+		if i > 0 {
+			parts[i] += " else Brake"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // The weights of Score, in spaces of lane 1.
