@@ -57,7 +57,7 @@ func New(rs race.Ruleset, name string, opt Options) (race.BotFunc, error) {
 		return func(race.State, int, bool, *rand.Rand) string { return "" }, nil
 	case Heuristic:
 		if b, ok := rs.(race.Botter); ok {
-			return b.BotOrder, nil
+			return seeing(rs, b.BotOrder), nil
 		}
 	case Search:
 		if sr, ok := rs.(race.Searcher); ok {
@@ -65,4 +65,17 @@ func New(rs race.Ruleset, name string, opt Options) (race.BotFunc, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s has no bot %q; its bots: %s", rs.Game().ID, name, strings.Join(Names(rs), ", "))
+}
+
+// seeing is play given only what its seat may see: the game's Redact for
+// that seat, when the game has secrets (nascar's hidden sandbags). A bot
+// the service or the simulator runs is a racer, and sees as one.
+func seeing(rs race.Ruleset, play race.BotFunc) race.BotFunc {
+	red, ok := rs.(race.Redactor)
+	if !ok {
+		return play
+	}
+	return func(s race.State, seat int, inWindow bool, rng *rand.Rand) string {
+		return play(red.Redact(s, race.SeatViewer(seat)), seat, inWindow, rng)
+	}
 }

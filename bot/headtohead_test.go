@@ -141,7 +141,9 @@ func TestHeadToHead(t *testing.T) {
 			if full {
 				fmt.Println(msg)
 			}
-			if r.wins <= r.losses && !shortOf[id] {
+			// Held to a win on 40 races or more: the fixed seeds make it
+			// the same every run, and -short's ten tell too little.
+			if r.wins <= r.losses && !shortOf[id] && n >= 40 {
 				t.Errorf("%s; want more wins than losses", msg)
 			}
 		})

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -123,11 +124,13 @@ func TestCandidatesAreAccepted(t *testing.T) {
 	}
 }
 
-// The search bot decides from its seat's view alone: nascar's hidden
-// sandbags, moved anywhere near the cars, change nothing it orders, where
-// they would change the race (a car that drives onto one loses speed).
-func TestSearchSeesNoSecrets(t *testing.T) {
+// Every bot decides from its seat's view alone: nascar's hidden sandbags,
+// moved anywhere near the cars, change nothing the heuristic or the search
+// bot orders, where they would change the race (a car that drives onto one
+// loses speed).
+func TestBotsSeeNoSecrets(t *testing.T) {
 	rs, _ := race.Lookup("nascar")
+	heuristic, _ := bot.New(rs, bot.Heuristic, bot.Options{})
 	search, _ := bot.New(rs, bot.Search, bot.Options{Playouts: 8, Depth: 2})
 	checked, differ := 0, 0
 	eachTurn(t, rs, 5, 8, func(s race.State, seat int) {
@@ -148,10 +151,12 @@ func TestSearchSeesNoSecrets(t *testing.T) {
 				}
 			}
 		}
-		a := search(s, seat, false, rand.New(rand.NewPCG(9, 9)))
-		x := search(o, seat, false, rand.New(rand.NewPCG(9, 9)))
-		if a != x {
-			t.Errorf("turn %d seat %d: %q with the race's sandbags, %q with others hidden; want the same", s.Turn(), seat, a, x)
+		for name, play := range map[string]race.BotFunc{bot.Heuristic: heuristic, bot.Search: search} {
+			a := play(s, seat, false, rand.New(rand.NewPCG(9, 9)))
+			x := play(o, seat, false, rand.New(rand.NewPCG(9, 9)))
+			if a != x {
+				t.Errorf("%s, turn %d seat %d: %q with the race's sandbags, %q with others hidden; want the same", name, s.Turn(), seat, a, x)
+			}
 		}
 		checked++
 		// The sandbags matter to the race: resolving the same orders
@@ -216,4 +221,36 @@ func TestSearchFallsBackToTheHeuristic(t *testing.T) {
 			t.Errorf("turn %d seat %d: %q; want the heuristic's %q", s.Turn(), seat, got, want)
 		}
 	})
+}
+
+// peeking is nascar with a heuristic bot that peeks: it orders by how
+// many sandbags its state holds, found or not.
+type peeking struct{ nascar.Ruleset }
+
+func (peeking) BotOrder(s race.State, _ int, _ bool, _ *rand.Rand) string {
+	return fmt.Sprint(len(s.(*nascar.State).Sandbags))
+}
+
+// The heuristic bot bot.New makes is handed its seat's view, not the
+// race's: a bot that peeks sees only the sandbags found.
+func TestHeuristicGetsTheSeatsView(t *testing.T) {
+	rs, _ := race.Lookup("nascar")
+	play, err := bot.New(peeking{}, bot.Heuristic, bot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	eachTurn(t, rs, 3, 3, func(s race.State, seat int) {
+		st := s.(*nascar.State)
+		if len(st.Sandbags) == len(st.Found) {
+			return
+		}
+		checked++
+		if got, want := play(s, seat, false, nil), fmt.Sprint(len(st.Found)); got != want {
+			t.Errorf("turn %d seat %d: the bot saw %s sandbags; want the %s found", s.Turn(), seat, got, want)
+		}
+	})
+	if checked == 0 {
+		t.Error("no state with a hidden sandbag")
+	}
 }
