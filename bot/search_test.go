@@ -254,3 +254,20 @@ func TestHeuristicGetsTheSeatsView(t *testing.T) {
 		t.Error("no state with a hidden sandbag")
 	}
 }
+
+// The search plays its playouts on copies: the state it is asked about is
+// as it was, in every game.
+func TestSearchLeavesTheStateAlone(t *testing.T) {
+	for _, id := range race.IDs() {
+		rs, _ := race.Lookup(id)
+		search, _ := bot.New(rs, bot.Search, bot.Options{Playouts: 16, Depth: 3})
+		eachTurn(t, rs, 7, 6, func(s race.State, seat int) {
+			a, _ := json.Marshal(s)
+			search(s, seat, false, rand.New(rand.NewPCG(1, 2)))
+			b, _ := json.Marshal(s)
+			if string(a) != string(b) {
+				t.Errorf("%s turn %d seat %d: the search changed the state", id, s.Turn(), seat)
+			}
+		})
+	}
+}
