@@ -1,6 +1,8 @@
 package rtd
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
 	"pitwall/race/racetest"
@@ -15,9 +17,20 @@ func storedStates(t testing.TB) [][]byte {
 }
 
 // A stored state the game could not have made is refused when read, not
-// left to panic in a prompt, a post or a turn (each of these did).
+// left to panic in a prompt, a post or a turn (each of these did). The
+// state damaged is a stored one (testdata/damage-state.json: a 3-kart race
+// on Rainbow Road the turn before its end, one racer finished and another
+// dragging an item behind the one in front), so that a change to the bot
+// leaves the cases as they are.
 func TestDecodeStateRefusesDamage(t *testing.T) {
-	good := storedStates(t)[2]
+	good, err := os.ReadFile("testdata/damage-state.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good = bytes.TrimSpace(good)
+	if _, err := (Ruleset{}).DecodeState(good); err != nil {
+		t.Fatalf("the stored state: %v", err)
+	}
 	racetest.Refused(t, Ruleset{}, good, [][3]string{
 		{`"course":"rainbow-road"`, `"course":"moo-moo-meadows"`, `unknown course "moo-moo-meadows"`},
 		{`"laps":3,"racers"`, `"laps":0,"racers"`, "0 laps"},
