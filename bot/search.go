@@ -102,18 +102,31 @@ type searcher struct {
 	depth int
 }
 
-// candidate is an order tried and what its playouts scored.
+// candidate is an order tried and what its playouts scored, each playout's
+// value in the order of the seeds it was played on.
 type candidate struct {
 	text  string
 	order race.Order
-	sum   float64
-	n     int
+	vals  []float64
 }
 
-func (c *candidate) mean() float64 { return c.sum / float64(c.n) }
+func (c *candidate) mean() float64 {
+	sum := 0.0
+	for _, v := range c.vals {
+		sum += v
+	}
+	return sum / float64(len(c.vals))
+}
+
+// switchMargin is how many standard errors of the paired differences a
+// candidate must beat the heuristic's order by to be played instead: with
+// a few dozen playouts among a dozen candidates, the best mean is often
+// luck, and a search that followed it played worse than the heuristic it
+// searches from (rtd: 33% of 1,000 races).
+const switchMargin = 2.0
 
 // decide is the candidate that does best over the playouts, the heuristic's
-// heur when nothing beats it or nothing else can be played.
+// heur when nothing beats it clearly or nothing else can be played.
 func (sc *searcher) decide(s race.State, heur string, inWindow bool, budget int, rng *rand.Rand) string {
 	var cands []*candidate
 	seen := map[string]bool{}
@@ -133,48 +146,80 @@ func (sc *searcher) decide(s race.State, heur string, inWindow bool, budget int,
 	for _, c := range sc.sr.Candidates(s, sc.seat, inWindow, rng) {
 		add(c)
 	}
-	switch len(cands) {
-	case 0:
+	switch {
+	case len(cands) == 0:
 		return heur
-	case 1:
+	case len(cands) == 1:
 		return cands[0].text
+	case cands[0].text != heur:
+		return heur // the game refuses the heuristic's own: nothing to search from
 	}
+	// Every round plays the heuristic's order too, on the same seeds as
+	// the candidates still in, so that each candidate's values pair with
+	// the heuristic's.
+	home := cands[0]
 	rounds := int(math.Ceil(math.Log2(float64(len(cands)))))
-	alive := cands
-	for r := 0; r < rounds && len(alive) > 1; r++ {
-		per := max(1, budget/(len(alive)*rounds))
+	alive := cands[1:]
+	for r := 0; r < rounds && len(alive) > 0; r++ {
+		per := max(1, budget/((len(alive)+1)*rounds))
 		seeds := make([][2]uint64, per)
 		for i := range seeds {
 			seeds[i] = [2]uint64{rng.Uint64(), rng.Uint64()}
 		}
+		if !sc.playAll(s, home, seeds) {
+			return heur
+		}
 		var next []*candidate
 		for _, c := range alive {
-			ok := true
-			for _, sd := range seeds {
-				v, err := sc.playout(s, c.order, sd)
-				if err != nil {
-					ok = false // it cannot be resolved: out of the running
-					break
-				}
-				c.sum += v
-				c.n++
-			}
-			if ok {
+			if sc.playAll(s, c, seeds) {
 				next = append(next, c)
 			}
 		}
-		if len(next) == 0 {
-			return heur
-		}
-		// Keep the better half, stable so that ties keep the earlier (the
-		// heuristic's first).
 		keep := (len(next) + 1) / 2
 		if r == rounds-1 {
 			keep = 1
 		}
 		alive = topByMean(next, keep)
 	}
+	if len(alive) == 0 || !clearlyBetter(alive[0], home) {
+		return heur
+	}
 	return alive[0].text
+}
+
+// playAll plays c on every seed, adding the values; false if c's turn
+// cannot be resolved (it is out of the running).
+func (sc *searcher) playAll(s race.State, c *candidate, seeds [][2]uint64) bool {
+	for _, sd := range seeds {
+		v, err := sc.playout(s, c.order, sd)
+		if err != nil {
+			return false
+		}
+		c.vals = append(c.vals, v)
+	}
+	return true
+}
+
+// clearlyBetter says whether c beat home by more than switchMargin
+// standard errors of their paired differences, over the seeds c played
+// (home played each of them: the first len(c.vals) of home's).
+func clearlyBetter(c, home *candidate) bool {
+	n := len(c.vals)
+	if n < 2 || len(home.vals) < n {
+		return false
+	}
+	sum, sq := 0.0, 0.0
+	for i, v := range c.vals {
+		d := v - home.vals[i]
+		sum += d
+		sq += d * d
+	}
+	mean := sum / float64(n)
+	variance := (sq - float64(n)*mean*mean) / float64(n-1)
+	if variance <= 0 {
+		return mean > 0
+	}
+	return mean > switchMargin*math.Sqrt(variance/float64(n))
 }
 
 // topByMean are the k candidates of cs with the highest means, in order,
