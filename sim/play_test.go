@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"pitwall/bot"
 	"pitwall/dice"
@@ -18,34 +17,6 @@ import (
 	_ "pitwall/rules/rtd"
 	"pitwall/sim"
 )
-
-// loggedTable plays a bot race on a race's log, each resolve logged at the
-// time sim.Play resolves it: the host's way, to hold sim.Play's lean way to.
-type loggedTable struct {
-	p     *race.Played
-	turns int
-}
-
-func (t *loggedTable) add(e race.Entry) error {
-	e.Seq, e.Turn = len(t.p.Race.Log)+1, t.p.State.Turn()
-	if err := t.p.Apply(e); err != nil {
-		return err
-	}
-	t.p.Race.Log = append(t.p.Race.Log, e)
-	return nil
-}
-func (t *loggedTable) State() race.State { return t.p.State }
-func (t *loggedTable) Set(_ int, kv string) error {
-	return t.add(race.Entry{Kind: race.EntrySet, Seat: -1, Text: kv})
-}
-func (t *loggedTable) Submit(_, seat int, text string, in bool) error {
-	return t.add(race.Entry{Kind: race.EntryOrder, Seat: seat, Text: text, InWindow: in})
-}
-func (t *loggedTable) Resolve(int) error {
-	at := sim.Epoch.Add(time.Duration(t.turns) * 48 * time.Hour)
-	t.turns++
-	return t.add(race.Entry{Kind: race.EntryResolve, Seat: -1, At: at})
-}
 
 // sim.Play plays the race a host plays with the same bots, dice and times:
 // the same turns, the same standings, the same dice, for every game, with
@@ -76,7 +47,7 @@ func TestPlayIsTheHostsRace(t *testing.T) {
 					t.Fatal(err)
 				}
 				b := race.BotRace{MaxTurns: 60, Bot: func(s race.State, seat int, in bool, rng *rand.Rand) string { return bots[seat](s, seat, in, rng) }}
-				err = b.Play(rs, &loggedTable{p: p}, rand.New(rand.NewPCG(seed, 9)))
+				err = b.Play(rs, &sim.LoggedTable{P: p}, rand.New(rand.NewPCG(seed, 9)))
 				if over := err == nil; over != out.Over {
 					t.Fatalf("sim says over %v; the host's race: %v", out.Over, err)
 				}

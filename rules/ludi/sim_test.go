@@ -57,35 +57,6 @@ func heuristicBots(tb testing.TB) []race.BotFunc {
 	return bots
 }
 
-// hostTable plays a bot race on its log as a host does, each resolve at
-// the time sim.Play resolves it, so its turns hash the states sim.Play
-// passes through.
-type hostTable struct {
-	p     *race.Played
-	turns int
-}
-
-func (t *hostTable) add(e race.Entry) error {
-	e.Seq, e.Turn = len(t.p.Race.Log)+1, t.p.State.Turn()
-	if err := t.p.Apply(e); err != nil {
-		return err
-	}
-	t.p.Race.Log = append(t.p.Race.Log, e)
-	return nil
-}
-func (t *hostTable) State() race.State { return t.p.State }
-func (t *hostTable) Set(_ int, kv string) error {
-	return t.add(race.Entry{Kind: race.EntrySet, Seat: -1, Text: kv})
-}
-func (t *hostTable) Submit(_, seat int, text string, in bool) error {
-	return t.add(race.Entry{Kind: race.EntryOrder, Seat: seat, Text: text, InWindow: in})
-}
-func (t *hostTable) Resolve(int) error {
-	at := sim.Epoch.Add(time.Duration(t.turns) * 48 * time.Hour)
-	t.turns++
-	return t.add(race.Entry{Kind: race.EntryResolve, Seat: -1, At: at})
-}
-
 // story is a digest of a turn's events and rolls, text and all: a change
 // to what a turn tells, not only to where it leaves the chariots, shows.
 func story(tn race.Turn) string {
@@ -138,7 +109,7 @@ func TestFingerprint(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := race.BotRace{MaxTurns: 300, Bot: func(s race.State, seat int, in bool, rng *rand.Rand) string { return bots[seat](s, seat, in, rng) }}
-		if err := b.Play(Ruleset{}, &hostTable{p: p}, rand.New(rand.NewPCG(fr.seed, 7))); err != nil {
+		if err := b.Play(Ruleset{}, &sim.LoggedTable{P: p}, rand.New(rand.NewPCG(fr.seed, 7))); err != nil {
 			t.Fatal(err)
 		}
 		if p.Resolved() != o.Turns {
