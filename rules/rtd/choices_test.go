@@ -34,7 +34,7 @@ func TestChoicesMatchTheRules(t *testing.T) {
 			_, p := botRace(t, seed+uint64(10*i), 4+int(seed)*2, course)
 			step := 2
 			if testing.Short() {
-				step = 7
+				step = 5
 			}
 			for _, st := range racetest.Sampled(t, p, step) {
 				s := st.(*State)
