@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -86,7 +87,10 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{Msg: "a bot's name goes with a seat handed to it: {\"seat\": N, \"bot\": true, \"name\": ...}", Field: "name", Code: "bad_input"})
 		return
 	}
-	if _, err := bot.New(p.Ruleset, b.Name, bot.Options{}); err != nil {
+	// No name is the heuristic bot, which a game need not have: bot.New's
+	// own default would fall back to cruise and hand the seat to a bot
+	// the service cannot run.
+	if _, err := bot.New(p.Ruleset, cmp.Or(b.Name, bot.Heuristic), bot.Options{}); err != nil {
 		code := "bad_input"
 		if b.Name == "" {
 			code = "no_bot"

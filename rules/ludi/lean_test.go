@@ -81,7 +81,20 @@ func TestPromptsListTheAllowedOrders(t *testing.T) {
 // A quiet roller's turn is the logging roller's turn without its story:
 // the same state, the same dice, and no events.
 func TestQuietTurnIsTheSameTurn(t *testing.T) {
-	_, p := botRace(t, 3, 12)
+	// Every option set of the fingerprint's races: a rule away from its
+	// default tells its own story (the slip from where the order began).
+	for _, fr := range fingerprintRaces {
+		t.Run(fmt.Sprintf("seed %d %v", fr.seed, fr.options), func(t *testing.T) {
+			_, p := botRaceWith(t, fr.seed, 12, race.Config{Track: "circus-maximus", Options: fr.options})
+			quietTurns(t, p)
+		})
+	}
+}
+
+// quietTurns holds every turn of p, played again on a quiet roller, to the
+// same state and dice as on a telling one, and to no story.
+func quietTurns(t *testing.T, p *race.Played) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 3))
 	for n := 1; n <= p.Resolved(); n++ {
 		before := stateAt(t, p, n-1)

@@ -276,9 +276,12 @@ func (r *resolver) kindFor(c *Chariot) Kind {
 	return Cruise
 }
 
-// say tells an event; a caller asks r.tell first, so that a quiet turn
-// spends nothing on the words.
+// say tells an event, and nothing in a quiet turn; a caller whose words
+// cost something to build asks r.tell first.
 func (r *resolver) say(c *Chariot, kind string, mark int, format string, a ...any) {
+	if !r.tell {
+		return // a quiet turn tells nothing (callers skip costly arguments themselves)
+	}
 	seat := -1
 	if c != nil {
 		seat = c.Seat
@@ -963,10 +966,7 @@ func (r *resolver) slipStart(c *Chariot, startLane int) int {
 			}
 			return space - 1
 		}
-		p := Pos{Lane: lane, Seg: c.Pos.Seg, Cell: space - 1}
-		for p.Lane != c.Pos.Lane {
-			p, _ = t.Beside(p, sign(c.Pos.Lane-p.Lane))
-		}
+		p := r.s.levelIn(Pos{Lane: lane, Seg: c.Pos.Seg, Cell: space - 1}, c.Pos.Lane)
 		r.say(c, "slip", m, "%s: the slip begins on space %d of the %d in lane %d, where the order began; level with it, space %d of the %d in lane %d",
 			c.Name, space, n, lane, p.Cell+1, t.Spaces(c.Pos.Seg, c.Pos.Lane), c.Pos.Lane)
 		return p.Cell
