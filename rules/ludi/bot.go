@@ -41,9 +41,6 @@ func Bot(st race.State, seat int, rng *rand.Rand) string {
 	if s.legal(c, o, false) != nil {
 		return repeat(Control, s.Orders)
 	}
-	if len(o.Steps) == 1 {
-		return o.Steps[0].Kind.String()
-	}
 	return o.String()
 }
 
@@ -118,13 +115,14 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) Kind {
 
 // repeat is k written for each of n orders, each after the first with
 // Brake to fall back on.
-func repeat(k Kind, n int) string {
-	if n == 1 {
-		return k.String()
-	}
+func repeat(k Kind, n int) string { return repeatText(k.String(), n) }
+
+// repeatText is order written n times, each after the first with Brake to
+// fall back on.
+func repeatText(order string, n int) string {
 	parts := make([]string, n)
 	for i := range parts {
-		parts[i] = k.String()
+		parts[i] = order
 		if i > 0 {
 			parts[i] += " else Brake"
 		}

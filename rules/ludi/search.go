@@ -16,7 +16,7 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 	out := []string{heur}
 	ch, err := r.Choices(st, seat)
 	if err != nil || heur == "" {
-		return out
+		return race.Distinct(out) // none, when the bot sends nothing
 	}
 	c := ch.(Choices)
 	// The heuristic's later orders, its bonus left off: a tail any first
@@ -43,19 +43,6 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 		}
 	}
 	return race.Distinct(out)
-}
-
-// repeatText is order given n times, each after the first 'else Brake', as
-// the bot's repeat writes a kind's.
-func repeatText(order string, n int) string {
-	parts := make([]string, n)
-	for i := range parts {
-		parts[i] = order
-		if i > 0 {
-			parts[i] += " else Brake"
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // The weights of Score, in spaces of lane 1.
