@@ -27,6 +27,7 @@ var (
 	flagDefender     = race.Flag{Name: "defender", Values: "0..2 (the defender's Size/Endurance)", Need: true}
 	flagValue        = race.Flag{Name: "value", Values: "0..2 (the chariot's Size, or the horses' Endurance)", Need: true}
 	flagSpaces       = race.Flag{Name: "spaces", Values: "3..7 (the lane's spaces in the corner)", Need: true}
+	flagWheels       = race.Flag{Name: "wheels", Values: "0..2 (Control's modifier at the level: 1 at FAST, 2 at MAX; 0 without)"}
 )
 
 // Outcome names.
@@ -83,8 +84,8 @@ func Checks() []race.Check {
 		},
 		{
 			Name:     "crash",
-			Help:     "a Crash: whether it strikes its target, by how it comes (landing adjacent or overtaking), the attacker's Skill and the defender's Size",
-			Flags:    []race.Flag{flagMode, flagSkill, flagSize, flagTarget},
+			Help:     "a Crash: whether it strikes its target, by how it comes (landing adjacent or overtaking), the attacker's Skill and the defender's Size; --watch: the defender watches, 2 off the roll (the race option watch-crash=minus-2, the default)",
+			Flags:    []race.Flag{flagMode, flagSkill, flagSize, flagTarget, flagWatch},
 			Outcomes: []string{outHit, outNone},
 		},
 		{
@@ -95,8 +96,8 @@ func Checks() []race.Check {
 		},
 		{
 			Name:     "slip",
-			Help:     "a Slip with no contact: whether the part hit (an even pick, horses or chariot) is damaged, by its Size or Endurance",
-			Flags:    []race.Flag{flagValue},
+			Help:     "a Slip with no contact: whether the part hit (an even pick, horses or chariot) is damaged, by its Size or Endurance; --wheels: what the chariot's Control takes off the roll when the chariot is hit (the race option control-wheels=slip, the default)",
+			Flags:    []race.Flag{flagValue, flagWheels},
 			Outcomes: []string{outDamage, outNone},
 		},
 		{
@@ -215,7 +216,11 @@ func exactOdds(check string, args map[string]string) (map[string]*big.Rat, error
 		if err != nil {
 			return nil, err
 		}
-		return d20Odds(func(r int) bool { return SlipDamage(v, r) }, outDamage, outNone), nil
+		wheels, err := race.IntFlag(a.args, flagWheels.Name, 0, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		return d20Odds(func(r int) bool { return SlipDamage(v, max(1, r-wheels)) }, outDamage, outNone), nil
 	case "slip-start":
 		n, err := a.integer(flagSpaces, 3, 7)
 		if err != nil {
@@ -408,7 +413,15 @@ func crashOdds(a argReader) (map[string]*big.Rat, error) {
 	default:
 		return nil, fmt.Errorf("--target is horses or chariot; got %q", v)
 	}
-	return d20Odds(func(r int) bool { return CrashHits(mode, skill, size, target, r) }, outHit, outNone), nil
+	watch, err := a.boolean(flagWatch)
+	if err != nil {
+		return nil, err
+	}
+	mod := 0
+	if watch {
+		mod = WatchModifier
+	}
+	return d20Odds(func(r int) bool { return CrashHits(mode, skill, size, target, max(1, r-mod)) }, outHit, outNone), nil
 }
 
 // slipStartOdds counts the faces that name a space; a face that is rolled

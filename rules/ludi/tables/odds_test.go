@@ -43,6 +43,12 @@ func TestOddsExact(t *testing.T) {
 		{"crash damage 6 0", "crash-damage", map[string]string{"combo": "6", "defender": "0"},
 			map[string]string{"none": "1"}},
 		{"slip 1", "slip", map[string]string{"value": "1"}, map[string]string{"damage": "5/20", "none": "15/20"}},
+		// Control at FAST takes 1 off: 17-20 read 16-20.
+		{"slip 1 wheels 1", "slip", map[string]string{"value": "1", "wheels": "1"}, map[string]string{"damage": "4/20", "none": "16/20"}},
+		{"slip 1 wheels 2", "slip", map[string]string{"value": "1", "wheels": "2"}, map[string]string{"damage": "3/20", "none": "17/20"}},
+		// A watching defender takes 2 off: 13-20 read 11-20.
+		{"crash overtaking 1 2 chariot watched", "crash", map[string]string{"mode": "overtaking", "skill": "1", "size": "2", "target": "chariot", "watch": "true"},
+			map[string]string{"hit": "8/20", "none": "12/20"}},
 		{"fall 0", "fall", map[string]string{"constitution": "0"}, map[string]string{"hurt": "7/20", "none": "13/20"}},
 		{"fall 2", "fall", map[string]string{"constitution": "2"}, map[string]string{"hurt": "3/20", "none": "17/20"}},
 		{"slip start 3", "slip-start", map[string]string{"spaces": "3"}, map[string]string{"1": "1/3", "2": "1/3", "3": "1/3"}},
@@ -239,9 +245,9 @@ func TestChecks(t *testing.T) {
 		"whip":         {"!endurance:0..2", "success_damage success damage none"},
 		"lacerate":     {"!skill:0..2 !constitution:0..2 ?watch:true|false", "stun none"},
 		"wall":         {"!skill:0..2", "damage none"},
-		"crash":        {"!mode:adjacent|overtaking !skill:0..2 !size:0..2 (the defender's) !target:horses|chariot", "hit none"},
+		"crash":        {"!mode:adjacent|overtaking !skill:0..2 !size:0..2 (the defender's) !target:horses|chariot ?watch:true|false", "hit none"},
 		"crash-damage": {"!combo:0..6 (the attacker's Skill + Size) !defender:0..2 (the defender's Size/Endurance)", "self_damage none"},
-		"slip":         {"!value:0..2 (the chariot's Size, or the horses' Endurance)", "damage none"},
+		"slip":         {"!value:0..2 (the chariot's Size, or the horses' Endurance) wheels:0..2 (Control's modifier at the level: 1 at FAST, 2 at MAX; 0 without)", "damage none"},
 		"slip-start":   {"!spaces:3..7 (the lane's spaces in the corner)", "1 2 3 4 5 6 7"},
 		"fall":         {"!constitution:0..2", "hurt none"},
 	}
@@ -339,6 +345,8 @@ func TestOddsErrors(t *testing.T) {
 		{"constitution 5", "lacerate", map[string]string{"skill": "1", "constitution": "5"}, []string{"--constitution", "0 to 2"}},
 		{"bad watch", "lacerate", map[string]string{"skill": "1", "constitution": "1", "watch": "maybe"}, []string{"--watch", "true or false"}},
 		{"missing wall skill", "wall", nil, []string{"--skill", "0..2"}},
+		{"wheels 3", "slip", map[string]string{"value": "1", "wheels": "3"}, []string{"--wheels", "0 to 2", `"3"`}},
+		{"bad crash watch", "crash", map[string]string{"mode": "adjacent", "skill": "1", "size": "1", "target": "horses", "watch": "often"}, []string{"--watch", "true or false"}},
 		{"newline value", "wall", map[string]string{"skill": "1\n2"}, []string{"--skill", `"1\n2"`}},
 	}
 	for _, tc := range tests {
