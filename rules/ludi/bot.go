@@ -173,9 +173,5 @@ func levelReach(s *State, c *Chariot) int {
 func reachAt(s *State, c *Chariot, lv tables.Level) int {
 	// levelReach and penalty of the chariot at lv, without copying it: of
 	// the two, only the die and the Speed bonus depend on the level.
-	bonus := 0
-	if lv >= tables.Fast {
-		bonus = c.Team.Speed
-	}
-	return topFace(c, lv, s.Rules) + bonus - penalty(c, s.Rules)
+	return topFace(c, lv, s.Rules) + speedBonusAt(c, lv) - penalty(c, s.Rules)
 }

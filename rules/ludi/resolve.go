@@ -521,8 +521,12 @@ func (r *resolver) spaces(c *Chariot, k Kind, whip int) (roll, n int) {
 
 // speedBonus is the Speed characteristic's extra spaces: it raises the top
 // speeds, so it counts at FAST and MAX (docs/rules/ludi.md).
-func speedBonus(c *Chariot) int {
-	if c.Level >= tables.Fast {
+func speedBonus(c *Chariot) int { return speedBonusAt(c, c.Level) }
+
+// speedBonusAt is speedBonus were the chariot at level lv: Speed counts at
+// FAST and MAX.
+func speedBonusAt(c *Chariot, lv tables.Level) int {
+	if lv >= tables.Fast {
 		return c.Team.Speed
 	}
 	return 0
