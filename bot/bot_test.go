@@ -24,6 +24,10 @@ func TestNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A game on a calendar tells the search its clock; no other does.
+		if _, clocked := rs.(race.Clocked); clocked != rs.Game().Calendar {
+			t.Errorf("%s: a race.Clocked %v, on a calendar %v", id, clocked, rs.Game().Calendar)
+		}
 		names := bot.Names(rs)
 		if len(names) < 2 || names[0] != bot.Cruise || names[1] != bot.Heuristic {
 			t.Errorf("%s offers %v; want cruise and heuristic first", id, names)

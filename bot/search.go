@@ -20,29 +20,6 @@ const (
 	DefaultDepth = 4
 )
 
-// searchEpoch is when a playout's first turn resolves, for a game that
-// cannot tell the time its state has reached: the simulator's own epoch
-// (sim.Epoch), each turn two days on, as a race by post goes.
-var searchEpoch = time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
-
-const searchStep = 48 * time.Hour
-
-// Clocked is a game whose state knows the latest time it has seen (party's
-// calendar): the search bot's playouts resolve from there on, a turn each
-// searchStep, so that they go through the weeks as the race will. A zero
-// time says the calendar has not begun.
-type Clocked interface {
-	Clock(s race.State) time.Time
-}
-
-// Budgeter is a searchable game with a budget of its own: how many
-// playouts a decision plays and how many turns each looks past the
-// candidate's (0: the default). A game whose heuristic bot plans at length
-// (nascar's, gaslands') takes fewer, so that a race stays quick.
-type Budgeter interface {
-	SearchBudget() (playouts, depth int)
-}
-
 // newSearch is the search bot for rs: flat Monte Carlo over the candidate
 // orders at the root, each playout the candidate's turn (the other seats by
 // the heuristic bot) and Depth turns more (every seat by the heuristic bot)
@@ -59,7 +36,7 @@ type Budgeter interface {
 // candidates and wins every tie.
 func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 	n, depth := DefaultPlayouts, DefaultDepth
-	if b, ok := rs.(Budgeter); ok {
+	if b, ok := rs.(race.Budgeter); ok {
 		p, d := b.SearchBudget()
 		n, depth = cmp.Or(p, n), cmp.Or(d, depth)
 	}
@@ -87,7 +64,7 @@ func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 		}()
 		sc := searcher{rs: rs, sr: sr, seat: seat, depth: depth}
 		sc.hb, _ = rs.(race.HostBotter)
-		sc.clock, _ = rs.(Clocked)
+		sc.clock, _ = rs.(race.Clocked)
 		return sc.decide(s, heur, inWindow, n, rng)
 	}
 }
@@ -97,7 +74,7 @@ type searcher struct {
 	rs    race.Ruleset
 	sr    race.Searcher
 	hb    race.HostBotter
-	clock Clocked
+	clock race.Clocked
 	seat  int
 	depth int
 }
@@ -266,7 +243,7 @@ func (sc *searcher) playout(s race.State, o race.Order, seed [2]uint64) (float64
 			}
 			break // the heuristic's turn failed: score what was reached
 		}
-		at = at.Add(searchStep)
+		at = at.Add(race.BotTurnEvery)
 	}
 	return sc.value(s), nil
 }
@@ -283,14 +260,14 @@ func (sc *searcher) heuristic(s race.State, seat int, rng *rand.Rand) race.Order
 }
 
 // start is when a playout's first turn resolves: a turn after the game's
-// clock, or the simulator's epoch and a turn for each one played.
+// clock, or race.BotTime for the turns played.
 func (sc *searcher) start(s race.State) time.Time {
 	if sc.clock != nil {
 		if t := sc.clock.Clock(s); !t.IsZero() {
-			return t.Add(searchStep)
+			return t.Add(race.BotTurnEvery)
 		}
 	}
-	return searchEpoch.Add(time.Duration(max(0, s.Turn()-1)) * searchStep)
+	return race.BotTime(max(0, s.Turn()-1))
 }
 
 // value is the seat's Score less the best of the other seats': above 0

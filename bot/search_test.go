@@ -6,13 +6,13 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"pitwall/bot"
 	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/rules/ludi"
 	"pitwall/rules/nascar"
+	"pitwall/sim"
 )
 
 // Every game offers the search bot, and bot.New makes it.
@@ -29,54 +29,26 @@ func TestEveryGameSearches(t *testing.T) {
 }
 
 // eachTurn plays a demo race of rs by the heuristic bot for up to turns
-// turns, calling f at each prompt, the resolves timed as sim.Play times them.
+// turns (sim.Play), calling f at each prompt.
 func eachTurn(t *testing.T, rs race.Ruleset, seed uint64, turns int, f func(s race.State, seat int)) {
 	t.Helper()
 	g := rs.Game()
-	d := dice.New(dice.SeedFromInt(seed))
-	s, err := rs.Setup(race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps}, g.Demo.Entrants, d)
+	heur, err := bot.New(rs, bot.Heuristic, bot.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 3))
-	hb, _ := rs.(race.HostBotter)
-	at := time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
-	for n := 0; n < turns && !s.Over(); n++ {
-		if hb != nil {
-			for _, kv := range hb.HostSettings(s, rng) {
-				k, v, _ := cutEq(kv)
-				if s, err = rs.Set(s, k, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		orders := map[int]race.Order{}
-		for _, pr := range rs.Prompts(s) {
-			f(s, pr.Seat)
-			text := rs.(race.Botter).BotOrder(s, pr.Seat, false, rng)
-			if text == "" {
-				continue
-			}
-			o, err := rs.ParseOrder(s, race.Submission{Seat: pr.Seat, Text: text})
-			if err != nil {
-				t.Fatalf("turn %d seat %d: the heuristic's %q: %v", s.Turn(), pr.Seat, text, err)
-			}
-			orders[pr.Seat] = o
-		}
-		if s, _, err = rs.Resolve(s, orders, d, at); err != nil {
-			t.Fatal(err)
-		}
-		at = at.Add(48 * time.Hour)
+	watched := func(s race.State, seat int, inWindow bool, rng *rand.Rand) string {
+		f(s, seat)
+		return heur(s, seat, inWindow, rng)
 	}
-}
-
-func cutEq(kv string) (string, string, bool) {
-	for i := range kv {
-		if kv[i] == '=' {
-			return kv[:i], kv[i+1:], true
-		}
+	bots := make([]race.BotFunc, len(g.Demo.Entrants)*max(1, g.Racers.Max))
+	for i := range bots {
+		bots[i] = watched
 	}
-	return kv, "", false
+	su := sim.Setup{Config: race.Config{Track: g.Tracks[0].ID, Laps: g.Demo.Laps}, Entrants: g.Demo.Entrants, Seed: dice.SeedFromInt(seed)}
+	if _, err := sim.Play(rs, su, bots, rand.New(rand.NewPCG(seed, 3)), turns); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Every candidate a game gives the search bot is an order it accepts, none
@@ -165,7 +137,7 @@ func TestBotsSeeNoSecrets(t *testing.T) {
 		for _, pr := range rs.Prompts(s) {
 			orders[pr.Seat] = rs.DefaultOrder(s, pr.Seat)
 		}
-		at := time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
+		at := race.BotTime(0)
 		s1, _, err1 := rs.Resolve(s, orders, dice.New(dice.SeedFromInt(1)), at)
 		s2, _, err2 := rs.Resolve(o, orders, dice.New(dice.SeedFromInt(1)), at)
 		if err1 == nil && err2 == nil {

@@ -1,6 +1,9 @@
 package race
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"time"
+)
 
 // BotFunc writes one seat's orders for the turn s is at, as a racer would
 // send them, or "" to send none, so that the game's missed-turn default
@@ -38,4 +41,32 @@ func Distinct(orders []string) []string {
 		}
 	}
 	return out
+}
+
+// Clocked is a game whose state knows the latest time it has seen (a game
+// on a calendar, Game.Calendar: party's weeks). A race played without a
+// clock (the simulator, a search bot's playouts) goes on from there a turn
+// every BotTurnEvery. A zero time says the calendar has not begun.
+type Clocked interface {
+	Clock(s State) time.Time
+}
+
+// Budgeter is a Searcher with a search budget of its own: how many
+// playouts one decision plays and how many turns each looks past the
+// candidate's (0: the search bot's default). A game whose heuristic bot
+// plans at length takes fewer, so that a race stays quick.
+type Budgeter interface {
+	SearchBudget() (playouts, depth int)
+}
+
+// BotTurnEvery is how far apart the turns of a race played without a clock
+// resolve: two days, as a race by post goes.
+const BotTurnEvery = 48 * time.Hour
+
+// BotTime is when a race played without a clock (the simulator, a search
+// bot's playouts, a test's bot race on a log) resolves the turn after
+// resolved turns: from a fixed Monday evening, a turn every BotTurnEvery.
+// The same for every run, so such a race replays bit for bit.
+func BotTime(resolved int) time.Time {
+	return time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC).Add(time.Duration(resolved) * BotTurnEvery)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 )
 
 // Table is where a bot race is played: a race's log in memory (tests, the
@@ -104,7 +105,12 @@ func (b BotRace) Play(rs Ruleset, t Table, rng *rand.Rand) error {
 
 // LogTable plays a race on its log in memory: each step an entry applied to
 // P and appended to P.Race.Log.
-type LogTable struct{ P *Played }
+type LogTable struct {
+	P *Played
+	// At is when a turn resolves after resolved turns (BotTime, to play
+	// the simulator's race); nil: at no time, for a game that reads none.
+	At func(resolved int) time.Time
+}
 
 func (t LogTable) add(e Entry) error {
 	e.Seq, e.Turn = len(t.P.Race.Log)+1, t.P.State.Turn()
@@ -132,4 +138,10 @@ func (t LogTable) Submit(_, seat int, text string, inWindow bool) error {
 }
 
 // Resolve implements Table.
-func (t LogTable) Resolve(int) error { return t.add(Entry{Kind: EntryResolve, Seat: -1}) }
+func (t LogTable) Resolve(int) error {
+	e := Entry{Kind: EntryResolve, Seat: -1}
+	if t.At != nil {
+		e.At = t.At(t.P.Resolved())
+	}
+	return t.add(e)
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	"pitwall/dice"
 	"pitwall/race"
@@ -28,16 +27,11 @@ type Outcome struct {
 	Over  bool // false: stopped at the cap on turns, not over
 }
 
-// Epoch is when a simulated race's first turn resolves; each turn after it
-// resolves two days later, as a host's race by post does (a game on a
-// calendar reads the time).
-var Epoch = time.Date(2026, time.January, 5, 20, 0, 0, 0, time.UTC)
-
 // Play plays su to its end: each turn the host's settings from the game's
 // host bot (if it has one), then each prompted seat's orders from
 // bots[seat] (a nil bot, or one that sends "", leaves the game's default
-// to play), then the resolve. The bots draw from rng alone; the dice from
-// su.Seed alone. A race not over after maxTurns turns stops there (ludi's
+// to play), then the resolve, at race.BotTime. The bots draw from rng
+// alone; the dice from su.Seed alone. A race not over after maxTurns turns stops there (ludi's
 // chariots that only ever cruise never leave the grid), not Over.
 func Play(rs race.Ruleset, su Setup, bots []race.BotFunc, rng *rand.Rand, maxTurns int) (Outcome, error) {
 	d := dice.NewQuiet(su.Seed) // no story is read: the ruleset may skip writing it
@@ -77,8 +71,7 @@ func Play(rs race.Ruleset, su Setup, bots []race.BotFunc, rng *rand.Rand, maxTur
 			}
 			orders[pr.Seat] = o
 		}
-		at := Epoch.Add(time.Duration(out.Turns) * 48 * time.Hour)
-		if s, _, err = rs.Resolve(s, orders, d, at); err != nil {
+		if s, _, err = rs.Resolve(s, orders, d, race.BotTime(out.Turns)); err != nil {
 			return out, fmt.Errorf("turn %d: %w", turn, err)
 		}
 		out.Turns++

@@ -47,7 +47,7 @@ func TestPlayIsTheHostsRace(t *testing.T) {
 					t.Fatal(err)
 				}
 				b := race.BotRace{MaxTurns: 60, Bot: func(s race.State, seat int, in bool, rng *rand.Rand) string { return bots[seat](s, seat, in, rng) }}
-				err = b.Play(rs, &sim.LoggedTable{P: p}, rand.New(rand.NewPCG(seed, 9)))
+				err = b.Play(rs, race.LogTable{P: p, At: race.BotTime}, rand.New(rand.NewPCG(seed, 9)))
 				if over := err == nil; over != out.Over {
 					t.Fatalf("sim says over %v; the host's race: %v", out.Over, err)
 				}

@@ -77,7 +77,11 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	return s.Distance(k) + float64(scoreGear*float64(k.Gear)) - float64(scoreHazard*float64(k.Hazards))
 }
 
-// SearchBudget is the search bot's budget (bot.Budgeter): the heuristic
+// SearchBudget is the search bot's budget (race.Budgeter): the heuristic
 // bot plans every template at length, so a playout of a few activations
 // costs much; fewer playouts, each two activations past the candidate's.
 func (Ruleset) SearchBudget() (playouts, depth int) { return 24, 2 }
+
+var _ race.Budgeter = Ruleset{}
+
+var _ race.Searcher = Ruleset{}

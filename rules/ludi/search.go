@@ -83,3 +83,5 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	}
 	return v
 }
+
+var _ race.Searcher = Ruleset{}

@@ -109,7 +109,7 @@ func TestFingerprint(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := race.BotRace{MaxTurns: 300, Bot: func(s race.State, seat int, in bool, rng *rand.Rand) string { return bots[seat](s, seat, in, rng) }}
-		if err := b.Play(Ruleset{}, &sim.LoggedTable{P: p}, rand.New(rand.NewPCG(fr.seed, 7))); err != nil {
+		if err := b.Play(Ruleset{}, race.LogTable{P: p, At: race.BotTime}, rand.New(rand.NewPCG(fr.seed, 7))); err != nil {
 			t.Fatal(err)
 		}
 		if p.Resolved() != o.Turns {

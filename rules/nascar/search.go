@@ -64,6 +64,10 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	return v
 }
 
-// SearchBudget is the search bot's budget (bot.Budgeter): the heuristic
+// SearchBudget is the search bot's budget (race.Budgeter): the heuristic
 // bot weighs hundreds of ways each turn, so fewer, shorter playouts.
 func (Ruleset) SearchBudget() (playouts, depth int) { return 24, 2 }
+
+var _ race.Budgeter = Ruleset{}
+
+var _ race.Searcher = Ruleset{}

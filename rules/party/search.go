@@ -47,6 +47,10 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	return star*float64(p.Stars) + float64(p.Coins)
 }
 
-// Clock is the latest time the game has seen (bot.Clocked): the search
+// Clock is the latest time the game has seen (race.Clocked): the search
 // bot's playouts go on through the calendar from there.
 func (Ruleset) Clock(st race.State) time.Time { return st.(*State).Clock }
+
+var _ race.Clocked = Ruleset{}
+
+var _ race.Searcher = Ruleset{}

@@ -47,3 +47,5 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 	}
 	return v
 }
+
+var _ race.Searcher = Ruleset{}
