@@ -43,14 +43,19 @@ func Names(rs race.Ruleset) []string {
 	return names
 }
 
-// New is rs's bot named name ("" is the heuristic one, or cruise when the
-// game has none).
+// Default is the bot "" stands for in rs: the heuristic one, or cruise
+// when the game has none.
+func Default(rs race.Ruleset) string {
+	if _, ok := rs.(race.Botter); ok {
+		return Heuristic
+	}
+	return Cruise
+}
+
+// New is rs's bot named name ("": Default).
 func New(rs race.Ruleset, name string, opt Options) (race.BotFunc, error) {
 	if name == "" {
-		name = Heuristic
-		if _, ok := rs.(race.Botter); !ok {
-			name = Cruise
-		}
+		name = Default(rs)
 	}
 	switch name {
 	case Cruise:

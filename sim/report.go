@@ -120,7 +120,7 @@ func Report(w io.Writer, r Result, command, chartDir string, charts []Chart) err
 	fmt.Fprintf(&b, "Made by `%s`.\n\n", command)
 	bots := fmt.Sprintf("the %s bot in every seat", st.Setup.Bot)
 	if st.Setup.Versus != "" {
-		bots = fmt.Sprintf("the %s bot in the even seats (0, 2...) and the %s bot in the odd ones", st.Setup.Bot, st.Setup.Versus)
+		bots = fmt.Sprintf("the %s bot in half the seats and the %s bot in the other half, the two changing seats from race to race", st.Setup.Bot, st.Setup.Versus)
 	}
 	laps := "each track's own laps"
 	if st.Setup.Laps > 0 {
@@ -146,7 +146,7 @@ func Report(w io.Writer, r Result, command, chartDir string, charts []Chart) err
 	b.WriteString("One interval in twenty misses its true rate by chance alone, so among many values a lone rate just outside the even share is worth a second run with another --seed before acting on it.\n\n")
 
 	if st.Setup.Versus != "" {
-		b.WriteString("With two bots, every other group mixes both bots' racers, and a game that sets its grid by seat puts each bot on every other place: read the choices and the grid places with that in mind.\n\n")
+		b.WriteString("With two bots, every other group mixes both bots' racers: read the choices and the grid places with that in mind.\n\n")
 	}
 	b.WriteString("## Findings\n\n")
 	for _, f := range Findings(st) {

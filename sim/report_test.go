@@ -84,7 +84,7 @@ func TestChartsAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := b.String()
-	for _, want := range []string{"Made by `pitwall sim ludi`", "![ludi: win rate by package", "(out/charts/win-package.png)", "(out/charts/turns.svg)", "## By bot", "heuristic (odd seats)", "## Turns per race"} {
+	for _, want := range []string{"Made by `pitwall sim ludi`", "![ludi: win rate by package", "(out/charts/win-package.png)", "(out/charts/turns.svg)", "## By bot", "heuristic (--versus)", "## Turns per race"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the report lacks %q:\n%s", want, md)
 		}

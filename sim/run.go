@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -25,7 +26,8 @@ type Spec struct {
 	Races   int
 	Seed    uint64
 	// Bot plays every seat ("": the game's best bot after search, as
-	// bot.New chooses); Versus, when given, plays the odd seats instead.
+	// bot.New chooses); Versus, when given, plays half the seats instead,
+	// the two bots changing seats from race to race.
 	Bot, Versus string
 	Workers     int // 0: every core
 	// Seats is how many racers a race has (0: as many as the game's demo).
@@ -63,7 +65,11 @@ type plan struct {
 	spec     Spec
 	tracks   []string // the tracks a race may draw (one when Spec names it)
 	perEntry int      // racers an entrant fields
-	bots     []string // the bot of each seat's parity: [even, odd]
+	// The two sides' bots, --bot's and --versus' (the same without), and
+	// their names in the results. Race i plays side (seat+i)%2 in a seat,
+	// so each side sits in every seat equally: a game whose seats differ
+	// (gaslands' even seats win 71% of two-kart races) favours neither.
+	bots, labels [2]string
 }
 
 // BadSpec is a Spec that cannot be simulated, with what would be right.
@@ -102,10 +108,15 @@ func newPlan(spec Spec) (*plan, error) {
 			return nil, bad("%v", err)
 		}
 	}
-	p.spec.Bot = botName(rs, spec.Bot)
-	p.bots = []string{p.spec.Bot, p.spec.Bot}
+	p.spec.Bot = cmp.Or(spec.Bot, bot.Default(rs))
+	p.bots = [2]string{p.spec.Bot, p.spec.Bot}
+	p.labels = p.bots
 	if spec.Versus != "" {
 		p.bots[1] = spec.Versus
+		p.labels = p.bots
+		if p.bots[0] == p.bots[1] { // a control run: the sides by their flags
+			p.labels = [2]string{p.bots[0] + " (--bot)", p.bots[1] + " (--versus)"}
+		}
 	}
 	p.perEntry = max(p.g.Racers.Min, 1)
 	if p.spec.Seats == 0 {
@@ -117,7 +128,7 @@ func newPlan(spec Spec) (*plan, error) {
 		return nil, bad("--seats is how many racers a race has, 1 or more and a multiple of %d; got %d", p.perEntry, p.spec.Seats)
 	}
 	if spec.Versus != "" && p.spec.Seats < 2 {
-		return nil, bad("--versus plays the odd seats, so a race needs 2 seats or more; got %d", p.spec.Seats)
+		return nil, bad("--versus plays half the seats, so a race needs 2 seats or more; got %d", p.spec.Seats)
 	}
 	most := 0
 	for _, t := range p.g.Tracks {
@@ -161,17 +172,6 @@ func newPlan(spec Spec) (*plan, error) {
 		return nil, bad("%v", err)
 	}
 	return p, nil
-}
-
-// botName is the bot that name stands for ("" is bot.New's default).
-func botName(rs race.Ruleset, name string) string {
-	if name != "" {
-		return name
-	}
-	if _, ok := rs.(race.Botter); ok {
-		return bot.Heuristic
-	}
-	return bot.Cruise
 }
 
 // streams are race i's seeds: its dice, and the stream its setup and its
@@ -245,7 +245,7 @@ func DrawEntrant(g *race.Game, k, racers int, rng *rand.Rand) (race.Entrant, err
 type played struct {
 	su   Setup
 	out  Outcome
-	bots []string // each seat's bot
+	bots []string // each seat's bot, by its side's label
 }
 
 // play plays race i.
@@ -265,7 +265,8 @@ func (p *plan) play(i int) (played, error) {
 	bots := make([]race.BotFunc, p.spec.Seats)
 	names := make([]string, p.spec.Seats)
 	for s := range bots {
-		bots[s], names[s] = made[s%2], p.bots[s%2]
+		side := (s + i) % 2
+		bots[s], names[s] = made[side], p.labels[side]
 	}
 	out, err := Play(p.rs, su, bots, rng, p.spec.MaxTurns)
 	if err != nil {

@@ -158,7 +158,7 @@ func newAggregate(p *plan) *aggregate {
 		}
 	}
 	if p.spec.Versus != "" { // the seats' bot first, then the one it plays against
-		a.order["bot"] = []string{botLabel(0, p.bots[0]), botLabel(1, p.bots[1])}
+		a.order["bot"] = p.labels[:]
 	}
 	return a
 }
@@ -228,18 +228,9 @@ func (a *aggregate) add(r played) {
 			a.count("start", strconv.Itoa(p), won, finished)
 		}
 		if a.p.spec.Versus != "" && st.Seat < len(r.bots) {
-			a.count("bot", botLabel(st.Seat, r.bots[st.Seat]), won, finished)
+			a.count("bot", r.bots[st.Seat], won, finished)
 		}
 	}
-}
-
-// botLabel names a seat's bot in the "bot" group: by name, and by the
-// seats it played when both sides play the same bot (a control run).
-func botLabel(seat int, name string) string {
-	if seat%2 == 0 {
-		return name + " (even seats)"
-	}
-	return name + " (odd seats)"
 }
 
 func (a *aggregate) stats() Stats {

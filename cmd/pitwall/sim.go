@@ -32,7 +32,8 @@ took; and why racers did not finish.
 Each race draws its track (unless --track names one), its entrants' choices
 (each value of each choice equally likely) and its dice from --seed and its
 own number alone: the same seed gives the same results on any number of
-workers. --versus plays the odd seats with another bot, to compare two bots.
+workers. --versus plays half the seats with another bot, the two bots
+changing seats from race to race, to compare them.
 A race not over after --max-turns turns is counted apart and left out of
 the rates.
 
@@ -103,7 +104,7 @@ standard error when it is a terminal.`,
 	f.IntVar(&spec.Races, "races", 1000, "how many races to play")
 	f.Uint64Var(&spec.Seed, "seed", 1, "the seed every race's dice, choices and bots are drawn from")
 	f.StringVar(&spec.Bot, "bot", "", "the bot in every seat: cruise, heuristic or search, as the game offers (default: heuristic, or cruise in a game without it)")
-	f.StringVar(&spec.Versus, "versus", "", "another bot for the odd seats, to compare two bots")
+	f.StringVar(&spec.Versus, "versus", "", "another bot for half the seats, to compare two bots")
 	f.IntVar(&spec.Workers, "workers", 0, "races played at once (default: every core)")
 	f.IntVar(&spec.Seats, "seats", 0, "racers in a race (default: as many as the game's demo)")
 	f.StringVar(&spec.Track, "track", "", "the track of every race (default: each race draws one of the game's tracks)")
@@ -186,7 +187,7 @@ func printSim(w io.Writer, res sim.Result) {
 	st := res.Results
 	fmt.Fprintf(w, "%s: %d races (%d ended, %d stopped at %d turns), %d racers each, seed %d, bot %s", res.Ruleset, res.Races, st.RacesOver, st.RacesNotOver, st.Setup.MaxTurns, st.Setup.Seats, st.Setup.Seed, st.Setup.Bot)
 	if st.Setup.Versus != "" {
-		fmt.Fprintf(w, " (odd seats: %s)", st.Setup.Versus)
+		fmt.Fprintf(w, " against %s", st.Setup.Versus)
 	}
 	fmt.Fprintf(w, "\n%.2f s on %d workers: %.1f races a second; %d dice rolled\n", res.Seconds, res.Workers, res.RacesPerSecond, res.DiceRolled)
 	fmt.Fprintf(w, "rates with their 95%% intervals; a racer's even share of wins is %s\n", sim.Pct(st.EvenShare))

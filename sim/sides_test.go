@@ -1,0 +1,32 @@
+package sim
+
+import "testing"
+
+// With two bots, race i seats side (seat+i)%2: each side sits in every
+// seat as often, so a game whose seats differ favours neither bot.
+func TestSidesChangeSeats(t *testing.T) {
+	p, err := newPlan(Spec{Ruleset: "party", Races: 4, Bot: "heuristic", Versus: "cruise", Seats: 4, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seated := map[[2]string]int{} // {seat, bot}: races
+	for i := range 4 {
+		r, err := p.play(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat, name := range r.bots {
+			seated[[2]string{string(rune('0' + seat)), name}]++
+		}
+	}
+	for seat := range 4 {
+		for _, name := range []string{"heuristic", "cruise"} {
+			if n := seated[[2]string{string(rune('0' + seat)), name}]; n != 2 {
+				t.Errorf("seat %d had the %s bot in %d of 4 races; want 2", seat, name, n)
+			}
+		}
+	}
+	if c, _ := newPlan(Spec{Ruleset: "party", Races: 1, Bot: "heuristic", Versus: "heuristic", Seats: 2}); c.labels[0] == c.labels[1] {
+		t.Errorf("a control run's sides are both %q", c.labels[0])
+	}
+}
