@@ -42,6 +42,10 @@ type Spec struct {
 	MaxTurns int
 }
 
+// maxWorkers bounds --workers: races played at once, each its own
+// goroutine and state; far past any machine's cores.
+const maxWorkers = 1024
+
 // DefaultMaxTurns is the cap on a race's turns when Spec names none: far
 // past the longest race any game's heuristic bots play.
 const DefaultMaxTurns = 500
@@ -91,9 +95,13 @@ func newPlan(spec Spec) (*plan, error) {
 	if spec.Workers < 0 {
 		return nil, bad("--workers is 1 or more (0: every core); got %d", spec.Workers)
 	}
+	if spec.Workers > maxWorkers {
+		return nil, bad("--workers is at most %d (races at once; this machine has %d cores); got %d", maxWorkers, runtime.NumCPU(), spec.Workers)
+	}
 	if p.spec.Workers == 0 {
 		p.spec.Workers = runtime.NumCPU()
 	}
+	p.spec.Workers = min(p.spec.Workers, p.spec.Races) // a worker with no race to play is none
 	if spec.MaxTurns < 0 {
 		return nil, bad("--max-turns is 1 or more (0: %d); got %d", DefaultMaxTurns, spec.MaxTurns)
 	}
@@ -275,6 +283,18 @@ func (p *plan) play(i int) (played, error) {
 	return played{su: su, out: out, bots: names}, nil
 }
 
+// playSafely is play, with a panic in the game's code (its setup, bot or
+// resolve) told as race i's error: it runs on a worker's goroutine, where
+// no one else would catch it.
+func (p *plan) playSafely(i int) (r played, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("race %d failed inside the game (a bug to report, with this command): %v", i, v)
+		}
+	}()
+	return p.play(i)
+}
+
 // Run plays spec's races on spec.Workers workers and gathers their
 // statistics. Race i is drawn and played from (spec.Seed, i) alone, and the
 // races are gathered in the order of i, so the results are the same for
@@ -303,7 +323,7 @@ func Run(ctx context.Context, spec Spec, progress func(done int)) (Result, error
 				if i >= p.spec.Races {
 					return
 				}
-				r, err := p.play(i)
+				r, err := p.playSafely(i)
 				select {
 				case results <- done{i, r, err}:
 				case <-ctx.Done():

@@ -49,7 +49,7 @@ func TestSameResultsForAnyWorkers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if r.Workers != w || r.Races != races || r.Ruleset != id || r.DiceRolled == 0 {
+				if r.Workers != min(w, races) || r.Races != races || r.Ruleset != id || r.DiceRolled == 0 {
 					t.Fatalf("%d workers: %+v", w, r)
 				}
 				r.Workers, r.Seconds, r.RacesPerSecond = 0, 0, 0
@@ -223,6 +223,7 @@ func TestBadSpecs(t *testing.T) {
 		{sim.Spec{Ruleset: "ludi", Races: 1, Bot: "oracle"}, `no bot "oracle"`},
 		{sim.Spec{Ruleset: "ludi", Races: 1, Versus: "oracle"}, `no bot "oracle"`},
 		{sim.Spec{Ruleset: "ludi", Races: 1, Workers: -1}, "--workers"},
+		{sim.Spec{Ruleset: "ludi", Races: 1, Workers: 1_000_000_000}, "--workers is at most"},
 		{sim.Spec{Ruleset: "ludi", Races: 1, Seats: 40}, "--seats 40"},
 		{sim.Spec{Ruleset: "ludi", Races: 1, Track: "monza"}, `no track "monza"`},
 		{sim.Spec{Ruleset: "ludi", Races: 1, Laps: 99}, "--laps"},

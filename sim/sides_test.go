@@ -1,6 +1,14 @@
 package sim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"pitwall/dice"
+	"pitwall/race"
+	"pitwall/rules/party"
+)
 
 // With two bots, race i seats side (seat+i)%2: each side sits in every
 // seat as often, so a game whose seats differ favours neither bot.
@@ -28,5 +36,25 @@ func TestSidesChangeSeats(t *testing.T) {
 	}
 	if c, _ := newPlan(Spec{Ruleset: "party", Races: 1, Bot: "heuristic", Versus: "heuristic", Seats: 2}); c.labels[0] == c.labels[1] {
 		t.Errorf("a control run's sides are both %q", c.labels[0])
+	}
+}
+
+// panicky is party with a Resolve that panics: a bug in a game.
+type panicky struct{ party.Ruleset }
+
+func (panicky) Resolve(race.State, map[int]race.Order, *dice.Roller, time.Time) (race.State, []race.Event, error) {
+	panic("a bug in the game")
+}
+
+// A panic in the game's code on a worker is that race's error, not a
+// crash of the whole run.
+func TestAPanicInARaceIsItsError(t *testing.T) {
+	p, err := newPlan(Spec{Ruleset: "party", Races: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.rs = panicky{}
+	if _, err := p.playSafely(0); err == nil || !strings.Contains(err.Error(), "race 0 failed inside the game") || !strings.Contains(err.Error(), "a bug in the game") {
+		t.Errorf("a panicking game: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"pitwall/internal/safefile"
 	"pitwall/sim"
 )
 
@@ -58,6 +60,21 @@ standard error when it is a terminal.`,
 				}
 				spec.Options[k] = v
 			}
+			// Where the charts and the report go is checked before the
+			// races, not after a long run that would then be lost.
+			if plotDir != "" {
+				if err := os.MkdirAll(plotDir, 0o755); err != nil {
+					return usagef("--plot %s: %v", plotDir, err)
+				}
+			}
+			if report != "" {
+				if err := safefile.CanWrite(report); err != nil {
+					return usagef("--report %v", err)
+				}
+			}
+			// Ctrl-C stops the run between races, with the progress line ended.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
 			var bar *progressBar
 			if a.tty {
 				bar = &progressBar{w: a.stderr, total: spec.Races, start: time.Now()}
@@ -67,7 +84,7 @@ standard error when it is a terminal.`,
 					bar.set(done)
 				}
 			}
-			res, err := sim.Run(cmd.Context(), spec, progress)
+			res, err := sim.Run(ctx, spec, progress)
 			if bar != nil {
 				bar.finish()
 			}
@@ -116,19 +133,19 @@ standard error when it is a terminal.`,
 	return c
 }
 
-// writeCharts draws res's charts into dir, made if missing.
+// writeCharts draws res's charts into dir, made before the run.
 func writeCharts(dir string, res sim.Result) ([]sim.Chart, error) {
 	charts, err := sim.Charts(res)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, usagef("--plot %s: %v", dir, err)
-	}
 	for _, c := range charts {
-		for ext, b := range map[string][]byte{".png": c.PNG, ".svg": c.SVG} {
-			path := filepath.Join(dir, c.Name+ext)
-			if err := writeOut("--plot "+path, path, b); err != nil {
+		for _, f := range []struct {
+			ext string
+			b   []byte
+		}{{".png", c.PNG}, {".svg", c.SVG}} {
+			path := filepath.Join(dir, c.Name+f.ext)
+			if err := writeOut("--plot "+path, path, f.b); err != nil {
 				return nil, err
 			}
 		}

@@ -39,6 +39,11 @@ func TestSimJSON(t *testing.T) {
 }
 
 func TestSimBadInput(t *testing.T) {
+	dir := t.TempDir()
+	aFile := filepath.Join(dir, "a-file")
+	if err := os.WriteFile(aFile, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -51,6 +56,11 @@ func TestSimBadInput(t *testing.T) {
 		{[]string{"sim", "ludi", "--races", "3", "--track", "monza"}, "monza"},
 		{[]string{"sim", "ludi", "--races", "many"}, "invalid argument"},
 		{[]string{"sim", "--races", "3"}, "accepts 1 arg"},
+		{[]string{"sim", "ludi", "--races", "3", "--workers", "5000"}, "--workers is at most"},
+		// Told before the races are played: a million would take a while.
+		{[]string{"sim", "ludi", "--races", "1000000", "--plot", aFile}, "--plot"},
+		{[]string{"sim", "ludi", "--races", "1000000", "--report", dir}, "--report"},
+		{[]string{"sim", "ludi", "--races", "1000000", "--report", filepath.Join(dir, "no", "r.md")}, "folder that does not exist"},
 	} {
 		code, doc, errs := jsonOf(t, c.args...)
 		if code != 2 || doc["ok"] != false || !strings.Contains(errs, c.want) || strings.Contains(errs, "goroutine") {

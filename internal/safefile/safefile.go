@@ -28,6 +28,23 @@ func (e *Refused) Error() string { return e.Path + " " + e.What + "; " + e.Fix }
 // directory, a named pipe, a device or a socket. So is a path whose folder
 // does not exist. Nothing is left behind when it fails.
 func WriteFile(path string, data []byte) error {
+	mode, err := writable(path)
+	if err != nil {
+		return err
+	}
+	return write(path, data, mode)
+}
+
+// CanWrite says whether WriteFile would write path, without writing: nil,
+// or the *Refused it would give. A command that works long before it
+// writes asks first, so that a bad path is told before the work, not after.
+func CanWrite(path string) error {
+	_, err := writable(path)
+	return err
+}
+
+// writable is the mode a file written at path gets, or why path is refused.
+func writable(path string) (fs.FileMode, error) {
 	mode := fs.FileMode(0o644)
 	st, err := os.Lstat(path)
 	switch {
@@ -39,21 +56,21 @@ func WriteFile(path string, data []byte) error {
 			} else if st.IsDir() {
 				fix = "give a file's path in it, or another name"
 			}
-			return &Refused{Path: path, What: what, Fix: fix}
+			return 0, &Refused{Path: path, What: what, Fix: fix}
 		}
 		mode = st.Mode().Perm()
 	case errors.Is(err, fs.ErrNotExist):
 		dir := filepath.Dir(path)
 		if dst, derr := os.Stat(dir); derr != nil || !dst.IsDir() {
-			return &Refused{Path: path, What: "is in a folder that does not exist (" + dir + ")", Fix: "make the folder first, or give a path in one that exists"}
+			return 0, &Refused{Path: path, What: "is in a folder that does not exist (" + dir + ")", Fix: "make the folder first, or give a path in one that exists"}
 		}
 	case errors.Is(err, fs.ErrPermission):
-		return &Refused{Path: path, What: "cannot be looked at (permission denied)", Fix: "give a path you may write"}
+		return 0, &Refused{Path: path, What: "cannot be looked at (permission denied)", Fix: "give a path you may write"}
 	default:
 		// ENOTDIR: a part of the path is a file, not a folder
-		return &Refused{Path: path, What: "is not a path pitwall can write (" + errText(err) + ")", Fix: "give a regular file's path"}
+		return 0, &Refused{Path: path, What: "is not a path pitwall can write (" + errText(err) + ")", Fix: "give a regular file's path"}
 	}
-	return write(path, data, mode)
+	return mode, nil
 }
 
 func write(path string, data []byte, mode fs.FileMode) (err error) {

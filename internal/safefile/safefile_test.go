@@ -174,3 +174,14 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 	}
 	only(t, dir, "post.md")
 }
+
+// CanWrite refuses what WriteFile refuses, and writes nothing.
+func TestCanWrite(t *testing.T) {
+	dir := t.TempDir()
+	if err := CanWrite(filepath.Join(dir, "new.md")); err != nil {
+		t.Errorf("a new file in a folder: %v", err)
+	}
+	refused(t, CanWrite(dir), "is a directory")
+	refused(t, CanWrite(filepath.Join(dir, "missing", "x.md")), "folder that does not exist")
+	only(t, dir)
+}
