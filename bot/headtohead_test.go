@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -19,19 +18,6 @@ import (
 // heuristic one came to.
 type headToHead struct {
 	races, wins, losses int // wins and losses of the search bot; the rest are ties
-}
-
-// wilson is the 95% Wilson score interval of k successes in n trials.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p, fn := float64(k)/float64(n), float64(n)
-	d := 1 + z*z/fn
-	c := (p + z*z/(2*fn)) / d
-	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / d
-	return max(0, c-h), min(1, c+h) // clamped: rounding at k = 0 or n
 }
 
 // twoSeats are the first two of the game's demo entrants that field one
@@ -134,7 +120,7 @@ func TestHeadToHead(t *testing.T) {
 		}
 		t.Run(id, func(t *testing.T) {
 			r := playHeadToHead(t, rs, n, 1, opt)
-			lo, hi := wilson(r.wins, r.races)
+			lo, hi := sim.Wilson(r.wins, r.races, sim.Z95)
 			msg := fmt.Sprintf("%s: search won %d of %d races (%.1f%%, 95%% CI %.1f%%-%.1f%%), lost %d, tied %d",
 				id, r.wins, r.races, 100*float64(r.wins)/float64(r.races), 100*lo, 100*hi, r.losses, r.races-r.wins-r.losses)
 			t.Log(msg)
@@ -147,24 +133,5 @@ func TestHeadToHead(t *testing.T) {
 				t.Errorf("%s; want more wins than losses", msg)
 			}
 		})
-	}
-}
-
-// The Wilson interval holds the rate, narrows with more trials, and stays
-// within 0 and 1 at the ends.
-func TestWilson(t *testing.T) {
-	lo, hi := wilson(60, 100)
-	if !(lo < 0.6 && 0.6 < hi) || math.Abs(lo-0.502) > 0.001 || math.Abs(hi-0.691) > 0.001 {
-		t.Errorf("wilson(60, 100) = %.4f, %.4f; want about 0.502, 0.691", lo, hi)
-	}
-	lo2, hi2 := wilson(600, 1000)
-	if hi2-lo2 >= hi-lo {
-		t.Errorf("wilson(600, 1000) = %.4f, %.4f; want narrower than for 100 trials", lo2, hi2)
-	}
-	if lo, hi := wilson(0, 10); lo != 0 || hi <= 0 || hi >= 1 {
-		t.Errorf("wilson(0, 10) = %v, %v; want 0 and a bound in (0, 1)", lo, hi)
-	}
-	if lo, hi := wilson(10, 10); hi < 1-1e-12 || lo <= 0 {
-		t.Errorf("wilson(10, 10) = %v, %v; want a bound in (0, 1) and 1", lo, hi)
 	}
 }

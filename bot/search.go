@@ -2,6 +2,7 @@ package bot
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -47,7 +48,7 @@ func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 		depth = opt.Depth
 	}
 	red, _ := rs.(race.Redactor)
-	return func(s race.State, seat int, inWindow bool, rng *rand.Rand) (text string) {
+	return func(s race.State, seat int, inWindow bool, rng *rand.Rand) string {
 		if s == nil || s.Over() {
 			return ""
 		}
@@ -55,13 +56,6 @@ func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 			s = red.Redact(s, race.SeatViewer(seat)) // never look at what the seat may not see
 		}
 		heur := sr.BotOrder(s, seat, inWindow, rng)
-		defer func() {
-			// A game's panic in a playout is the game's bug; the racer
-			// still gets the heuristic's orders.
-			if recover() != nil {
-				text = heur
-			}
-		}()
 		sc := searcher{rs: rs, sr: sr, seat: seat, depth: depth}
 		sc.hb, _ = rs.(race.HostBotter)
 		sc.clock, _ = rs.(race.Clocked)
@@ -214,12 +208,21 @@ func topByMean(cs []*candidate, k int) []*candidate {
 // playout plays s on with the seat's order o this turn and the heuristic bot
 // for everything else, over dice and a bot stream of seed's own, and
 // scores how the seat stands: its Score less the best of the others'.
-func (sc *searcher) playout(s race.State, o race.Order, seed [2]uint64) (float64, error) {
+func (sc *searcher) playout(s race.State, o race.Order, seed [2]uint64) (v float64, err error) {
+	// The game's code runs here on states no race has reached: a panic in
+	// it is the game's bug, and takes the candidate out of the running (the
+	// heuristic's own: the search gives the heuristic's order), rather than
+	// the service or the simulator down. The search's own code is not
+	// covered: a bug there shows.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the game failed in a playout: %v", p)
+		}
+	}()
 	d := dice.New(dice.SeedFromInt(seed[0]))
 	rng := rand.New(rand.NewPCG(seed[0], seed[1]))
 	at := sc.start(s)
 	orders := map[int]race.Order{}
-	var err error
 	for k := 0; k <= sc.depth && !s.Over(); k++ {
 		if k > 0 && sc.hb != nil {
 			for _, kv := range sc.hb.HostSettings(s, rng) {
@@ -237,12 +240,14 @@ func (sc *searcher) playout(s race.State, o race.Order, seed [2]uint64) (float64
 			}
 			orders[pr.Seat] = sc.heuristic(s, pr.Seat, rng)
 		}
-		if s, _, err = sc.rs.Resolve(s, orders, d, at); err != nil {
+		next, _, err := sc.rs.Resolve(s, orders, d, at)
+		if err != nil {
 			if k == 0 {
 				return 0, err
 			}
 			break // the heuristic's turn failed: score what was reached
 		}
+		s = next
 		at = at.Add(race.BotTurnEvery)
 	}
 	return sc.value(s), nil

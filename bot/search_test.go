@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"pitwall/bot"
@@ -169,19 +170,27 @@ func TestSearchIsDeterministic(t *testing.T) {
 }
 
 // brokenSearch is ludi with a search bot's side that fails every way it
-// can: candidates the game refuses and a Score that panics.
-type brokenSearch struct{ ludi.Ruleset }
-
-func (brokenSearch) Candidates(race.State, int, bool, *rand.Rand) []string {
-	return []string{"", "Fly", "Control, Control, Control, Control"}
+// can: candidates the game refuses, and a Score that panics, with orders
+// the game accepts among the candidates so that playouts are played and
+// scored.
+type brokenSearch struct {
+	ludi.Ruleset
+	scored *atomic.Int64
 }
 
-func (b brokenSearch) Score(race.State, int) float64 { panic("a broken Score") }
+func (brokenSearch) Candidates(race.State, int, bool, *rand.Rand) []string {
+	return []string{"", "Fly", "Control, Control, Control, Control", "Control", "Brake", "Watch"}
+}
+
+func (b brokenSearch) Score(race.State, int) float64 {
+	b.scored.Add(1)
+	panic("a broken Score")
+}
 
 // A search whose candidates are refused and whose scoring panics orders as
 // the heuristic bot does, and never panics itself.
 func TestSearchFallsBackToTheHeuristic(t *testing.T) {
-	rs := brokenSearch{}
+	rs := brokenSearch{scored: new(atomic.Int64)}
 	search, err := bot.New(rs, bot.Search, bot.Options{Playouts: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -193,6 +202,9 @@ func TestSearchFallsBackToTheHeuristic(t *testing.T) {
 			t.Errorf("turn %d seat %d: %q; want the heuristic's %q", s.Turn(), seat, got, want)
 		}
 	})
+	if rs.scored.Load() == 0 {
+		t.Error("no playout was scored: the test tried nothing")
+	}
 }
 
 // peeking is nascar with a heuristic bot that peeks: it orders by how
