@@ -1,6 +1,7 @@
 package race
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -26,8 +27,8 @@ type Announcer interface {
 	Announce(turn int) error
 }
 
-// BotRace is how bots play a race: the one loop that tests, the demo and
-// the simulator share, so a race played by bots is played the same way
+// BotRace is how bots play a race: the one loop that tests, the demo, the
+// service's bot races and the simulator (sim.Play) share, so a race played by bots is played the same way
 // wherever it is played. The bots draw from the rng in a fixed order: the
 // host's settings, then for each prompt whether it is missed, whether its
 // orders come in the window, and its orders.
@@ -47,7 +48,11 @@ type BotRace struct {
 	InWindow func(s State, seat int, rng *rand.Rand) bool
 }
 
-// Play plays the race at t to its end.
+// ErrNotOver is BotRace.Play's error for a race still running after
+// MaxTurns turns: a test's failure, the simulator's race to count apart.
+var ErrNotOver = errors.New("the race is not over")
+
+// Play plays the race at t to its end, or to MaxTurns (ErrNotOver).
 func (b BotRace) Play(rs Ruleset, t Table, rng *rand.Rand) error {
 	bot := b.Bot
 	if bot == nil {
@@ -68,7 +73,7 @@ func (b BotRace) Play(rs Ruleset, t Table, rng *rand.Rand) error {
 	for s := t.State(); !s.Over(); s = t.State() {
 		turn := s.Turn()
 		if turn > most {
-			return fmt.Errorf("the race is not over after %d turns", most)
+			return fmt.Errorf("%w after %d turns", ErrNotOver, most)
 		}
 		if before != nil {
 			for _, kv := range before(s, rng) {

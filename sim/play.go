@@ -3,6 +3,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -40,42 +41,63 @@ func Play(rs race.Ruleset, su Setup, bots []race.BotFunc, rng *rand.Rand, maxTur
 		return Outcome{}, err
 	}
 	out := Outcome{Grid: rs.Standings(s)}
-	hb, _ := rs.(race.HostBotter)
-	orders := map[int]race.Order{}
-	for !s.Over() && out.Turns < maxTurns {
-		turn := s.Turn()
-		if hb != nil {
-			for _, kv := range hb.HostSettings(s, rng) {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok {
-					return out, fmt.Errorf("turn %d: the host bot's setting %q is not KEY=VALUE", turn, kv)
-				}
-				if s, err = rs.Set(s, k, v); err != nil {
-					return out, fmt.Errorf("turn %d, setting %s: %w", turn, kv, err)
-				}
-			}
+	t := &table{rs: rs, s: s, d: d, orders: map[int]race.Order{}}
+	seated := func(s race.State, seat int, inWindow bool, rng *rand.Rand) string {
+		if seat < len(bots) && bots[seat] != nil {
+			return bots[seat](s, seat, inWindow, rng)
 		}
-		clear(orders)
-		for _, pr := range rs.Prompts(s) {
-			var text string
-			if pr.Seat < len(bots) && bots[pr.Seat] != nil {
-				text = bots[pr.Seat](s, pr.Seat, false, rng)
-			}
-			if text == "" {
-				orders[pr.Seat] = rs.DefaultOrder(s, pr.Seat)
-				continue
-			}
-			o, err := rs.ParseOrder(s, race.Submission{Seat: pr.Seat, Text: text})
-			if err != nil {
-				return out, fmt.Errorf("turn %d, seat %d, %q: %w", turn, pr.Seat, text, err)
-			}
-			orders[pr.Seat] = o
-		}
-		if s, _, err = rs.Resolve(s, orders, d, race.BotTime(out.Turns)); err != nil {
-			return out, fmt.Errorf("turn %d: %w", turn, err)
-		}
-		out.Turns++
+		return "" // no bot: the game's default plays
 	}
-	out.Final, out.Dice, out.Over = rs.Standings(s), d.Mark(), s.Over()
+	err = race.BotRace{Bot: seated, MaxTurns: maxTurns}.Play(rs, t, rng)
+	if err != nil && !errors.Is(err, race.ErrNotOver) {
+		return out, err
+	}
+	out.Turns, out.Final, out.Dice, out.Over = t.turns, rs.Standings(t.s), d.Mark(), t.s.Over()
 	return out, nil
+}
+
+// table is a race held in memory alone: the state, and the orders of the
+// turn being played, read as ParseOrder reads them; no log, no story.
+type table struct {
+	rs     race.Ruleset
+	s      race.State
+	d      *dice.Roller
+	orders map[int]race.Order
+	turns  int // resolved
+}
+
+func (t *table) State() race.State { return t.s }
+
+func (t *table) Set(_ int, kv string) error {
+	k, v, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("a setting is KEY=VALUE; got %q", kv)
+	}
+	s, err := t.rs.Set(t.s, k, v)
+	if err != nil {
+		return err
+	}
+	t.s = s
+	return nil
+}
+
+func (t *table) Submit(_, seat int, text string, inWindow bool) error {
+	o, err := t.rs.ParseOrder(t.s, race.Submission{Seat: seat, Text: text, InWindow: inWindow})
+	if err != nil {
+		return err
+	}
+	t.orders[seat] = o
+	return nil
+}
+
+// Resolve resolves the turn at race.BotTime; a seat whose bot sent nothing
+// plays the game's default, as on a host's log.
+func (t *table) Resolve(int) error {
+	s, _, err := t.rs.Resolve(t.s, t.orders, t.d, race.BotTime(t.turns))
+	if err != nil {
+		return err
+	}
+	t.s, t.turns = s, t.turns+1
+	clear(t.orders)
+	return nil
 }
