@@ -163,6 +163,22 @@ func decodeUse(rs race.Ruleset, b []byte) (msg string) {
 	if _, err := race.Hash(s); err != nil {
 		return err.Error()
 	}
+	// The search bot's side, on seats in the race and out of it (the
+	// planner's candidates cost: one seat in the race, and the edges).
+	if sr, ok := rs.(race.Searcher); ok {
+		n := len(s.Seats())
+		for seat := -1; seat <= n; seat++ {
+			sr.Score(s, seat)
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(b)), 5))
+		for _, seat := range []int{-1, 0, n} {
+			for _, c := range sr.Candidates(s, seat, false, rng) {
+				if c == "" {
+					return fmt.Sprintf("seat %d: an empty candidate", seat)
+				}
+			}
+		}
+	}
 	if s.Over() {
 		return ""
 	}

@@ -13,12 +13,12 @@ import (
 // with no skid dice, and with one to three dice shifting up or down; each
 // that the kart may order now.
 func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Rand) []string {
-	heur := r.BotOrder(st, seat, inWindow, rng)
-	out := []string{heur}
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= len(s.Karts) {
-		return out
+		return nil // no kart of that seat: nothing to order
 	}
+	heur := r.BotOrder(st, seat, inWindow, rng)
+	out := []string{heur}
 	o, err := Parse(heur, s.M)
 	if err != nil {
 		return out

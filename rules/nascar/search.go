@@ -18,19 +18,13 @@ const searchCandidates = 8
 func (Ruleset) Candidates(st race.State, seat int, _ bool, rng *rand.Rand) []string {
 	var all []botChoice
 	heur := botWith(st, seat, rng, func(c botChoice) { all = append(all, c) })
-	out := []string{heur}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
-	seen := map[string]bool{heur: true}
+	texts := []string{heur}
 	for _, c := range all {
-		if len(out) == searchCandidates {
-			break
-		}
-		if !seen[c.text] && c.text != "" {
-			seen[c.text] = true
-			out = append(out, c.text)
-		}
+		texts = append(texts, c.text)
 	}
-	return out
+	out := race.Distinct(texts)
+	return out[:min(len(out), searchCandidates)]
 }
 
 // The weights of Score, in tenths of a square of ground (lap.go).

@@ -489,6 +489,26 @@ const (
 	maxAdd   = 100
 )
 
+// check holds a stored MRDL to what ParseMRDL reads: at most maxTerms
+// entries, each a die of 1 to maxSides sides or an integer within maxAdd
+// (a die of a billion sides would be counted face by face for its odds).
+func (m MRDL) check() error {
+	if len(m) > maxTerms {
+		return fmt.Errorf("%d entries; at most %d", len(m), maxTerms)
+	}
+	for _, t := range m {
+		switch {
+		case t.Sides < 0 || t.Sides > maxSides:
+			return fmt.Errorf("a die of %d sides; a die has 1 to %d", t.Sides, maxSides)
+		case t.Sides > 0 && t.Add != 0:
+			return fmt.Errorf("an entry both a d%d and %+d; each is a die or an integer", t.Sides, t.Add)
+		case t.Add < -maxAdd || t.Add > maxAdd:
+			return fmt.Errorf("an integer %d; from -%d to %d", t.Add, maxAdd, maxAdd)
+		}
+	}
+	return nil
+}
+
 // ParseMRDL reads a list such as "d10", "2d6 +1" or "d6, d4, -2": dice as
 // dN (or KdN for K of them) and integers, separated by spaces or commas.
 func ParseMRDL(text string) (MRDL, error) {

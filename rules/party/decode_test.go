@@ -1,6 +1,7 @@
 package party
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -21,3 +22,16 @@ func TestDecodeStateMutations(t *testing.T) {
 }
 
 func FuzzDecodeState(f *testing.F) { racetest.FuzzDecode(f, Ruleset{}, storedStates(f)) }
+
+// A stored MRDL is held to what ParseMRDL reads: a die of more sides than
+// any, counted face by face for a choice's odds, panicked.
+func TestDecodeStateRefusesDamage(t *testing.T) {
+	good := storedStates(t)[1]
+	racetest.Refused(t, Ruleset{}, good, [][3]string{
+		{`"mrdl":[{"sides":10}]`, `"mrdl":[{"sides":9007199254740993}]`, "Racer 0's MRDL: a die of 9007199254740993 sides; a die has 1 to 100"},
+		{`"mrdl":[{"sides":10}]`, `"mrdl":[{"sides":-3}]`, "a die of -3 sides"},
+		{`"mrdl":[{"sides":10}]`, `"mrdl":[{"sides":10,"add":2}]`, "each is a die or an integer"},
+		{`"mrdl":[{"sides":10}]`, `"mrdl":[{"add":1000}]`, "an integer 1000; from -100 to 100"},
+		{`"mrdl":[{"sides":10}]`, `"mrdl":[` + strings.Repeat(`{"sides":6},`, 12) + `{"sides":6}]`, "13 entries; at most 12"},
+	})
+}

@@ -371,6 +371,9 @@ func (s *State) check() error {
 		case p.Prize < 0 || p.Prize > maxPrize:
 			return fmt.Errorf("%s won %d coins in the last minigame; a prize is 0 to %d", p.Name, p.Prize, maxPrize)
 		}
+		if err := p.MRDL.check(); err != nil {
+			return fmt.Errorf("%s's MRDL: %w", p.Name, err)
+		}
 	}
 	return nil
 }

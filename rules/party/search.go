@@ -16,11 +16,11 @@ const maxCandidates = 12
 // fork waited at), the heuristic bot's first; past maxCandidates, a sample
 // drawn with rng.
 func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Rand) []string {
-	out := []string{r.BotOrder(st, seat, inWindow, rng)}
 	ch, err := r.Choices(st, seat)
 	if err != nil {
-		return out
+		return nil // the seat may not order now
 	}
+	out := []string{r.BotOrder(st, seat, inWindow, rng)}
 	var allowed []string
 	for _, c := range ch.(Choices).Orders {
 		if c.Allowed && c.Note == "" {

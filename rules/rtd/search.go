@@ -10,11 +10,11 @@ import (
 // (each plain and, after the start, with the pull clause the race's
 // options call for), the heuristic bot's among them.
 func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Rand) []string {
-	out := []string{r.BotOrder(st, seat, inWindow, rng)}
 	ch, err := r.Choices(st, seat)
 	if err != nil {
-		return out
+		return nil // the seat may not order now
 	}
+	out := []string{r.BotOrder(st, seat, inWindow, rng)}
 	for _, c := range ch.(Choices).Actions {
 		if c.Allowed {
 			out = append(out, c.Order)
