@@ -118,15 +118,9 @@ func (s *State) driveByOdds(x *Racer, seat int, rng *rand.Rand) string {
 // passChance is the chance that x passes ahead in one pass roll, with
 // bonus added to x's total (a Power Slide's +1), as resolver.pass rolls it.
 func passChance(x, ahead *Racer, bonus int) float64 {
-	n := 0
-	for a := 1; a <= 6; a++ {
-		for d := 1; d <= 6; d++ {
-			if PassSucceeds(a+x.Momentum+bonus+passMods(x), d+ahead.Momentum+passMods(ahead)) {
-				n++
-			}
-		}
-	}
-	return float64(n) / 36
+	n := map[string]float64{}
+	opposed(n, PassSucceeds, x.Momentum+bonus+passMods(x), ahead.Momentum+passMods(ahead), "pass", "held")
+	return n["pass"] / 36
 }
 
 // BotOrder implements race.Botter.

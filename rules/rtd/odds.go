@@ -32,7 +32,7 @@ func (Ruleset) Checks() []race.Check {
 				{Name: "defensive", Bool: true}},
 			Outcomes: []string{ShellHit, ShellMiss, ShellItemLost}},
 		{Name: "ram", Help: "a ram: an opposed Racing Check, 1d6 plus modifiers each; the rammer must beat the other (a tie bounces it off)",
-			Flags: []race.Flag{{Name: "bonus", Values: "the rammer's modifiers (orbiting triple red shells +2 each, +1 driving defensively, ink -1, shrunk -2)"},
+			Flags: []race.Flag{{Name: "bonus", Values: "the rammer's modifiers (Ramming Speed +1, Featherweight -1, orbiting triple red shells +2 each, +1 driving defensively, ink -1, shrunk -2)"},
 				{Name: "guard", Values: "the other's modifiers (the same)"}},
 			Outcomes: []string{"rams", "bounces"}},
 		{Name: "aggressive", Help: "driving aggressively: 1d6 plus the modifiers; a 4 gains 1 Momentum, more gains 2, a Racing Check's losses at 1 and below",
@@ -96,15 +96,7 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		if args["defensive"] == "true" {
 			md++ // Drive Defensively: +1 to avoid being passed
 		}
-		for a := 1; a <= 6; a++ {
-			for d := 1; d <= 6; d++ {
-				if PassSucceeds(a+mp+bonus, d+md) {
-					out["pass"]++
-				} else {
-					out["held"]++
-				}
-			}
-		}
+		opposed(out, PassSucceeds, mp+bonus, md, "pass", "held")
 		return share(out, 36), nil
 	case "attack":
 		return attackOdds(args, num)
@@ -117,11 +109,7 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		if err != nil {
 			return nil, err
 		}
-		for fa := 1; fa <= 6; fa++ {
-			for fd := 1; fd <= 6; fd++ {
-				out[map[bool]string{true: "rams", false: "bounces"}[RamSucceeds(fa+a, fd+d)]]++
-			}
-		}
+		opposed(out, RamSucceeds, a, d, "rams", "bounces")
 		return share(out, 36), nil
 	case "aggressive":
 		m, err := num("modifier", -maxFlag)
@@ -242,6 +230,21 @@ func attackOdds(args map[string]string, num func(string, int) (int, error)) (map
 
 // share turns counts of faces out of faces into odds, each divided once, so
 // that odds that are certain are exactly 1 (36 additions of 1/36 are not).
+// opposed counts, of the 36 pairs of d6 of an opposed check, those the
+// first side wins (won, each die plus its side's modifiers) as win and the
+// others as lose, into out.
+func opposed(out map[string]float64, won func(a, d int) bool, mine, theirs int, win, lose string) {
+	for a := 1; a <= 6; a++ {
+		for d := 1; d <= 6; d++ {
+			if won(a+mine, d+theirs) {
+				out[win]++
+			} else {
+				out[lose]++
+			}
+		}
+	}
+}
+
 func share(counts map[string]float64, faces float64) map[string]float64 {
 	for k, n := range counts {
 		counts[k] = n / faces
