@@ -2,6 +2,7 @@ package nascar
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -721,10 +722,15 @@ func (p *drivePool) get() *driveTable {
 	return &driveTable{}
 }
 
+// put gives d back, to be kept for the next decision; past as many tables
+// as the process runs goroutines at once (a road course's is about 10 MB),
+// it is let go.
 func (p *drivePool) put(d *driveTable) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.free = append(p.free, d)
+	if len(p.free) < runtime.GOMAXPROCS(0) {
+		p.free = append(p.free, d)
+	}
 }
 
 // driveTable is what the bot knows about driving a track, worked out as it

@@ -2,9 +2,12 @@ package nascar
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"pitwall/race"
@@ -181,6 +184,37 @@ func TestBotKeepsNothingOfEarlierRaces(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Bots deciding at once on one track (the simulator's workers, the
+// service's races) each take a table of their own from the track's pool,
+// and order as each would alone. Run with -race.
+func TestBotsAtOnceOnOneTrack(t *testing.T) {
+	_, p := botRace(t, 6, 8, "oval")
+	s := racetest.StateAt(t, p, 12).(*State)
+	alone := map[int]string{}
+	for _, c := range s.Cars {
+		alone[c.Seat] = Bot(s, c.Seat, rand.New(rand.NewPCG(7, uint64(c.Seat))))
+	}
+	var wg sync.WaitGroup
+	got := make([]map[int]string, 4)
+	for g := range got {
+		got[g] = map[int]string{}
+		wg.Go(func() {
+			for _, c := range s.Cars {
+				got[g][c.Seat] = Bot(s, c.Seat, rand.New(rand.NewPCG(7, uint64(c.Seat))))
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		if !maps.Equal(got[g], alone) {
+			t.Errorf("goroutine %d ordered %v; alone %v", g, got[g], alone)
+		}
+	}
+	if n := len(s.track.drive.free); n > runtime.GOMAXPROCS(0) {
+		t.Errorf("the pool keeps %d tables; at most %d", n, runtime.GOMAXPROCS(0))
 	}
 }
 
