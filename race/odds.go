@@ -92,6 +92,9 @@ func FindCheck(game string, cs []Check, name string, args map[string]string) (Ch
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
+			if len(flags) == 0 {
+				return Check{}, fmt.Errorf("%s has no flag --%s; it takes no flags", name, unknown[0])
+			}
 			return Check{}, fmt.Errorf("%s has no flag --%s; flags: %s", name, unknown[0], strings.Join(flags, ", "))
 		}
 		for _, f := range c.Flags {

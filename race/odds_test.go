@@ -18,6 +18,7 @@ func TestFindCheck(t *testing.T) {
 		{"drift", nil, `unknown g check "drift"; checks: pass, item`},
 		{"pass", map[string]string{"momentum": "1", "lane": "2"}, "pass has no flag --lane; flags: --momentum, --defensive"},
 		{"pass", nil, "pass needs --momentum (0..)"},
+		{"item", map[string]string{"boost": "1"}, "item has no flag --boost; it takes no flags"},
 		{"pass", map[string]string{"momentum": "1", "defensive": "yes"}, `--defensive is a switch and takes no value; got "yes"`},
 	} {
 		if _, err := FindCheck("g", cs, tc.name, tc.args); err == nil || !strings.Contains(err.Error(), tc.says) {
