@@ -32,7 +32,8 @@ func (Ruleset) Checks() []race.Check {
 
 // scatterTurn is the turn, in degrees clockwise, that the scatter die's face
 // gives a kart that wipes out: eight directions 45 apart, 1 keeping its
-// facing (a reading: the text's d8 names no directions).
+// facing (a reading: the text says only "roll Scatter die"; a d8 of eight
+// directions is this project's, docs/rules/gaslands.md).
 func scatterTurn(face int) int { return (face - 1) * 45 }
 
 // Odds implements race.Oddser.
