@@ -96,7 +96,7 @@ func TestChance(t *testing.T) {
 	for _, c := range []struct {
 		d6                 int
 		mine, theirs, star int
-	}{{1, 2, 22, 0}, {3, 22, 2, 0}, {5, 12, 12, 0}, {6, 12, 12, 1}} {
+	}{{1, 2, 22, 0}, {2, 2, 22, 0}, {3, 22, 2, 0}, {4, 22, 2, 0}, {5, 12, 12, 0}, {6, 12, 12, 1}} {
 		s := testGame(t, effectsBoard, 3)
 		s.Players[0].Space, s.Players[0].Coins = "hp", 12
 		s.Players[2].Coins, s.Players[2].Stars = 12, 1
