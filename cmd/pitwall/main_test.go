@@ -104,6 +104,10 @@ func TestEveryGameHasOdds(t *testing.T) {
 			t.Errorf("odds %s: status %d, %d checks: %s", id, code, len(checks), errs)
 		}
 	}
+	// The text list says so of a check that takes no flags.
+	if code, out, errs := pitwall(t, "odds", "party"); code != 0 || !strings.Contains(out, "happening  (no flags)") || !strings.Contains(out, "movement   [--mrdl") {
+		t.Errorf("odds party: status %d:\n%s%s", code, out, errs)
+	}
 }
 
 func TestBadInputExitsTwo(t *testing.T) {
