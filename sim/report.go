@@ -53,38 +53,29 @@ func Findings(st Stats) []string {
 func rateFindings(st Stats, g string, rates []Rate) []string {
 	var out []string
 	title := GroupTitle(g)
-	best, worst := rates[0], rates[0]
-	for _, r := range rates[1:] {
-		if r.WinRate > best.WinRate {
-			best = r
-		}
-		if r.WinRate < worst.WinRate {
-			worst = r
-		}
-	}
+	best, worst := extremes(rates, func(r Rate) float64 { return r.WinRate })
 	name := func(r Rate) string {
 		if g == "start" { // "place 1", not a bare "1"
 			return "place " + r.Value
 		}
 		return r.Value
 	}
-	at := func(r Rate) string {
-		return fmt.Sprintf("%s at %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI))
-	}
+	// win is a value's win rate as a finding says it: "place 1 27.0% (22.3–32.3%)".
+	win := func(r Rate) string { return fmt.Sprintf("%s %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI)) }
 	if best.WinCI[0] > worst.WinCI[1] {
-		out = append(out, fmt.Sprintf("By %s, %s wins %s (%s) vs %s %s (%s): the intervals do not overlap, so the difference is more than chance.",
-			title, name(best), Pct(best.WinRate), Interval(best.WinCI), name(worst), Pct(worst.WinRate), Interval(worst.WinCI)))
+		out = append(out, fmt.Sprintf("By %s, %s wins %s (%s) vs %s: the intervals do not overlap, so the difference is more than chance.",
+			title, name(best), Pct(best.WinRate), Interval(best.WinCI), win(worst)))
 	} else {
-		out = append(out, fmt.Sprintf("By %s, no value's win rate stands apart: the best, %s, and the worst, %s, have overlapping intervals at %d races; more races would narrow them.",
-			title, at(best), at(worst), st.RacesOver))
+		out = append(out, fmt.Sprintf("By %s, no value's win rate stands apart: the best, %s at %s (%s), and the worst, %s at %s (%s), have overlapping intervals at %d races; more races would narrow them.",
+			title, name(best), Pct(best.WinRate), Interval(best.WinCI), name(worst), Pct(worst.WinRate), Interval(worst.WinCI), st.RacesOver))
 	}
 	var above, below []string
 	for _, r := range rates {
 		switch {
 		case r.WinCI[0] > st.EvenShare:
-			above = append(above, fmt.Sprintf("%s %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI)))
+			above = append(above, win(r))
 		case r.WinCI[1] < st.EvenShare:
-			below = append(below, fmt.Sprintf("%s %s (%s)", name(r), Pct(r.WinRate), Interval(r.WinCI)))
+			below = append(below, win(r))
 		}
 	}
 	even := Pct(st.EvenShare)
@@ -94,19 +85,26 @@ func rateFindings(st Stats, g string, rates []Rate) []string {
 	if len(below) > 0 {
 		out = append(out, fmt.Sprintf("By %s, below the even share of %s, interval and all: %s.", title, even, strings.Join(below, ", ")))
 	}
-	fBest, fWorst := rates[0], rates[0]
-	for _, r := range rates[1:] {
-		if r.FinishRate > fBest.FinishRate {
-			fBest = r
-		}
-		if r.FinishRate < fWorst.FinishRate {
-			fWorst = r
-		}
-	}
+	fBest, fWorst := extremes(rates, func(r Rate) float64 { return r.FinishRate })
 	if fBest.FinishCI[0] > fWorst.FinishCI[1] {
 		out = append(out, fmt.Sprintf("By %s, %s finishes %s (%s) of its races and %s only %s (%s): the intervals do not overlap.", title, name(fBest), Pct(fBest.FinishRate), Interval(fBest.FinishCI), name(fWorst), Pct(fWorst.FinishRate), Interval(fWorst.FinishCI)))
 	}
 	return out
+}
+
+// extremes are the rates of the highest and the lowest of by, the first
+// of each on a tie.
+func extremes(rates []Rate, by func(Rate) float64) (best, worst Rate) {
+	best, worst = rates[0], rates[0]
+	for _, r := range rates[1:] {
+		if by(r) > by(best) {
+			best = r
+		}
+		if by(r) < by(worst) {
+			worst = r
+		}
+	}
+	return best, worst
 }
 
 // Report writes r as a Markdown balance report: command is the command
