@@ -20,27 +20,22 @@ func planWith(s *State, i int, judge func(i int, from Rect, m motion) float64) O
 	k := s.Karts[i]
 	best, bestScore := Order{}, math.Inf(-1)
 	var bestMotion motion
-	for _, name := range s.M.Allowed(k.Gear) {
-		tm, _ := s.M.Template(name)
-		for _, left := range []bool{false, true} {
-			if tm.Straight() && left {
-				continue
-			}
-			m := templateMotion(tm, left, k.Pos)
-			score := judge(i, k.Pos, m)
-			switch s.M.Class(name, k.Gear) {
-			case Hazardous:
-				score -= 25 + float64(10*float64(k.Hazards))
-			case Trivial:
-				if k.Hazards > 0 {
-					score += 10 + float64(10*float64(k.Hazards))
-				}
-			}
-			if score > bestScore {
-				best, bestScore, bestMotion = Order{Template: name, Left: left, Side: !tm.Straight()}, score, m
+	s.M.eachSide(s.M.Allowed(k.Gear), func(name string, tm Template, left bool) bool {
+		m := templateMotion(tm, left, k.Pos)
+		score := judge(i, k.Pos, m)
+		switch s.M.Class(name, k.Gear) {
+		case Hazardous:
+			score -= 25 + float64(10*float64(k.Hazards))
+		case Trivial:
+			if k.Hazards > 0 {
+				score += 10 + float64(10*float64(k.Hazards))
 			}
 		}
-	}
+		if score > bestScore {
+			best, bestScore, bestMotion = Order{Template: name, Left: left, Side: !tm.Straight()}, score, m
+		}
+		return true
+	})
 	if best.Template == "" {
 		best.Template = s.M.Allowed(k.Gear)[0]
 		return best
@@ -56,20 +51,12 @@ func planWith(s *State, i int, judge func(i int, from Rect, m motion) float64) O
 			dir := heading(b.Rect.Heading)
 			endR := Rect{Centre: b.Rect.Centre.Add(dir.Scale(float64(b.Rect.Length/2) + float64(k.Pos.Length/2))), Heading: b.Rect.Heading, Length: k.Pos.Length, Width: k.Pos.Width}
 			bs := math.Inf(-1)
-			for _, name := range BoostTemplates {
-				tm, err := s.M.Template(name)
-				if err != nil {
-					continue
+			s.M.eachSide(BoostTemplates, func(name string, tm Template, left bool) bool {
+				if sc := s.judge(i, endR, templateMotion(tm, left, endR)); sc > bs {
+					bs, best.Boost, best.BoostLeft = sc, name, left
 				}
-				for _, left := range []bool{false, true} {
-					if tm.Straight() && left {
-						continue
-					}
-					if sc := s.judge(i, endR, templateMotion(tm, left, endR)); sc > bs {
-						bs, best.Boost, best.BoostLeft = sc, name, left
-					}
-				}
-			}
+				return true
+			})
 			if best.Boost == "medium" {
 				best.Boost, best.BoostLeft = "", false // the default
 			}
@@ -235,43 +222,38 @@ func (s *State) nextBest(k Kart, gear int) float64 {
 	t := s.track
 	from, here := k.Pos, s.botAt(k)
 	best := math.Inf(-1)
-	for _, name := range s.M.Allowed(gear) {
-		tm, _ := s.M.Template(name)
-		for _, left := range []bool{false, true} {
-			if tm.Straight() && left {
-				continue
-			}
-			// The kart's length straight on, then the template's end: the
-			// table's edge or an immovable obstruction there rules it out.
-			m := templateMotion(tm, left, from)
-			end := m.At(m.Len)
-			if start := m.At(from.Length); !t.Inside(start) || s.standsIn(start) || !t.Inside(end) || s.standsIn(end) {
-				continue
-			}
-			// The road there, measured once: the way round, the distance from
-			// the middle (off the road, near enough, when the kart's side is
-			// beyond the edge), the road's heading.
-			at, d, h := t.project(end.Centre)
-			next := k
-			next.Pos = end
-			for u := botAheadStep; ; u += botAheadStep {
-				u = math.Min(u, m.Len)
-				t.passGate(&next, m.At(u-botAheadStep).Centre, m.At(u).Centre)
-				if u == m.Len {
-					break
-				}
-			}
-			score := s.botAtP(next, at) - here
-			if d > float64(t.Width/2)-KartWidth/2 {
-				score -= 150 + float64(2*(d-float64(t.Width/2)+KartLength))
-			}
-			if s.M.Class(name, gear) == Hazardous {
-				score -= 25
-			}
-			score -= float64(60 * math.Abs(angleTo(end.Heading, h)))
-			best = math.Max(best, score)
+	s.M.eachSide(s.M.Allowed(gear), func(name string, tm Template, left bool) bool {
+		// The kart's length straight on, then the template's end: the
+		// table's edge or an immovable obstruction there rules it out.
+		m := templateMotion(tm, left, from)
+		end := m.At(m.Len)
+		if start := m.At(from.Length); !t.Inside(start) || s.standsIn(start) || !t.Inside(end) || s.standsIn(end) {
+			return true
 		}
-	}
+		// The road there, measured once: the way round, the distance from
+		// the middle (off the road, near enough, when the kart's side is
+		// beyond the edge), the road's heading.
+		at, d, h := t.project(end.Centre)
+		next := k
+		next.Pos = end
+		for u := botAheadStep; ; u += botAheadStep {
+			u = math.Min(u, m.Len)
+			t.passGate(&next, m.At(u-botAheadStep).Centre, m.At(u).Centre)
+			if u == m.Len {
+				break
+			}
+		}
+		score := s.botAtP(next, at) - here
+		if d > float64(t.Width/2)-KartWidth/2 {
+			score -= 150 + float64(2*(d-float64(t.Width/2)+KartLength))
+		}
+		if s.M.Class(name, gear) == Hazardous {
+			score -= 25
+		}
+		score -= float64(60 * math.Abs(angleTo(end.Heading, h)))
+		best = math.Max(best, score)
+		return true
+	})
 	if math.IsInf(best, -1) {
 		return -250 // boxed in: no template has room
 	}
@@ -310,16 +292,15 @@ func (s *State) judge(i int, from Rect, m motion) float64 {
 // or the table's edge at once: only a SPIN can turn it free.
 func (s *State) blocked(i int) bool {
 	k := s.Karts[i]
-	for _, name := range s.M.Allowed(k.Gear) {
-		tm, _ := s.M.Template(name)
-		for _, left := range []bool{false, true} {
-			m := templateMotion(tm, left, k.Pos)
-			if stop, c := s.sweep(m, 0, m.Len, i, -1, nil); c == nil || c.kind == "kart" || stop > 5 {
-				return false
-			}
+	free := false
+	s.M.eachSide(s.M.Allowed(k.Gear), func(_ string, tm Template, left bool) bool {
+		m := templateMotion(tm, left, k.Pos)
+		if stop, c := s.sweep(m, 0, m.Len, i, -1, nil); c == nil || c.kind == "kart" || stop > 5 {
+			free = true
 		}
-	}
-	return true
+		return !free
+	})
+	return !free
 }
 
 // progressGain is how far along the road a move from a to b went (negative backwards).

@@ -247,6 +247,26 @@ func (m Maneuvers) Allowed(g int) []string {
 	return out
 }
 
+// eachSide calls f with every way of taking each named template the
+// maneuvers have: a straight once, a curve to the right and to the left.
+// It stops when f says false.
+func (m Maneuvers) eachSide(names []string, f func(name string, tm Template, left bool) bool) {
+	for _, name := range names {
+		tm, err := m.Template(name)
+		if err != nil {
+			continue // this race has no such template
+		}
+		for _, left := range []bool{false, true} {
+			if tm.Straight() && left {
+				continue
+			}
+			if !f(name, tm, left) {
+				return
+			}
+		}
+	}
+}
+
 // Apply reads a race option: template.NAME=straight L | arc R DEG | swerve L
 // SHIFT, chart.NAME=T T P X X X, or slide=MM. It reports false for an option
 // that is none of these.

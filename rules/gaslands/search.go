@@ -29,20 +29,12 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 			out = append(out, x.String())
 		}
 	}
-	for _, name := range s.M.Allowed(k.Gear) {
-		tm, err := s.M.Template(name)
-		if err != nil {
-			continue
-		}
-		for _, left := range []bool{false, true} {
-			if tm.Straight() && left {
-				continue
-			}
-			x := o
-			x.Template, x.Left, x.Side, x.Boost, x.BoostLeft = name, left, !tm.Straight(), "", false
-			try(x)
-		}
-	}
+	s.M.eachSide(s.M.Allowed(k.Gear), func(name string, tm Template, left bool) bool {
+		x := o
+		x.Template, x.Left, x.Side, x.Boost, x.BoostLeft = name, left, !tm.Straight(), "", false
+		try(x)
+		return true
+	})
 	x := o
 	x.Skid, x.Shift, x.Push = 0, 0, false
 	try(x)
