@@ -64,10 +64,10 @@ func botStep(s *State, c *Chariot, rng *rand.Rand, first bool) Kind {
 	// A chariot or wreck ahead in the lane within this move's reach: go round
 	// it where the next lane is clear, else slow to LOW (where an obstacle
 	// costs nothing) and edge round it.
-	if reach := levelReach(s, c); reach > 0 && blockerAhead(s, c, c.Pos.Lane, reach) != nil {
+	if reach := levelReach(s, c); reach > 0 && s.inLane(c, c.Pos.Lane, 1, reach) != nil {
 		var clear []int
 		for _, side := range []int{1, -1} {
-			if lane := c.Pos.Lane + side; lane >= 1 && lane <= t.Lanes && blockerAhead(s, c, lane, reach) == nil {
+			if lane := c.Pos.Lane + side; lane >= 1 && lane <= t.Lanes && s.inLane(c, lane, 1, reach) == nil {
 				clear = append(clear, side)
 			}
 		}
@@ -141,25 +141,6 @@ func (Ruleset) BotOrder(s race.State, seat int, inWindow bool, rng *rand.Rand) s
 		return o + ", bonus move"
 	}
 	return o
-}
-
-// blockerAhead finds a chariot or wreck in lane from 1 to reach spaces ahead of c.
-func blockerAhead(s *State, c *Chariot, lane, reach int) *Chariot {
-	var level Pos // c brought into lane, as gap brings it: once, for the first one there
-	leveled := false
-	for i := range s.Chariots {
-		o := &s.Chariots[i]
-		if o.Pos.Lane != lane || o == c || !o.OnTrack() {
-			continue
-		}
-		if !leveled {
-			level, leveled = s.levelIn(c.Pos, lane), true
-		}
-		if d := s.gapPos(o.Pos, level); d >= 1 && d <= reach {
-			return o
-		}
-	}
-	return nil
 }
 
 // levelReach is the most a chariot can move at its level: the die's top

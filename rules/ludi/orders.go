@@ -384,9 +384,16 @@ func (s *State) attackable(c *Chariot, k Kind) int {
 	if _, ok := s.track.Beside(c.Pos, k.Side()); !ok {
 		return attackWall
 	}
-	reach := maxSpaces(c) + 2
-	lane := c.Pos.Lane + k.Side()
-	var level Pos // c brought into lane, as gap brings it: once, for the first one there
+	if s.inLane(c, c.Pos.Lane+k.Side(), -2, maxSpaces(c)+2) != nil {
+		return attackOK
+	}
+	return attackNone
+}
+
+// inLane is the first chariot or wreck found in lane from..to spaces ahead
+// of c (behind when negative), as gap counts them with c brought into lane.
+func (s *State) inLane(c *Chariot, lane, from, to int) *Chariot {
+	var level Pos // c brought into lane: once, for the first one there
 	leveled := false
 	for i := range s.Chariots {
 		o := &s.Chariots[i]
@@ -396,11 +403,11 @@ func (s *State) attackable(c *Chariot, k Kind) int {
 		if !leveled {
 			level, leveled = s.levelIn(c.Pos, lane), true
 		}
-		if d := s.gapPos(o.Pos, level); d >= -2 && d <= reach {
-			return attackOK
+		if d := s.gapPos(o.Pos, level); d >= from && d <= to {
+			return o
 		}
 	}
-	return attackNone
+	return nil
 }
 
 // maxSpaces is the most a chariot could move in its next order: one level up,
