@@ -165,13 +165,9 @@ func (s *State) gap(a, b *Chariot) int { return s.gapPos(a.Pos, b.Pos) }
 func (s *State) gapPos(a, bp Pos) int {
 	bp = s.levelIn(bp, a.Lane)
 	l := s.track.LapLength(a.Lane)
-	d := s.abs(a, 0) - s.abs(bp, 0)
-	if d > -l && d < l { // two spaces of one lap: no division to bring d into [0, l)
-		if d < 0 {
-			d += l
-		}
-	} else {
-		d = (d%l + l) % l
+	d := s.abs(a, 0) - s.abs(bp, 0) // two offsets within one lap: d in (-l, l)
+	if d < 0 {
+		d += l
 	}
 	if d >= l-l/2 {
 		d -= l
