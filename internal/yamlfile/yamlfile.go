@@ -102,6 +102,20 @@ func Bad(path, format string, a ...any) error {
 	return &FieldError{Path: path, Msg: fmt.Sprintf(format, a...)}
 }
 
+// DecodeChecked reads a file as Decode does into a new T, then runs check
+// on it; check's error comes back Located. The games' track, course and
+// board files are read this way.
+func DecodeChecked[T any](name string, src []byte, check func(*T) error) (*T, error) {
+	v := new(T)
+	if err := Decode(name, src, v); err != nil {
+		return nil, err
+	}
+	if err := check(v); err != nil {
+		return nil, Located(name, src, err)
+	}
+	return v, nil
+}
+
 // Located is a validation error as a user reads it: the file's name and,
 // for a FieldError, the line of its path ("board.yaml:12: ...").
 func Located(name string, src []byte, err error) error {

@@ -132,3 +132,31 @@ func TestLocated(t *testing.T) {
 		t.Error("a plain error is not wrapped")
 	}
 }
+
+func TestDecodeChecked(t *testing.T) {
+	type ring struct {
+		ID     string `yaml:"id"`
+		Spaces []struct {
+			Type string `yaml:"type"`
+		} `yaml:"spaces"`
+	}
+	src := []byte("id: ring\nspaces:\n  - type: moon\n")
+	checked := 0
+	moon := func(r *ring) error {
+		checked++
+		if r.Spaces[0].Type != "blue" {
+			return Bad("$.spaces[0].type", "type %q is not a space type", r.Spaces[0].Type)
+		}
+		return nil
+	}
+	if _, err := DecodeChecked("ring.yaml", src, moon); err == nil || err.Error() != `ring.yaml:3: type "moon" is not a space type` {
+		t.Errorf("a check's error: got %v", err)
+	}
+	if _, err := DecodeChecked("ring.yaml", []byte("id: [\n"), moon); err == nil || checked != 1 {
+		t.Errorf("a file that does not decode: got %v, checked %d times (want 1: not checked)", err, checked)
+	}
+	r, err := DecodeChecked("ring.yaml", []byte("id: ring\nspaces:\n  - type: blue\n"), moon)
+	if err != nil || r.ID != "ring" || len(r.Spaces) != 1 {
+		t.Errorf("a good file: got %+v, %v", r, err)
+	}
+}

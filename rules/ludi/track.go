@@ -177,15 +177,12 @@ func LoadTrack(id string) (*Track, error) { return shippedTracks.Lookup(id) }
 // ParseTrack reads a track file and validates it. Errors name the file, the
 // line and what would be right.
 func ParseTrack(name string, src []byte) (*Track, error) {
-	var t Track
-	if err := yamlfile.Decode(name, src, &t); err != nil {
+	t, err := yamlfile.DecodeChecked(name, src, (*Track).validate)
+	if err != nil {
 		return nil, err
 	}
-	if err := t.validate(); err != nil {
-		return nil, yamlfile.Located(name, src, err)
-	}
 	t.index()
-	return &t, nil
+	return t, nil
 }
 
 // bad is a value of the file that is wrong, at its YAML path.

@@ -130,20 +130,15 @@ func LoadBoardFile(path string) (*Board, error) {
 // ParseBoard reads and validates a board. name is the file's name: it is
 // the board's ID when the file gives none, and errors start with it.
 func ParseBoard(name string, src []byte) (*Board, error) {
-	var b Board
-	if err := yamlfile.Decode(name, src, &b); err != nil {
-		return nil, err
-	}
-	if b.ID == "" {
-		b.ID = strings.TrimSuffix(strings.TrimSuffix(name, ".yaml"), ".yml")
-	}
-	if b.Name == "" {
-		b.Name = b.ID
-	}
-	if err := b.validate(); err != nil {
-		return nil, yamlfile.Located(name, src, err)
-	}
-	return &b, nil
+	return yamlfile.DecodeChecked(name, src, func(b *Board) error {
+		if b.ID == "" {
+			b.ID = strings.TrimSuffix(strings.TrimSuffix(name, ".yaml"), ".yml")
+		}
+		if b.Name == "" {
+			b.Name = b.ID
+		}
+		return b.validate()
+	})
 }
 
 // bad is a value of the file that is wrong, at its YAML path.

@@ -126,14 +126,7 @@ func LoadCourse(id string) (*Course, error) { return shippedCourses.Lookup(id) }
 // ParseCourse reads and validates a course file. Errors name the file, the
 // line and what would be right.
 func ParseCourse(name string, src []byte) (*Course, error) {
-	var c Course
-	if err := yamlfile.Decode(name, src, &c); err != nil {
-		return nil, err
-	}
-	if err := c.validate(); err != nil {
-		return nil, yamlfile.Located(name, src, err)
-	}
-	return &c, nil
+	return yamlfile.DecodeChecked(name, src, (*Course).validate)
 }
 
 // bad is a value of the file that is wrong, at its YAML path.
