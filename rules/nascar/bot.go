@@ -65,6 +65,10 @@ func botWith(st race.State, seat int, rng *rand.Rand, keep func(botChoice)) stri
 		}
 	}
 	p.risks(others)
+	p.oilCost = botOilCost
+	if p.oilUnavoidable() {
+		p.oilCost = 0
+	}
 	best := p.choose(rng, false)
 	if best.text == "" { // every way leaves the track: the way that leaves it least
 		best = p.choose(rng, true)
@@ -109,6 +113,7 @@ type botPlanner struct {
 	moves          int         // the most moves risk holds
 	legal          *legalTable // what orders cost the car
 	keep           func(botChoice)
+	oilCost        int // a slick's cost beside its slew's: botOilCost, or 0 when no way round the slicks ahead is left (oilUnavoidable)
 }
 
 // botChoice is a candidate order and how good it is.
@@ -335,7 +340,7 @@ func (p *botPlanner) ways(n int, ok func(Point) bool) []botWay {
 				case p.s.hasOil(k.p):
 					// Worked out exactly for the way kept (slewCost); here, as
 					// if a slew sends it off a square.
-					nd.penalty += botOilCost + botOilOff/2
+					nd.penalty += p.oilCost + botOilOff/2
 				}
 				if !q.InPit() {
 					nd.penalty += botCarCost * p.meets(k.p, move, false) / 1000
@@ -382,7 +387,7 @@ func (p *botPlanner) ways(n int, ok func(Point) bool) []botWay {
 		for move, q := range w.sq {
 			if t.At(q).OnTrack() && p.s.hasOil(q) && !oiled {
 				oiled = true
-				w.penalty += botOilCost + p.slewCost(w.moves, w.sq, move)
+				w.penalty += p.oilCost + p.slewCost(w.moves, w.sq, move)
 			}
 			if !t.At(q).InPit() {
 				w.penalty += botCarCost * p.meets(q, move+1, move == n-1) / 1000
@@ -542,6 +547,70 @@ func (p *botPlanner) meets(q Point, move int, last bool) int {
 		return p.lastRisk[k]
 	}
 	return p.risk[k]
+}
+
+// oilNear is how near (in squares, either way) a slick must lie to the car
+// for oilUnavoidable to look for a way round it.
+const oilNear = 4
+
+// oilUnavoidable says whether every way past the slicks near the car and
+// ahead of it crosses one: no chain of moves from its square and heading
+// (a square each, turning an eighth at most, keeping to the squares it may
+// drive), as many as it could make this turn and the next at a speed more
+// a turn (2*speed+3), reaches further round than the furthest of them
+// without entering a slick. Then waiting for a way round gains nothing the
+// bot can see, and the slick costs only what its slew does: a bot that
+// charged it in full found turning away a little better every turn, and
+// circled a cluster of slicks for 300 turns (a way round was there, but
+// only by a turn about the straight that no order of two turns finds).
+func (p *botPlanner) oilUnavoidable() bool {
+	t, c := p.s.track, p.c
+	from := t.Progress(c.Pos)
+	near := func(q Point, n int) bool { return max(q.X-c.Pos.X, c.Pos.X-q.X, q.Y-c.Pos.Y, c.Pos.Y-q.Y) <= n }
+	far := -1
+	for _, o := range p.s.Oil {
+		if near(o, oilNear) && t.At(o).OnTrack() {
+			if a := t.ahead(from, t.Progress(o)); a > 0 {
+				far = max(far, a)
+			}
+		}
+	}
+	if far < 0 || from < 0 {
+		return false
+	}
+	ok := p.d.allowed(t, c.Pos)
+	type at struct {
+		p Point
+		h Heading
+	}
+	type step struct {
+		at
+		moves int
+	}
+	most := 2*c.Speed + 3
+	seen := map[at]bool{{c.Pos, c.Heading}: true}
+	queue := []step{{at{c.Pos, c.Heading}, 0}}
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		if m.moves == most {
+			continue
+		}
+		for _, l := range [...]byte{'M', 'L', 'R'} {
+			h := m.h.Steer(l)
+			dx, dy := h.Step()
+			q := Point{m.p.X + dx, m.p.Y + dy}
+			if !near(q, 2*oilNear) || !ok(q) || p.s.hasOil(q) || seen[at{q, h}] {
+				continue
+			}
+			if t.ahead(from, t.Progress(q)) > far {
+				return false // a way round
+			}
+			seen[at{q, h}] = true
+			queue = append(queue, step{at{q, h}, m.moves + 1})
+		}
+	}
+	return true
 }
 
 // slewCost is what an oil slick on the i'th square of moves is likely to

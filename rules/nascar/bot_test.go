@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/race/racetest"
 )
@@ -239,5 +242,71 @@ func TestBotBrakesBeyondItsTable(t *testing.T) {
 	}
 	if err != nil {
 		t.Errorf("%q is refused: %v", got, err)
+	}
+}
+
+// A car alone behind a cluster of slicks that leaves it no way round in
+// the moves of this turn and the next (testdata/oil-circle.json: 'pitwall
+// sim nascar --seed 1', race 257, on the oval at turn 307) drives on through
+// them and finishes its lap. It used to turn away a little every turn, for
+// each turn looked better than paying for a slick, and circle them until
+// the race was called at turn 350.
+func TestBotCrossesUnavoidableOil(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "oil-circle.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Ruleset{}.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if c := s.car(1); c.Crossings != 2 || !s.hasOil(Point{42, 11}) {
+		t.Fatalf("the stored state is not the one described: %+v, oil %v", c, s.Oil)
+	}
+	p := &botPlanner{s: s, c: s.car(1), d: &driveTable{}}
+	p.d.init(s.track)
+	if !p.oilUnavoidable() {
+		t.Error("oilUnavoidable: false at the slicks; want true")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for turn := 0; turn < 40 && s.car(1).racing() && s.car(1).Crossings == 2; turn++ {
+		text := Bot(s, 1, rng)
+		o, err := Ruleset{}.ParseOrder(s, race.Submission{Seat: 1, Text: text})
+		if err != nil {
+			t.Fatalf("turn %d: the bot's %q: %v", s.T, text, err)
+		}
+		next, _, err := Ruleset{}.Resolve(s, map[int]race.Order{1: o}, dice.New(dice.SeedFromInt(uint64(turn))), race.BotTime(turn))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = next.(*State)
+	}
+	if c := s.car(1); c.Crossings == 2 && c.racing() {
+		t.Errorf("after 40 turns the car is still on its lap 2, at %v heading %v: it did not get past the slicks", c.Pos, c.Heading)
+	}
+}
+
+// With a slick in one lane of three ahead, the way round is there: the bot
+// pays for the slick in full and drives round it.
+func TestBotGoesRoundAvoidableOil(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "oil-circle.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Ruleset{}.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.Oil = []Point{{42, 12}} // one slick, two squares ahead in the inside lane
+	p := &botPlanner{s: s, c: s.car(1), d: &driveTable{}}
+	p.d.init(s.track)
+	if p.oilUnavoidable() {
+		t.Error("oilUnavoidable: true with a lane free beside the slick; want false")
+	}
+	s.Oil = nil
+	if p.oilUnavoidable() {
+		t.Error("oilUnavoidable: true with no slick at all; want false")
 	}
 }
