@@ -192,7 +192,7 @@ func (p *botPlanner) choose(rng *rand.Rand, offTrack bool) botChoice {
 			if pitted && !inPit {
 				// The pit lane runs the racing way from its entry marker: a
 				// car cut in anywhere else would have to turn round in it.
-				if i := slices.IndexFunc(w.sq, func(q Point) bool { return t.At(q).InPit() }); w.sq[i] != p.d.entry && !offTrack {
+				if i := slices.IndexFunc(w.sq, func(q Point) bool { return t.At(q).InPit() }); w.sq[i] != p.d.entry {
 					continue
 				}
 				penalty -= botPit

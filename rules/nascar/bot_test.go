@@ -310,3 +310,40 @@ func TestBotGoesRoundAvoidableOil(t *testing.T) {
 		t.Error("oilUnavoidable: true with no slick at all; want false")
 	}
 }
+
+// A car that every way takes off the track (here heading into the wall by
+// the pit lane's exit at speed 6, as a crash on the oval once left one)
+// leaves the track rather than cut into the pit lane at its exit: in the
+// lane it heads against the way round, at the pit speed limit, and once
+// drove it backwards for 27 turns.
+func TestBotLeavesTheTrackRatherThanCutIntoThePit(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "oil-circle.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Ruleset{}.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.Oil = nil
+	c := s.car(1)
+	c.Pos, c.Heading, c.Speed, c.Trail = Point{37, 4}, N, 6, nil
+	var d driveTable
+	d.init(s.track)
+	for seed := range uint64(8) {
+		text := Bot(s, 1, rand.New(rand.NewPCG(seed, 2)))
+		o, err := Ruleset{}.ParseOrder(s, race.Submission{Seat: 1, Text: text})
+		if err != nil {
+			t.Fatalf("the bot's %q: %v", text, err)
+		}
+		next, _, err := Ruleset{}.Resolve(s, map[int]race.Order{1: o}, dice.New(dice.SeedFromInt(seed)), race.BotTime(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		trail := next.(*State).car(1).Trail
+		if i := slices.IndexFunc(trail, func(q Point) bool { return s.track.At(q).InPit() }); i >= 0 && trail[i] != d.entry {
+			t.Errorf("the bot's %q enters the pit lane at %v, not its entry %v: %v", text, trail[i], d.entry, trail)
+		}
+	}
+}
