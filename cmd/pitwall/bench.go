@@ -90,7 +90,8 @@ racers) for 'go tool pprof'.`,
 				server, what = url, a.dbName()+" (served in this process on "+url+")"
 			}
 			cfg.URL = server
-			cfg.Progress = func(done, total int) { fmt.Fprintf(a.stderr, "\r%d of %d orders answered", done, total) }
+			line := a.progress()
+			cfg.Progress = func(done, total int) { line.show(done == total, "%d of %d orders answered", done, total) }
 			if profile != "" {
 				f, err := os.Create(profile)
 				if err != nil {
@@ -104,7 +105,7 @@ racers) for 'go tool pprof'.`,
 			}
 			fmt.Fprintf(a.stderr, "%d races x %d racers x %d turns on %s, %d CPUs\n", cfg.Races, cfg.Racers, cfg.Turns, what, runtime.NumCPU())
 			res, err := loadgen.Run(ctx, cfg)
-			fmt.Fprintln(a.stderr)
+			line.end()
 			if errors.Is(err, context.DeadlineExceeded) {
 				return fmt.Errorf("the workload did not finish in --timeout %s", timeout)
 			}

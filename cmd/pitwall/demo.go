@@ -282,17 +282,16 @@ func (a *app) demoRace(ctx context.Context, h *host.Host, ruleset, dir string, s
 		files += 4
 		return nil
 	}
+	line := a.progress()
 	p, err := playBots(ctx, h, r.ID, rng, &clock, botHooks{resolved: func(p *race.Played, turn int) error {
-		if a.tty && turn > 0 {
-			fmt.Fprintf(a.stderr, "\r%s: turn %d resolved", ruleset, turn)
+		if turn > 0 {
+			line.show(false, "%s: turn %d resolved", ruleset, turn)
 		}
 		return write(p, turn)
 	}})
+	line.end()
 	if err != nil {
 		return nil, err
-	}
-	if a.tty {
-		fmt.Fprintln(a.stderr)
 	}
 	rep, err := h.Verify(ctx, id, "")
 	if err != nil {

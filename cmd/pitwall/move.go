@@ -119,15 +119,15 @@ func (a *app) move(ids []string, all bool, to string) error {
 	report := map[string]any{"ok": true, "from": a.dbName(), "to": dbLabel(to)}
 	var races []moved
 	var nMoved, nThere, entries, turns int
+	// Without --json each race has its line as it is moved; with it, the
+	// answer comes at the end, and a progress line shows meanwhile.
+	line := a.progress()
+	line.on = line.on && a.json
 	for i, id := range ids {
-		if a.tty && !a.json {
-			fmt.Fprintf(a.stderr, "\rmoving races: %d of %d (%s)\033[K", i+1, len(ids), id)
-		}
+		line.show(i+1 == len(ids), "moving races: %d of %d (%s)", i+1, len(ids), id)
 		m, err := moveRace(ctx, src, dst, id)
 		if err != nil {
-			if a.tty && !a.json {
-				fmt.Fprintln(a.stderr)
-			}
+			line.end()
 			if errors.Is(err, store.ErrNotFound) {
 				return usagef("%v; 'pitwall --db %s race list' lists the races there", err, a.dbName())
 			}
@@ -148,9 +148,7 @@ func (a *app) move(ids []string, all bool, to string) error {
 			a.moveLine(a.stdout, m)
 		}
 	}
-	if a.tty && !a.json && len(ids) > 0 {
-		fmt.Fprintln(a.stderr)
-	}
+	line.end()
 	if races == nil {
 		races = []moved{}
 	}

@@ -26,15 +26,11 @@ Turns are the measure: fewer is better; a tie goes to the older race.
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withHost(func(ctx context.Context, h *host.Host) error {
-				progress := func(done, total int) {
-					if a.tty && !a.json {
-						fmt.Fprintf(a.stderr, "\rreading races: %d of %d", done, total)
-						if done == total {
-							fmt.Fprintln(a.stderr)
-						}
-					}
-				}
-				recs, err := h.Records(ctx, args[0], track, progress)
+				line := a.progress()
+				recs, err := h.Records(ctx, args[0], track, func(done, total int) {
+					line.show(done == total, "reading races: %d of %d", done, total)
+				})
+				line.end()
 				if err != nil {
 					return err
 				}

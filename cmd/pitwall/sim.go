@@ -75,19 +75,9 @@ standard error when it is a terminal.`,
 			// Ctrl-C stops the run between races, with the progress line ended.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			var bar *progressBar
-			if a.tty {
-				bar = &progressBar{w: a.stderr, total: spec.Races, start: time.Now()}
-			}
-			progress := func(done int) {
-				if bar != nil {
-					bar.set(done)
-				}
-			}
-			res, err := sim.Run(ctx, spec, progress)
-			if bar != nil {
-				bar.finish()
-			}
+			bar := progressBar{line: a.progress(), total: spec.Races, start: time.Now()}
+			res, err := sim.Run(ctx, spec, bar.set)
+			bar.line.end()
 			var bs *sim.BadSpec
 			if errors.As(err, &bs) {
 				return usagef("%v", err)
@@ -241,33 +231,20 @@ func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
-// progressBar draws races done on a terminal, at most ten times a second.
+// progressBar draws races done, the time taken and the time left.
 type progressBar struct {
-	w     io.Writer
+	line  *progressLine
 	total int
 	start time.Time
-	last  time.Time
-	drawn bool
 }
 
 func (p *progressBar) set(done int) {
-	now := time.Now()
-	if done < p.total && now.Sub(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last, p.drawn = now, true
 	const width = 30
 	full := width * done / max(p.total, 1)
-	el := now.Sub(p.start)
+	el := time.Since(p.start)
 	eta := "?"
 	if done > 0 {
 		eta = (time.Duration(float64(el) * float64(p.total-done) / float64(done))).Round(time.Second).String()
 	}
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d races, %s, %s left ", strings.Repeat("=", full), strings.Repeat(" ", width-full), done, p.total, el.Round(time.Second), eta)
-}
-
-func (p *progressBar) finish() {
-	if p.drawn {
-		fmt.Fprintln(p.w)
-	}
+	p.line.show(done == p.total, "[%s%s] %d/%d races, %s, %s left", strings.Repeat("=", full), strings.Repeat(" ", width-full), done, p.total, el.Round(time.Second), eta)
 }
