@@ -245,13 +245,10 @@ func TestBotBrakesBeyondItsTable(t *testing.T) {
 	}
 }
 
-// A car alone behind a cluster of slicks that leaves it no way round in
-// the moves of this turn and the next (testdata/oil-circle.json: 'pitwall
-// sim nascar --seed 1', race 257, on the oval at turn 307) drives on through
-// them and finishes its lap. It used to turn away a little every turn, for
-// each turn looked better than paying for a slick, and circle them until
-// the race was called at turn 350.
-func TestBotCrossesUnavoidableOil(t *testing.T) {
+// oilCircle is testdata/oil-circle.json: a car alone behind a cluster of
+// slicks on the oval, the others finished.
+func oilCircle(t *testing.T) *State {
+	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "oil-circle.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +257,17 @@ func TestBotCrossesUnavoidableOil(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := st.(*State)
+	return st.(*State)
+}
+
+// A car alone behind a cluster of slicks that leaves it no way round in
+// the moves of this turn and the next (testdata/oil-circle.json: 'pitwall
+// sim nascar --seed 1', race 257, on the oval at turn 307) drives on through
+// them and finishes its lap. It used to turn away a little every turn, for
+// each turn looked better than paying for a slick, and circle them until
+// the race was called at turn 350.
+func TestBotCrossesUnavoidableOil(t *testing.T) {
+	s := oilCircle(t)
 	if c := s.car(1); c.Crossings != 2 || !s.hasOil(Point{42, 11}) {
 		t.Fatalf("the stored state is not the one described: %+v, oil %v", c, s.Oil)
 	}
@@ -290,15 +297,7 @@ func TestBotCrossesUnavoidableOil(t *testing.T) {
 // With a slick in one lane of three ahead, the way round is there: the bot
 // pays for the slick in full and drives round it.
 func TestBotGoesRoundAvoidableOil(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "oil-circle.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := Ruleset{}.DecodeState(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := oilCircle(t)
 	s.Oil = []Point{{42, 12}} // one slick, two squares ahead in the inside lane
 	p := &botPlanner{s: s, c: s.car(1), d: &driveTable{}}
 	p.d.init(s.track)
@@ -317,15 +316,7 @@ func TestBotGoesRoundAvoidableOil(t *testing.T) {
 // lane it heads against the way round, at the pit speed limit, and once
 // drove it backwards for 27 turns.
 func TestBotLeavesTheTrackRatherThanCutIntoThePit(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "oil-circle.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := Ruleset{}.DecodeState(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := oilCircle(t)
 	s.Oil = nil
 	c := s.car(1)
 	c.Pos, c.Heading, c.Speed, c.Trail = Point{37, 4}, N, 6, nil
