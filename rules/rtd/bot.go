@@ -77,7 +77,7 @@ const (
 // rather than through Choices, which plays every outcome through the
 // resolver: that made a race twenty times slower.
 func (s *State) driveByOdds(x *Racer, seat int, rng *rand.Rand) string {
-	mods := (&resolver{}).mods(x)
+	mods := racingMods(x)
 	room, gain := MaxMomentum(x.Debuff)-x.Momentum, 0.0
 	for face := 1; face <= 6; face++ {
 		gain += float64(min(AggressiveGain(face+mods), room)) / 6

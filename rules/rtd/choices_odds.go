@@ -90,7 +90,7 @@ func checkSucceeds(mod int) float64 {
 // oddsOf fills in the odds of c, the allowed action a of x.
 func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 	seg := s.course.Segments[x.Segment]
-	mods := (&resolver{}).mods(x)
+	mods := racingMods(x)
 	switch a.Kind {
 	case RocketStart:
 		if a.Safe {
@@ -368,7 +368,7 @@ func (s *State) greenOdds(x *Racer, a Action, defended bool) map[string]float64 
 		for face := 1; face <= 6; face++ {
 			for dodge := 1; dodge <= 6; dodge++ {
 				p := 1.0 / 36
-				switch ShellResult(face, b, dodge, (&resolver{}).mods(y), gd, dragging) {
+				switch ShellResult(face, b, dodge, racingMods(y), gd, dragging) {
 				case ShellHit:
 					out["hit:"+seat] += p
 					if k.lost&mine != 0 {

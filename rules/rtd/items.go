@@ -78,7 +78,7 @@ func (r *resolver) blast(after *Racer, what string) {
 				continue
 			}
 			m := r.d.Mark()
-			face, out, table := r.racingCheck(z, "clear the "+what+"'s blast", r.mods(z))
+			face, out, table := r.racingCheck(z, "clear the "+what+"'s blast", racingMods(z))
 			if out.Succeeds() {
 				r.say(z, "blast", m, "%s swerves clear of the blast (%d%s)", z.Name, face, table)
 				continue
@@ -243,8 +243,8 @@ func (r *resolver) shellAttack(by, y *Racer, it Item, bonus int) (int, bool) {
 	face := r.d.Roll(by.Seat, fmt.Sprintf("%s: %s at %s", by.Name, it, y.Name), dice.D6)
 	dodge := r.d.Roll(y.Seat, y.Name+": dodge the "+it.String(), dice.D6)
 	guard := y.shellGuard()
-	at, dt := face-1+bonus, dodge+r.mods(y)+guard
-	switch ShellResult(face, bonus, dodge, r.mods(y), guard, y.Hand.Dragged()) {
+	at, dt := face-1+bonus, dodge+racingMods(y)+guard
+	switch ShellResult(face, bonus, dodge, racingMods(y), guard, y.Hand.Dragged()) {
 	case ShellHit:
 		r.hitBy(y, it, m)
 		return face, true
@@ -337,7 +337,7 @@ func (r *resolver) dropOrThrow(x *Racer, it Item, a Action) {
 		if ti >= 0 && ti < pos-1 {
 			target := g[ti]
 			penalty := ThrowPenalty(it, pos-ti-1) // -1 for each driver between
-			face, out, table := r.racingCheck(x, fmt.Sprintf("throw the %s at %s", it, target.Name), -penalty+r.mods(x))
+			face, out, table := r.racingCheck(x, fmt.Sprintf("throw the %s at %s", it, target.Name), -penalty+racingMods(x))
 			if out.Succeeds() && !target.immune() {
 				r.say(x, "item", m, "%s throws the %s (%d%s%s) and hits %s", x.Name, it, face, modText(-penalty), table, target.Name)
 				r.hitBy(target, it, r.d.Mark())
@@ -388,7 +388,7 @@ func (r *resolver) avoid(ds []*Racer, it Item, mods []int) {
 		}
 		mod := mods[min(i, len(mods)-1)]
 		m := r.d.Mark()
-		face, out, table := r.racingCheck(y, "avoid the "+it.String(), mod+r.mods(y))
+		face, out, table := r.racingCheck(y, "avoid the "+it.String(), mod+racingMods(y))
 		if out.Succeeds() {
 			r.say(y, "avoid", m, "%s steers round the %s (%d%s%s)", y.Name, it, face, modText(mod), table)
 			continue

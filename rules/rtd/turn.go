@@ -9,8 +9,8 @@ import (
 	"pitwall/dice"
 )
 
-// mods is x's modifier to Racing Checks: -1 inked, -2 shrunk.
-func (r *resolver) mods(x *Racer) int {
+// racingMods is x's modifier to Racing Checks: -1 inked, -2 shrunk.
+func racingMods(x *Racer) int {
 	m := 0
 	if x.Ink > 0 {
 		m--
@@ -73,7 +73,7 @@ func (r *resolver) turn(actions map[int]Action) {
 		}
 		if last.Momentum <= 0 {
 			m := r.d.Mark()
-			mod := r.mods(last)
+			mod := racingMods(last)
 			was := last.Momentum
 			face, out, table := r.racingCheck(last, "avoid falling back", mod)
 			if !out.Succeeds() {
@@ -142,7 +142,7 @@ func (r *resolver) features(x *Racer) {
 	seg := r.s.course.Segments[x.Segment]
 	if h := seg.Hazard; h != nil {
 		m := r.d.Mark()
-		face, out, table := r.racingCheck(x, h.Name, h.Check+r.mods(x))
+		face, out, table := r.racingCheck(x, h.Name, h.Check+racingMods(x))
 		// A hazard's name is a course maker's words ("gravel trap",
 		// "falling off the edge"), so it is told as a label after its
 		// segment's name, never inside a sentence it might not fit.
@@ -155,7 +155,7 @@ func (r *resolver) features(x *Racer) {
 	}
 	if seg.DashPanels {
 		m := r.d.Mark()
-		face, out, table := r.racingCheck(x, "dash panels", r.mods(x))
+		face, out, table := r.racingCheck(x, "dash panels", racingMods(x))
 		if out.Succeeds() {
 			held := r.gain(x, 1)
 			r.say(x, "dash", m, "%s hits the dash panels (%d%s): +1 Momentum%s", x.Name, face, table, held)
@@ -297,8 +297,8 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 		guard++
 	}
 	// An opposed Racing Check: each side's ink and shrink count.
-	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus + r.mods(rammer)
-	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard + r.mods(other)
+	a := r.d.Roll(rammer.Seat, rammer.Name+": ram", dice.D6) + bonus + racingMods(rammer)
+	d := r.d.Roll(other.Seat, other.Name+": resist the ram", dice.D6) + guard + racingMods(other)
 	if !RamSucceeds(a, d) { // a star's ram too (star-ram=roll): it is treated as a ram, check and all
 		rammer.Momentum--
 		r.say(rammer, "ram", m, "%s tries to ram %s (%d against %d) and bounces off: -1 Momentum", rammer.Name, other.Name, a, d)
@@ -312,7 +312,7 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 	}
 	rammer.Momentum--
 	other.Momentum--
-	face, out, table := r.racingCheck(other, "avoid spinning out", r.mods(other))
+	face, out, table := r.racingCheck(other, "avoid spinning out", racingMods(other))
 	text := fmt.Sprintf("; %s keeps control (%d%s)", other.Name, face, table)
 	if !out.Succeeds() {
 		other.Momentum--
@@ -327,14 +327,14 @@ func (r *resolver) ram(rammer, other *Racer) bool {
 func (r *resolver) pullAhead(x *Racer, moved map[int]int) {
 	s := r.s
 	m := r.d.Mark()
-	face, out, table := r.racingCheck(x, "pull ahead", r.mods(x))
+	face, out, table := r.racingCheck(x, "pull ahead", racingMods(x))
 	if !out.Succeeds() {
 		r.say(x, "pull ahead", m, "%s tries to pull ahead (%d%s) and cannot", x.Name, face, table)
 		return
 	}
 	next := s.course.Segments[(x.Segment+1)%len(s.course.Segments)]
 	if h := next.Hazard; h != nil {
-		hf, hout, htable := r.racingCheck(x, h.Name+" (pulling ahead)", h.Check+r.mods(x))
+		hf, hout, htable := r.racingCheck(x, h.Name+" (pulling ahead)", h.Check+racingMods(x))
 		if !hout.Succeeds() {
 			x.Momentum -= h.Lose
 			r.say(x, "pull ahead", m, "%s pulls ahead (%d%s) but is caught in %s (%s: %d%s%s): -%d Momentum, and the gap closes", x.Name, face, table, theSegment(next), h.Name, hf, modText(h.Check), htable, h.Lose)
@@ -385,7 +385,7 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 		if boxes == 0 {
 			continue
 		}
-		mod := r.mods(x)
+		mod := racingMods(x)
 		if boxes < len(s.Racers) {
 			mod -= taken[seg]
 		}
@@ -429,7 +429,7 @@ func (r *resolver) act(x *Racer, a Action) {
 	switch a.Kind {
 	case DriveAggressively:
 		face := r.d.Roll(x.Seat, x.Name+": drive aggressively", dice.D6)
-		gain := AggressiveGain(face + r.mods(x))
+		gain := AggressiveGain(face + racingMods(x))
 		held := r.gain(x, gain)
 		r.say(x, "action", m, "%s drives aggressively (%d): %s Momentum%s", x.Name, face, signed(gain), held)
 	case DriveDefensively:
@@ -446,7 +446,7 @@ func (r *resolver) act(x *Racer, a Action) {
 			s.swap(x.Seat, ahead.Seat)
 		}
 	case PowerSlide:
-		mod := seg.Shape.PowerSlideModifier() + r.mods(x)
+		mod := seg.Shape.PowerSlideModifier() + racingMods(x)
 		face, out, table := r.racingCheck(x, "power slide", mod)
 		if !out.Succeeds() {
 			r.say(x, "action", m, "%s tries a power slide on the %s (%d%s%s) and fails", x.Name, seg.Shape.Words(), face, modText(mod), table)
@@ -519,7 +519,7 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		x.drop(it)
 	}
 	if p.Check != nil {
-		face, out, table := r.racingCheck(x, p.Name, *p.Check+r.mods(x))
+		face, out, table := r.racingCheck(x, p.Name, *p.Check+racingMods(x))
 		if !out.Succeeds() {
 			r.say(x, "action", m, "%s misses %s (%d%s%s)", x.Name, p.Name, face, modText(*p.Check), table)
 			return
@@ -565,7 +565,7 @@ func (r *resolver) courseEvents(driven map[int]int) {
 				continue
 			}
 			m := r.d.Mark()
-			face, out, table := r.racingCheck(x, e.Name, e.Check+r.mods(x))
+			face, out, table := r.racingCheck(x, e.Name, e.Check+racingMods(x))
 			if out.Succeeds() {
 				r.say(x, "event", m, "%s comes through (%d%s%s)", x.Name, face, modText(e.Check), table)
 				continue
