@@ -170,6 +170,7 @@ func newPlan(spec Spec) (*plan, error) {
 			return nil, bad("--option %v", err)
 		}
 	}
+	p.g = withOptionValues(p.g, spec.Options)
 	// One race set up and checked before any worker starts, so that a
 	// race option the ruleset refuses is one clear error, not N.
 	su, _, err := p.setup(0)
@@ -180,6 +181,33 @@ func newPlan(spec Spec) (*plan, error) {
 		return nil, bad("%v", err)
 	}
 	return p, nil
+}
+
+// withOptionValues is g with the values the race's options add to its open
+// entrant fields (ludi's package.NAME adds a package NAME), so that the
+// simulator draws a host's own package as it draws the game's: "is my new
+// package fair?" is a balance question too. g itself is not changed.
+func withOptionValues(g *race.Game, options map[string]string) *race.Game {
+	entrant := slices.Clone(g.Entrant)
+	added := false
+	for i, f := range entrant {
+		if !f.Open {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(options)) {
+			if v, ok := strings.CutPrefix(k, f.Name+"."); ok && v != "" && !slices.Contains(f.Values, v) {
+				f.Values = append(slices.Clip(f.Values), v)
+				added = true
+			}
+		}
+		entrant[i] = f
+	}
+	if !added {
+		return g
+	}
+	c := *g
+	c.Entrant = entrant
+	return &c
 }
 
 // streams are race i's seeds: its dice, and the stream its setup and its

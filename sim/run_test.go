@@ -280,3 +280,30 @@ func TestWilson(t *testing.T) {
 		}
 	}
 }
+
+// A race option that adds a value to an open entrant field (ludi's
+// package.NAME) is drawn like the game's own values, and counted; the
+// game's descriptor is left as it was.
+func TestHostsOwnPackageIsDrawn(t *testing.T) {
+	rs, _ := race.Lookup("ludi")
+	before := slices.Clone(rs.Game().Entrant[0].Values)
+	spec := small("ludi", 20)
+	spec.Options = map[string]string{"package.gladiator": "size,speed,endurance", "package.noble": "skill,quality,speed"}
+	r, err := sim.Run(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	racers := map[string]int{}
+	for _, rate := range r.Results.By["package"] {
+		racers[rate.Value] = rate.Racers
+	}
+	if racers["gladiator"] == 0 || racers["noble"] == 0 {
+		t.Errorf("racers by package: %v; want the host's gladiator drawn beside the game's packages", racers)
+	}
+	if len(racers) != len(before)+1 {
+		t.Errorf("%d packages counted (%v); want the game's %d and gladiator", len(racers), racers, len(before))
+	}
+	if after := rs.Game().Entrant[0].Values; !slices.Equal(before, after) {
+		t.Errorf("the game's packages are now %v; were %v", after, before)
+	}
+}

@@ -34,7 +34,8 @@ took; and why racers did not finish.
 Each race draws its track (unless --track names one), its entrants' choices
 (each value of each choice equally likely) and its dice from --seed and its
 own number alone: the same seed gives the same results on any number of
-workers. --versus plays half the seats with another bot, the two bots
+workers. A race option that adds a choice (ludi's package.NAME=a,b,c, a
+package of the host's own) puts it in the draw beside the game's own. --versus plays half the seats with another bot, the two bots
 changing seats from race to race, to compare them.
 A race not over after --max-turns turns is counted apart and left out of
 the rates.
