@@ -174,3 +174,43 @@ func TestQuietRollsTheSameAndKeepsNone(t *testing.T) {
 		t.Error("a quiet roller's clone is not quiet at the same mark on the same stream")
 	}
 }
+
+func TestHas(t *testing.T) {
+	for _, v := range []int{1, 6} {
+		if !D6.Has(v) {
+			t.Errorf("d6 has no face %d", v)
+		}
+	}
+	for _, v := range []int{0, 7, -1} {
+		if D6.Has(v) {
+			t.Errorf("d6 has a face %d", v)
+		}
+	}
+}
+
+// Two seeds drawn are two seeds, and drawing one is no error.
+func TestNewSeed(t *testing.T) {
+	a, err := NewSeed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewSeed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a == b || a == (Seed{}) {
+		t.Errorf("seeds %x and %x", a, b)
+	}
+}
+
+// A script run past its end says which roll asked and how many steps it had.
+func TestScriptPastItsEndSaysWhere(t *testing.T) {
+	s, _ := NewScript("d6=3", "d6=4")
+	r := WithSource(s)
+	for range 3 {
+		r.Roll(0, "", D6)
+	}
+	if err := s.Err(); err == nil || err.Error() != "roll 3 of d6: the script has only 2 steps" {
+		t.Errorf("past the end: %v", err)
+	}
+}
