@@ -553,16 +553,17 @@ func (p *botPlanner) meets(q Point, move int, last bool) int {
 // for oilUnavoidable to look for a way round it.
 const oilNear = 4
 
-// oilUnavoidable says whether every way past the slicks near the car and
-// ahead of it crosses one: no chain of moves from its square and heading
-// (a square each, turning an eighth at most, keeping to the squares it may
+// oilUnavoidable says whether the slicks near the car and ahead of it
+// leave it no headway: no chain of moves from its square and heading (a
+// square each, turning an eighth at most, keeping to the squares it may
 // drive), as many as it could make this turn and the next at a speed more
-// a turn (2*speed+3), reaches further round than the furthest of them
-// without entering a slick. Then waiting for a way round gains nothing the
-// bot can see, and the slick costs only what its slew does: a bot that
-// charged it in full found turning away a little better every turn, and
-// circled a cluster of slicks for 300 turns (a way round was there, but
-// only by a turn about the straight that no order of two turns finds).
+// a turn (2*speed+3), gets past the furthest of them, or half a square a
+// move round the track, without entering a slick. Then waiting for a way
+// round gains nothing the bot can see, and a slick costs only what its
+// slew does: a bot that charged it in full found turning away a little
+// better every turn, and circled a cluster of slicks for 300 turns (a way
+// round was there, but only by a turn about the straight that no order of
+// two turns finds).
 func (p *botPlanner) oilUnavoidable() bool {
 	t, c := p.s.track, p.c
 	from := t.Progress(c.Pos)
@@ -588,6 +589,8 @@ func (p *botPlanner) oilUnavoidable() bool {
 		moves int
 	}
 	most := 2*c.Speed + 3
+	// Headway enough: past the furthest slick, or half a square a move.
+	need := min(far+1, most*side/2)
 	seen := map[at]bool{{c.Pos, c.Heading}: true}
 	queue := []step{{at{c.Pos, c.Heading}, 0}}
 	for len(queue) > 0 {
@@ -603,7 +606,7 @@ func (p *botPlanner) oilUnavoidable() bool {
 			if !near(q, 2*oilNear) || !ok(q) || p.s.hasOil(q) || seen[at{q, h}] {
 				continue
 			}
-			if t.ahead(from, t.Progress(q)) > far {
+			if t.ahead(from, t.Progress(q)) >= need {
 				return false // a way round
 			}
 			seen[at{q, h}] = true

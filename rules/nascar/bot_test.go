@@ -304,6 +304,12 @@ func TestBotGoesRoundAvoidableOil(t *testing.T) {
 	if p.oilUnavoidable() {
 		t.Error("oilUnavoidable: true with a lane free beside the slick; want false")
 	}
+	// A slick four squares on and the car standing: it cannot pass the
+	// slick in the three moves it could make, but it can make headway.
+	s.Oil, p.c.Speed = []Point{{42, 14}}, 0
+	if p.oilUnavoidable() {
+		t.Error("oilUnavoidable: true with headway to make before a slick four squares on; want false")
+	}
 	s.Oil = nil
 	if p.oilUnavoidable() {
 		t.Error("oilUnavoidable: true with no slick at all; want false")
