@@ -1,6 +1,7 @@
 package race
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -68,8 +69,8 @@ func TestPromptsAskedOncePerState(t *testing.T) {
 	if n := len(p.Prompts()); n != 1 || asked != 2 {
 		t.Fatalf("after a setting changed the state in place: %d prompts, asked %d times; want 1 prompt, asked twice", n, asked)
 	}
-	if _, err := p.Check(Submission{Seat: 1, Text: "2"}); err == nil {
-		t.Fatal("seat 1 is prompted no more, yet its order was taken")
+	if _, err := p.Check(Submission{Seat: 1, Text: "2"}); err == nil || !strings.Contains(err.Error(), " (seat 2) has nothing to order") {
+		t.Fatalf("seat 1 is prompted no more: %v; want it refused, named as seat 2", err)
 	}
 	// A new state after a resolve is asked for its own prompts.
 	if err := p.Apply(Entry{Seq: 2, Kind: EntryResolve, Turn: 1, Seat: -1, At: time.Unix(5, 0)}); err != nil {
