@@ -25,6 +25,8 @@ func TestAgrees(t *testing.T) {
 		{1, 1000, 0, 0, false}, // an outcome the odds leave out came up
 		{1, 1000, 0, 0.002, true},
 		{0, 1000, 0, 0, true},
+		{1000, 1000, 1, 0, true}, // odds of 1 are odds
+		{999, 1000, 1, 0, false},
 		{0, 1000, math.NaN(), 1, false},
 		{0, 1000, 1.0000001, 1, false},
 		{0, 1000, -0.1, 1, false},
