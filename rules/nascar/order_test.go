@@ -59,16 +59,18 @@ func TestOrders(t *testing.T) {
 		{"RLRL", car(4, N), 4, 4, N, 1, [2]int{2, 4}},         // in any order
 		{"A(A+1)RR(2M)", car(2, N), 4, 4, E, 2, [2]int{4, 1}}, // accel 2 and right 2 together are allowed
 		{"B", car(1, N), 0, 0, N, 0, [2]int{}},                // brake to a stop: no square
-		{"", car(0, N), 0, 0, N, 0, [2]int{}},                 // stopped: an empty order would do, but Parse refuses it
 		{"SMMMMM", Car{Speed: 4, MaxSpeed: 12, Wildcards: 6, CanSlipstream: true}, 5, 5, N, 0, [2]int{0, 5}},
 		{"S(A)(A+1)(7M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 6, CanSlipstream: true}, 7, 7, N, 1, [2]int{0, 7}}, // the text's rare +3
 		{"AA(6M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0, Upgrade: Turbo}, 6, 6, N, 0, [2]int{0, 6}},             // turbo: the second A is free
 		{"RR(2M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0, Upgrade: Swaybars}, 4, 4, E, 0, [2]int{4, 1}},          // swaybars: the second R is free
 		{"AABB(4M)", car(4, N), 4, 4, N, 2, [2]int{0, 4}},                                                           // two doubles: two wildcards
+		{"BMMMB", car(4, N), 3, 2, N, 1, [2]int{0, 3}},                                                              // two brakes split round the moves: still a double
+		{"AMMMMMA", car(4, N), 5, 6, N, 1, [2]int{0, 5}},                                                            // and two accelerates
+		{"BB(2M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0, Upgrade: Turbo}, 2, 2, N, 0, [2]int{0, 2}},             // turbo: the second B is free too
+		{"BMMMB", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0, Upgrade: Turbo}, 3, 2, N, 0, [2]int{0, 3}},              // split as well
+		{"LL(2M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 1, Upgrade: Turbo}, 4, 4, W, 1, [2]int{-4, 1}},            // turbo frees speed, not steering
+		{"AA(6M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 1, Upgrade: Swaybars}, 6, 6, N, 1, [2]int{0, 6}},          // swaybars free steering, not speed
 	} {
-		if tc.order == "" {
-			continue
-		}
 		o, err := Parse(tc.order)
 		if err != nil {
 			t.Errorf("Parse(%q): %v", tc.order, err)
@@ -121,6 +123,8 @@ func TestOrdersRefused(t *testing.T) {
 		{"SMMMMM", car(4, N), race.Illegal, "directly behind another"},
 		{"AA(6M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0}, race.Illegal, "needs 1 wildcard; the car has 0"},
 		{"AABB(4M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 1}, race.Illegal, "needs 2 wildcards"},
+		{"BMMMB", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0}, race.Illegal, "needs 1 wildcard; the car has 0"},
+		{"LL(2M)", Car{Speed: 4, MaxSpeed: 12, Wildcards: 0, Upgrade: Turbo}, race.Illegal, "needs 1 wildcard; the car has 0"},
 	} {
 		o, err := Parse(tc.order)
 		if err == nil {
