@@ -281,6 +281,15 @@ func TestSampled(t *testing.T) {
 			t.Errorf("step %d: turns %v, want %s", tc.step, got, tc.want)
 		}
 	}
+	// The last turn resolved is sampled too when the race goes on after it.
+	p.Turns[3].After, p.State = at(4, false), at(4, false)
+	var got []string
+	for n := range Sampled(t, p, 2) {
+		got = append(got, strconv.Itoa(n))
+	}
+	if strings.Join(got, " ") != "0 2 4" {
+		t.Errorf("a race not over after its last turn, step 2: turns %v, want 0 2 4", got)
+	}
 	p.Turns = p.Turns[1:] // turn 1 is not there to give
 	if msg := failure(t, func(tb testing.TB) {
 		for range Sampled(tb, p, 1) {
@@ -300,5 +309,34 @@ func TestMet(t *testing.T) {
 	}
 	if msg := failure(t, func(tb testing.TB) { Met(tb, "", seen, "wall") }); !strings.HasPrefix(msg, "the sample has no wall:") {
 		t.Errorf("no what: %q", msg)
+	}
+}
+
+// Entrants are as many as asked for, named as the doc says.
+func TestEntrants(t *testing.T) {
+	es := Entrants(3, "R", func(i int) map[string]string { return map[string]string{"n": strconv.Itoa(i)} })
+	if len(es) != 3 {
+		t.Fatalf("%d entrants; want 3", len(es))
+	}
+	for i, e := range es {
+		if e.Player != "P"+strconv.Itoa(i) || len(e.Racers) != 1 || e.Racers[0] != "R"+strconv.Itoa(i) || e.Options["n"] != strconv.Itoa(i) {
+			t.Errorf("entrant %d: %+v", i, e)
+		}
+	}
+	if es := Entrants(0, "R", nil); len(es) != 0 {
+		t.Errorf("Entrants(0): %v", es)
+	}
+}
+
+// diff points at the first byte where two states' JSON differ, and past
+// the end when they do not.
+func TestStateDiff(t *testing.T) {
+	a, b := &dashState{T: 1, Pos: []int{5}}, &dashState{T: 1, Pos: []int{6}}
+	if got := diff(a, b); !strings.HasPrefix(got, "at byte 17\n") { // {"turn":1,"pos":[ is 17 bytes
+		t.Errorf("diff: %q", got)
+	}
+	whole, _ := json.Marshal(a)
+	if got := diff(a, a); !strings.HasPrefix(got, fmt.Sprintf("at byte %d\n", len(whole))) {
+		t.Errorf("diff of a state with itself: %q", got)
 	}
 }
