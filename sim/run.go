@@ -32,6 +32,9 @@ type Spec struct {
 	Workers     int // 0: every core
 	// Seats is how many racers a race has (0: as many as the game's demo).
 	Seats int
+	// Racers is how many racers each entrant enters (0: the fewest the
+	// game allows): ludi's entrants may enter two aurigae.
+	Racers int
 	// Track is the track of every race ("": each race draws one of the
 	// game's tracks that seats them all).
 	Track   string
@@ -127,6 +130,13 @@ func newPlan(spec Spec) (*plan, error) {
 		}
 	}
 	p.perEntry = max(p.g.Racers.Min, 1)
+	if spec.Racers != 0 {
+		if spec.Racers < p.perEntry || spec.Racers > max(p.g.Racers.Max, p.perEntry) {
+			return nil, bad("--racers is how many racers an entrant of %s enters, %d to %d; got %d", p.g.ID, p.perEntry, max(p.g.Racers.Max, p.perEntry), spec.Racers)
+		}
+		p.perEntry = spec.Racers
+	}
+	p.spec.Racers = p.perEntry
 	if p.spec.Seats == 0 {
 		for _, e := range p.g.Demo.Entrants {
 			p.spec.Seats += len(e.Racers)

@@ -230,6 +230,10 @@ func TestBadSpecs(t *testing.T) {
 		{sim.Spec{Ruleset: "ludi", Races: 1, Options: map[string]string{"weather": "rain"}}, `no race option "weather"`},
 		{sim.Spec{Ruleset: "ludi", Races: 1, Options: map[string]string{"wreck-finish": "maybe"}}, "wreck-finish"},
 		{sim.Spec{Ruleset: "party", Races: 1, Seats: 1, Versus: "cruise"}, "--versus"},
+		{sim.Spec{Ruleset: "ludi", Races: 1, Racers: 3}, "--racers is how many racers an entrant of ludi enters, 1 to 2; got 3"},
+		{sim.Spec{Ruleset: "ludi", Races: 1, Racers: -1}, "--racers"},
+		{sim.Spec{Ruleset: "rtd", Races: 1, Racers: 2}, "1 to 1; got 2"},
+		{sim.Spec{Ruleset: "ludi", Races: 1, Racers: 2, Seats: 5}, "a multiple of 2; got 5"},
 	} {
 		_, err := sim.Run(context.Background(), c.spec, nil)
 		var bs *sim.BadSpec
@@ -305,5 +309,33 @@ func TestHostsOwnPackageIsDrawn(t *testing.T) {
 	}
 	if after := rs.Game().Entrant[0].Values; !slices.Equal(before, after) {
 		t.Errorf("the game's packages are now %v; were %v", after, before)
+	}
+}
+
+// --racers 2 draws ludi's entrants of two aurigae each: every choice is an
+// entrant's, so each package is counted for racers two at a time.
+func TestTwoRacersAnEntrant(t *testing.T) {
+	spec := small("ludi", 6)
+	spec.Racers = 2
+	r, err := sim.Run(context.Background(), spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Results.Setup.Racers != 2 {
+		t.Errorf("setup says %d racers an entrant; want 2", r.Results.Setup.Racers)
+	}
+	total := 0
+	for _, rate := range r.Results.By["package"] {
+		total += rate.Racers
+		if rate.Racers%2 != 0 {
+			t.Errorf("package %s counted for %d racers; entrants of two give an even count", rate.Value, rate.Racers)
+		}
+	}
+	if total != 6*12 {
+		t.Errorf("%d racers counted by package; want 72", total)
+	}
+	one, err := sim.Run(context.Background(), small("ludi", 6), nil)
+	if err != nil || one.Results.Setup.Racers != 1 {
+		t.Errorf("by default: %d racers an entrant, %v; want 1", one.Results.Setup.Racers, err)
 	}
 }

@@ -40,6 +40,7 @@ type Settings struct {
 	Bot      string            `json:"bot"`
 	Versus   string            `json:"versus,omitempty"`
 	Seats    int               `json:"seats"`
+	Racers   int               `json:"racers_per_entrant"`
 	Tracks   []string          `json:"tracks"` // each race draws one
 	Laps     int               `json:"laps"`   // 0: each track's own
 	MaxTurns int               `json:"max_turns"`
@@ -236,7 +237,7 @@ func (a *aggregate) add(r played) {
 func (a *aggregate) stats() Stats {
 	sp := a.p.spec
 	st := Stats{
-		Setup: Settings{Seed: sp.Seed, Bot: sp.Bot, Versus: sp.Versus, Seats: sp.Seats, Tracks: a.p.tracks,
+		Setup: Settings{Seed: sp.Seed, Bot: sp.Bot, Versus: sp.Versus, Seats: sp.Seats, Racers: sp.Racers, Tracks: a.p.tracks,
 			Laps: sp.Laps, MaxTurns: sp.MaxTurns, Options: sp.Options},
 		RacesOver: a.over, RacesNotOver: a.races - a.over,
 		EvenShare: 1 / float64(sp.Seats), By: map[string][]Rate{}, DNF: []Cause{},

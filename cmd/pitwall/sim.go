@@ -35,10 +35,10 @@ Each race draws its track (unless --track names one), its entrants' choices
 (each value of each choice equally likely) and its dice from --seed and its
 own number alone: the same seed gives the same results on any number of
 workers. A race option that adds a choice (ludi's package.NAME=a,b,c, a
-package of the host's own) puts it in the draw beside the game's own. --versus plays half the seats with another bot, the two bots
-changing seats from race to race, to compare them.
-A race not over after --max-turns turns is counted apart and left out of
-the rates.
+package of the host's own) puts it in the draw beside the game's own.
+--versus plays half the seats with another bot, the two bots changing
+seats from race to race, to compare them. A race not over after
+--max-turns turns is counted apart and left out of the rates.
 
 --plot DIR draws charts (PNG and SVG) of the rates and of the turns;
 --report FILE writes a Markdown balance report with the tables, the charts
@@ -115,6 +115,7 @@ standard error when it is a terminal.`,
 	f.StringVar(&spec.Versus, "versus", "", "another bot for half the seats, to compare two bots")
 	f.IntVar(&spec.Workers, "workers", 0, "races played at once (default: every core)")
 	f.IntVar(&spec.Seats, "seats", 0, "racers in a race (default: as many as the game's demo)")
+	f.IntVar(&spec.Racers, "racers", 0, "racers each entrant enters (ludi: 1 or 2; default: the fewest the game allows)")
 	f.StringVar(&spec.Track, "track", "", "the track of every race (default: each race draws one of the game's tracks)")
 	f.IntVar(&spec.Laps, "laps", 0, "laps (default: the track's)")
 	f.StringArrayVar(&options, "option", nil, "a race option KEY=VALUE for every race ('pitwall rules RULESET' lists them)")
@@ -193,7 +194,11 @@ func commandLine(cmd *cobra.Command, args []string) string {
 // printSim is a simulation's results for people.
 func printSim(w io.Writer, res sim.Result) {
 	st := res.Results
-	fmt.Fprintf(w, "%s: %d races (%d ended, %d stopped at %d turns), %d racers each, seed %d, bot %s", res.Ruleset, res.Races, st.RacesOver, st.RacesNotOver, st.Setup.MaxTurns, st.Setup.Seats, st.Setup.Seed, st.Setup.Bot)
+	entrants := ""
+	if st.Setup.Racers > 1 {
+		entrants = fmt.Sprintf(" (entrants of %d)", st.Setup.Racers)
+	}
+	fmt.Fprintf(w, "%s: %d races (%d ended, %d stopped at %d turns), %d racers each%s, seed %d, bot %s", res.Ruleset, res.Races, st.RacesOver, st.RacesNotOver, st.Setup.MaxTurns, st.Setup.Seats, entrants, st.Setup.Seed, st.Setup.Bot)
 	if st.Setup.Versus != "" {
 		fmt.Fprintf(w, " against %s", st.Setup.Versus)
 	}
