@@ -28,10 +28,11 @@ type Announcer interface {
 }
 
 // BotRace is how bots play a race: the one loop that tests, the demo, the
-// service's bot races and the simulator (sim.Play) share, so a race played by bots is played the same way
-// wherever it is played. The bots draw from the rng in a fixed order: the
-// host's settings, then for each prompt whether it is missed, whether its
-// orders come in the window, and its orders.
+// service's bot races and the simulator (sim.Play) share, so a race played
+// by bots is played the same way wherever it is played. The bots draw from
+// the rng in a fixed order: the host's settings, then for each prompt
+// whether it is missed, whether its orders come in the window, and its
+// orders.
 type BotRace struct {
 	// Bot writes seat's orders; nil calls the ruleset's Botter.
 	Bot func(s State, seat int, inWindow bool, rng *rand.Rand) string

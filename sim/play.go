@@ -32,8 +32,9 @@ type Outcome struct {
 // host bot (if it has one), then each prompted seat's orders from
 // bots[seat] (a nil bot, or one that sends "", leaves the game's default
 // to play), then the resolve, at race.BotTime. The bots draw from rng
-// alone; the dice from su.Seed alone. A race not over after maxTurns turns stops there (ludi's
-// chariots that only ever cruise never leave the grid), not Over.
+// alone; the dice from su.Seed alone. A race not over after maxTurns turns
+// stops there (ludi's chariots that only ever cruise never leave the
+// grid), not Over.
 func Play(rs race.Ruleset, su Setup, bots []race.BotFunc, rng *rand.Rand, maxTurns int) (Outcome, error) {
 	d := dice.NewQuiet(su.Seed) // no story is read: the ruleset may skip writing it
 	s, err := rs.Setup(su.Config, su.Entrants, d)

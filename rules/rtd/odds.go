@@ -228,8 +228,6 @@ func attackOdds(args map[string]string, num func(string, int) (int, error)) (map
 	return share(out, faces), nil
 }
 
-// share turns counts of faces out of faces into odds, each divided once, so
-// that odds that are certain are exactly 1 (36 additions of 1/36 are not).
 // opposed counts, of the 36 pairs of d6 of an opposed check, those the
 // first side wins (won, each die plus its side's modifiers) as win and the
 // others as lose, into out.
@@ -245,6 +243,8 @@ func opposed(out map[string]float64, won func(a, d int) bool, mine, theirs int, 
 	}
 }
 
+// share turns counts of faces out of faces into odds, each divided once, so
+// that odds that are certain are exactly 1 (36 additions of 1/36 are not).
 func share(counts map[string]float64, faces float64) map[string]float64 {
 	for k, n := range counts {
 		counts[k] = n / faces
