@@ -87,17 +87,6 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{Msg: "a bot's name goes with a seat handed to it: {\"seat\": N, \"bot\": true, \"name\": ...}", Field: "name", Code: "bad_input"})
 		return
 	}
-	// No name is the heuristic bot, which a game need not have: bot.New's
-	// own default would fall back to cruise and hand the seat to a bot
-	// the service cannot run.
-	if _, err := bot.New(p.Ruleset, cmp.Or(b.Name, bot.Heuristic), bot.Options{}); err != nil {
-		code := "bad_input"
-		if b.Name == "" {
-			code = "no_bot"
-		}
-		s.fail(w, r, &apiError{Msg: err.Error(), Field: "name", Code: code})
-		return
-	}
 	c := store.Control{Race: id, Kind: store.ControlSeat, Seat: -1, Key: b.Key}
 	switch {
 	case b.Bot == nil:
@@ -125,6 +114,21 @@ func (s *Server) setBot(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Value = store.ControlPerson
 	if *b.Bot {
+		// Only a seat handed to a bot names one (the host's settings are
+		// the game's host bot; a seat given back names none). No name is
+		// the heuristic bot, which a game need not have: bot.New's own
+		// default would fall back to cruise and hand the seat to a bot
+		// the service cannot run.
+		if !b.Host {
+			if _, err := bot.New(p.Ruleset, cmp.Or(b.Name, bot.Heuristic), bot.Options{}); err != nil {
+				code := "bad_input"
+				if b.Name == "" {
+					code = "no_bot"
+				}
+				s.fail(w, r, &apiError{Msg: err.Error(), Field: "name", Code: code})
+				return
+			}
+		}
 		c.Value = store.BotControl(b.Name)
 	}
 	got, ok := s.control(w, r, c)
