@@ -180,7 +180,8 @@ func newPlan(spec Spec) (*plan, error) {
 			return nil, bad("--option %v", err)
 		}
 	}
-	p.g = withOptionValues(p.g, spec.Options)
+	var added [][2]string
+	p.g, added = withOptionValues(p.g, spec.Options)
 	// One race set up and checked before any worker starts, so that a
 	// race option the ruleset refuses is one clear error, not N.
 	su, _, err := p.setup(0)
@@ -190,16 +191,35 @@ func newPlan(spec Spec) (*plan, error) {
 	if err != nil {
 		return nil, bad("%v", err)
 	}
+	// And each value an option adds, taken by the first entrant: one the
+	// game cannot read (package.Gladiator, where ludi reads lower case)
+	// would otherwise fail the first race that draws it, partway through.
+	for _, fv := range added {
+		es := slices.Clone(su.Entrants)
+		es[0].Options = maps.Clone(es[0].Options)
+		es[0].Options[fv[0]] = fv[1]
+		if _, err := rs.Setup(su.Config, es, dice.New(su.Seed)); err != nil {
+			return nil, bad("--option %s.%s: an entrant choosing %s %s is refused: %v", fv[0], fv[1], fv[0], fv[1], err)
+		}
+	}
 	return p, nil
+}
+
+// Check says whether spec can be simulated: nil, or the *BadSpec Run
+// would give, without playing a race. A caller with work to do before the
+// races (a folder to make for the charts) asks first.
+func Check(spec Spec) error {
+	_, err := newPlan(spec)
+	return err
 }
 
 // withOptionValues is g with the values the race's options add to its open
 // entrant fields (ludi's package.NAME adds a package NAME), so that the
 // simulator draws a host's own package as it draws the game's: "is my new
-// package fair?" is a balance question too. g itself is not changed.
-func withOptionValues(g *race.Game, options map[string]string) *race.Game {
+// package fair?" is a balance question too; added are the {field, value}
+// pairs. g itself is not changed.
+func withOptionValues(g *race.Game, options map[string]string) (_ *race.Game, added [][2]string) {
 	entrant := slices.Clone(g.Entrant)
-	added := false
 	for i, f := range entrant {
 		if !f.Open {
 			continue
@@ -207,17 +227,17 @@ func withOptionValues(g *race.Game, options map[string]string) *race.Game {
 		for _, k := range slices.Sorted(maps.Keys(options)) {
 			if v, ok := strings.CutPrefix(k, f.Name+"."); ok && v != "" && !slices.Contains(f.Values, v) {
 				f.Values = append(slices.Clip(f.Values), v)
-				added = true
+				added = append(added, [2]string{f.Name, v})
 			}
 		}
 		entrant[i] = f
 	}
-	if !added {
-		return g
+	if len(added) == 0 {
+		return g, nil
 	}
 	c := *g
 	c.Entrant = entrant
-	return &c
+	return &c, added
 }
 
 // streams are race i's seeds: its dice, and the stream its setup and its

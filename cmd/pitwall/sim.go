@@ -62,7 +62,14 @@ standard error when it is a terminal.`,
 				spec.Options[k] = v
 			}
 			// Where the charts and the report go is checked before the
-			// races, not after a long run that would then be lost.
+			// races, not after a long run that would then be lost; and the
+			// spec before that, so that a refused one makes no folder.
+			var bs *sim.BadSpec
+			if err := sim.Check(spec); errors.As(err, &bs) {
+				return usagef("%v", err)
+			} else if err != nil {
+				return err
+			}
 			if plotDir != "" {
 				if err := os.MkdirAll(plotDir, 0o755); err != nil {
 					return usagef("--plot %s: %v", plotDir, err)
@@ -79,7 +86,6 @@ standard error when it is a terminal.`,
 			bar := progressBar{line: a.progress(), total: spec.Races, start: time.Now()}
 			res, err := sim.Run(ctx, spec, bar.set)
 			bar.line.end()
-			var bs *sim.BadSpec
 			if errors.As(err, &bs) {
 				return usagef("%v", err)
 			}

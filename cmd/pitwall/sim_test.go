@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,11 +63,18 @@ func TestSimBadInput(t *testing.T) {
 		{[]string{"sim", "ludi", "--races", "1000000", "--plot", aFile}, "--plot"},
 		{[]string{"sim", "ludi", "--races", "1000000", "--report", dir}, "--report"},
 		{[]string{"sim", "ludi", "--races", "1000000", "--report", filepath.Join(dir, "no", "r.md")}, "folder that does not exist"},
+		// A refused spec makes no folder for the charts.
+		{[]string{"sim", "ludi", "--races", "0", "--plot", filepath.Join(dir, "charts")}, "--races"},
+		// A package the game cannot read is told before any race.
+		{[]string{"sim", "ludi", "--races", "1000000", "--option", "package.Gladiator=size,speed,endurance"}, "write package.gladiator"},
 	} {
 		code, doc, errs := jsonOf(t, c.args...)
 		if code != 2 || doc["ok"] != false || !strings.Contains(errs, c.want) || strings.Contains(errs, "goroutine") {
 			t.Errorf("%v: status %d, %v, stderr %q; want status 2 saying %q", c.args, code, doc, errs, c.want)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "charts")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused run left its --plot folder: %v", err)
 	}
 }
 

@@ -73,6 +73,11 @@ func BuildTeam(pkg string, extras []string, options map[string]string) (Team, er
 		}
 	}
 	if !ok {
+		for k := range options { // a race's own package whose key is not in lower case
+			if name, is := strings.CutPrefix(k, "package."); is && strings.ToLower(name) == pkg {
+				return Team{}, fmt.Errorf("unknown package %q: the race option %s defines none, as package names are read in lower case; write package.%s", pkg, k, pkg)
+			}
+		}
 		return Team{}, fmt.Errorf("unknown package %q; packages: %s", pkg, packageNames())
 	}
 	if len(list) != 3 {

@@ -201,6 +201,12 @@ func TestBuildTeam(t *testing.T) {
 	if err != nil || team != (Team{Speed: 2, Quality: 1, Size: 2}) {
 		t.Fatalf("changed noble: %+v, %v", team, err)
 	}
+	// A race's own package is read by its name in lower case: a key in
+	// another case defines none, and the refusal says how to write it.
+	if _, err := BuildTeam("Gladiator", []string{"skill", "speed"}, map[string]string{"package.Gladiator": "size,speed,endurance"}); err == nil ||
+		!strings.Contains(err.Error(), "the race option package.Gladiator defines none, as package names are read in lower case; write package.gladiator") {
+		t.Errorf("a package option not in lower case: %v", err)
+	}
 	for _, tc := range []struct {
 		pkg    string
 		extras []string
