@@ -17,24 +17,32 @@ func TestSidesChangeSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seated := map[[2]string]int{} // {seat, bot}: races
+	type seated struct {
+		seat int
+		bot  string
+	}
+	races := map[seated]int{}
 	for i := range 4 {
 		r, err := p.play(i)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for seat, name := range r.bots {
-			seated[[2]string{string(rune('0' + seat)), name}]++
+			races[seated{seat, name}]++
 		}
 	}
 	for seat := range 4 {
 		for _, name := range []string{"heuristic", "cruise"} {
-			if n := seated[[2]string{string(rune('0' + seat)), name}]; n != 2 {
+			if n := races[seated{seat, name}]; n != 2 {
 				t.Errorf("seat %d had the %s bot in %d of 4 races; want 2", seat, name, n)
 			}
 		}
 	}
-	if c, _ := newPlan(Spec{Ruleset: "party", Races: 1, Bot: "heuristic", Versus: "heuristic", Seats: 2}); c.labels[0] == c.labels[1] {
+	c, err := newPlan(Spec{Ruleset: "party", Races: 1, Bot: "heuristic", Versus: "heuristic", Seats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.labels[0] == c.labels[1] {
 		t.Errorf("a control run's sides are both %q", c.labels[0])
 	}
 }
