@@ -199,12 +199,21 @@ func (h *Host) Load(ctx context.Context, id string) (*race.Played, error) {
 	if h.live == nil {
 		return h.load(ctx, id, -1)
 	}
-	l, err := h.lease(ctx, id, started)
-	if err != nil {
-		return nil, err
+	// A race in memory may hold entries on their way to the store: what is
+	// answered waits for them, and is read again should one have failed.
+	for try := 0; ; try++ {
+		l, err := h.lease(ctx, id, started)
+		if err != nil {
+			return nil, err
+		}
+		p, w := l.own(), l.queued()
+		l.release()
+		if err := l.wait(w); err == nil {
+			return p, nil
+		} else if try == 3 {
+			return nil, fmt.Errorf("race %s: the race's latest entries failed to be stored; try again: %w", id, err)
+		}
 	}
-	defer l.release()
-	return l.own(), nil
 }
 
 // LoadAt is the race after turn n (0: the start), holding turn n itself as
@@ -393,7 +402,6 @@ func write[T any](ctx context.Context, h *Host, id string, mode int, q Req, kind
 		if err != nil {
 			return zero, err
 		}
-		defer l.release()
 		e, err := repeated(ctx, l, q.Key, kind, seat, text)
 		var v T
 		switch {
@@ -404,7 +412,14 @@ func write[T any](ctx context.Context, h *Host, id string, mode int, q Req, kind
 			v, err = try(l)
 		}
 		if errors.Is(err, store.ErrDuplicateKey) || err != nil && !errors.Is(err, store.ErrConflict) && l.behind(ctx) {
-			return zero, store.ErrConflict // the key landed meanwhile, or memory was behind: the next try sees the log
+			err = store.ErrConflict // the key landed meanwhile, or memory was behind: the next try sees the log
+		}
+		// The answer waits, with the race let go, for what it was worked out
+		// on to be stored: its own entry, and those queued before it.
+		w := l.queued()
+		l.release()
+		if werr := l.wait(w); werr != nil {
+			return zero, werr
 		}
 		return v, err
 	})

@@ -23,6 +23,18 @@ import (
 // it follows, so a race that another process wrote to (a second instance,
 // or the CLI on the same file) is refused as a conflict, loaded again, and
 // the write tried again on it.
+//
+// A write does not hold its race while its entry waits for the commit: the
+// race in memory moves on past the entry as it is queued, so that the next
+// write of the race (the next racer's order of a burst) is checked and
+// queued at once and goes out in the same commit, rather than one commit a
+// write. What is answered is still only ever what is durable: a write, or
+// a read of the race, waits for the entries queued before it to be stored
+// before it answers, and streams are told of an entry once it is stored.
+// Entries of one race are stored in the order they were queued, each
+// naming the one before, so should one fail, every later one fails too
+// (it follows an entry the log does not hold); the race in memory is then
+// read again from the store before its next use.
 
 // DefaultFresh is how long a race kept in memory is trusted without asking
 // the store whether another process has written to it.
@@ -55,6 +67,11 @@ type slot struct {
 	// behind: another process has appended to the race (Behind); p is
 	// checked against the store at its next use, and streams read the store.
 	behind atomic.Bool
+	// last is the latest entry queued for the store whose outcome this
+	// race has not yet looked at (nil: none); broken, that an entry queued
+	// failed, so that p holds entries the store does not.
+	last   *pending
+	broken atomic.Bool
 
 	// The entries appended since p was loaded, from seq from on, for
 	// streams: tmu, not mu, so that a stream never waits for a commit.
@@ -114,6 +131,10 @@ func (h *Host) Evict(idle time.Duration) int {
 		if now.Sub(s.used) < idle || !s.mu.TryLock() {
 			continue
 		}
+		if s.last != nil && !s.last.finished() {
+			s.mu.Unlock() // its entries are on their way to the store
+			continue
+		}
 		delete(h.live.races, id)
 		s.mu.Unlock()
 		n++
@@ -145,6 +166,8 @@ type lease struct {
 	// took it; seq is p's log length then.
 	checked bool
 	seq     int
+	// mine is the entry this lease queued, if any.
+	mine *pending
 }
 
 // What a write needs of a race: the race as it stands (started), the
@@ -191,6 +214,10 @@ func (l *lease) behind(ctx context.Context) bool {
 	if l.s == nil || l.whole || l.checked {
 		return false
 	}
+	if l.s.quiesce() {
+		l.stale = true // an entry queued before failed: p is not the store's
+		return true
+	}
 	last, err := l.h.Store.Last(ctx, l.id)
 	if err != nil || last == l.seq {
 		return false
@@ -206,22 +233,27 @@ func (l *lease) current(ctx context.Context) (*race.Played, error) {
 	if s == nil {
 		return h.load(ctx, l.id, -1)
 	}
-	if behind := s.behind.Swap(false); s.p != nil && (behind || time.Since(s.checked) > h.live.fresh) {
-		last, err := h.Store.Last(ctx, l.id)
-		if err != nil {
-			if behind {
-				s.behind.Store(true) // still to be looked at: the look failed
+	if behind := s.behind.Swap(false); s.p != nil && (behind || s.broken.Load() || time.Since(s.checked) > h.live.fresh) {
+		// The store's last entry is compared with p's once p holds only
+		// what is stored (quiesce drops p should an entry have failed).
+		if !s.quiesce() {
+			last, err := h.Store.Last(ctx, l.id)
+			if err != nil {
+				if behind {
+					s.behind.Store(true) // still to be looked at: the look failed
+				}
+				return nil, err
 			}
-			return nil, err
+			if last != s.p.Seq {
+				s.drop()
+			}
+			s.checked, l.checked = time.Now(), true
 		}
-		if last != s.p.Seq {
-			s.drop()
-		}
-		s.checked, l.checked = time.Now(), true
 	}
 	if s.p != nil {
 		return s.p, nil
 	}
+	s.quiesce() // what is loaded holds every entry queued
 	// What is loaded now holds every write announced so far; one announced
 	// during the load sets the mark again.
 	s.behind.Store(false)
@@ -266,6 +298,73 @@ func (s *slot) drop() {
 	s.tmu.Unlock()
 }
 
+// quiesce waits (under mu) for the entries queued for the store to be
+// stored or to fail; should one have failed, it drops p, which holds it,
+// and says so.
+func (s *slot) quiesce() bool {
+	if s.last != nil {
+		<-s.last.fin
+		s.last = nil
+	}
+	if s.broken.Swap(false) {
+		s.drop()
+		return true
+	}
+	return false
+}
+
+// stored is told, in the order they were queued, of the outcome of each
+// entry of the race: one stored is given to the streams; one that failed
+// breaks p. It runs on the committer, so it never takes mu.
+func (s *slot) stored(e race.Entry, err error) {
+	if err != nil {
+		s.broken.Store(true)
+		return
+	}
+	s.tmu.Lock()
+	defer s.tmu.Unlock()
+	// The tail runs without a gap from s.from: an entry that does not follow
+	// it (p was dropped and is loaded again) is left to the load.
+	if s.from == 0 || e.Seq != s.from+len(s.tail) {
+		return
+	}
+	s.tail = append(s.tail, e)
+	if len(s.tail) > keepTail {
+		n := len(s.tail) - keepTail/2
+		s.tail, s.from = append([]race.Entry(nil), s.tail[n:]...), s.tail[n].Seq
+	}
+}
+
+// queued is the latest entry of the race queued for the store and not yet
+// known to be stored, under mu: a write or a read waits for it before it
+// answers, as what it saw holds that entry.
+func (l *lease) queued() *pending {
+	if l.s == nil {
+		return nil
+	}
+	return l.s.last
+}
+
+// wait waits for w (from queued; nil: nothing) and says whether what the
+// lease saw is the store's. w stored means every entry before it was (each
+// follows the one before). w failed: the store's reason when w is the
+// lease's own entry, ErrConflict otherwise (and for a key stored meanwhile),
+// so that the write is tried again on the race read again. An entry queued
+// after w does not matter: what the lease saw did not hold it.
+func (l *lease) wait(w *pending) error {
+	if w == nil {
+		return nil
+	}
+	<-w.fin
+	if w.err == nil {
+		return nil
+	}
+	if w == l.mine && !errors.Is(w.err, store.ErrDuplicateKey) {
+		return w.err
+	}
+	return store.ErrConflict
+}
+
 // changing says that the write is about to change p before it stores
 // anything (a resolve plays the turn first): should it fail, p is stale.
 func (l *lease) changing() { l.stale = true }
@@ -297,9 +396,17 @@ func (h *Host) appendEntry(ctx context.Context, l *lease, e race.Entry, rec *rac
 	e.Seq = p.Seq + 1
 	e.Hash = race.ChainNext(p.Head, e, rec, p.Race.Seed)
 	var err error
-	if l.s != nil && h.live.batch != nil {
+	queued := false
+	switch {
+	case l.s != nil && !l.whole && h.live.batch != nil:
+		// Queued, not waited for: the lease's holder waits once it has let
+		// the race go (see queued).
+		s := l.s
+		s.last = h.live.batch.add(store.Pending{Race: l.id, Entry: e, Turn: rec}, func(err error) { s.stored(e, err) })
+		l.mine, queued = s.last, true
+	case l.s != nil && h.live.batch != nil:
 		err = h.live.batch.commit(store.Pending{Race: l.id, Entry: e, Turn: rec})
-	} else {
+	default:
 		err = h.Store.Append(ctx, l.id, e, rec)
 	}
 	if err != nil {
@@ -326,13 +433,9 @@ func (h *Host) appendEntry(ctx context.Context, l *lease, e race.Entry, rec *rac
 	if e.Key != "" {
 		l.s.keys[e.Key] = e
 	}
-	l.s.tmu.Lock()
-	l.s.tail = append(l.s.tail, e)
-	if len(l.s.tail) > keepTail {
-		n := len(l.s.tail) - keepTail/2
-		l.s.tail, l.s.from = append([]race.Entry(nil), l.s.tail[n:]...), l.s.tail[n].Seq
+	if !queued {
+		l.s.stored(e, nil) // stored already
 	}
-	l.s.tmu.Unlock()
 	return e, nil
 }
 
@@ -409,7 +512,19 @@ type committer struct {
 
 type pending struct {
 	p    store.Pending
-	done chan error
+	then func(error) // told the outcome, in the order of the queue; may be nil
+	fin  chan struct{}
+	err  error // the outcome, once fin is closed
+}
+
+// finished says whether the outcome is known.
+func (w *pending) finished() bool {
+	select {
+	case <-w.fin:
+		return true
+	default:
+		return false
+	}
 }
 
 // commitTimeout bounds one commit: a store that does not answer fails the
@@ -420,7 +535,16 @@ const commitTimeout = time.Minute
 // the commit is done. It waits for the outcome whatever the caller's
 // context says: the race in memory must learn whether p was stored.
 func (c *committer) commit(p store.Pending) error {
-	w := &pending{p: p, done: make(chan error, 1)}
+	w := c.add(p, nil)
+	<-w.fin
+	return w.err
+}
+
+// add queues p to be stored with whatever else is waiting; then, if not
+// nil, is told the outcome before the returned pending finishes. Appends
+// are stored in the order they are queued.
+func (c *committer) add(p store.Pending, then func(error)) *pending {
+	w := &pending{p: p, then: then, fin: make(chan struct{})}
 	c.mu.Lock()
 	c.queue = append(c.queue, w)
 	lead := !c.running
@@ -429,7 +553,7 @@ func (c *committer) commit(p store.Pending) error {
 	if lead {
 		go c.run()
 	}
-	return <-w.done
+	return w
 }
 
 // store stores one batch. A store that panics fails the batch rather than
@@ -470,7 +594,11 @@ func (c *committer) run() {
 			} else {
 				err = fmt.Errorf("race %q: the store failed to commit entry %d", w.p.Race, w.p.Entry.Seq)
 			}
-			w.done <- err
+			w.err = err
+			if w.then != nil {
+				w.then(err)
+			}
+			close(w.fin)
 		}
 	}
 }

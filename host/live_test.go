@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -381,10 +382,14 @@ type gate struct {
 	once    sync.Once
 	batches []int
 	mu      sync.Mutex
+	// failFirst fails the first commit whole, storing nothing of it.
+	failFirst bool
 }
 
 func (s *gate) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	first := false
 	s.once.Do(func() {
+		first = true
 		// Bounded: should the appends never all come, the test fails on
 		// its counts rather than hang.
 		for stop := time.Now().Add(10 * time.Second); time.Now().Before(stop); {
@@ -401,7 +406,175 @@ func (s *gate) AppendAll(ctx context.Context, batch []store.Pending) []error {
 	s.mu.Lock()
 	s.batches = append(s.batches, len(batch))
 	s.mu.Unlock()
+	if first && s.failFirst {
+		errs := make([]error, len(batch))
+		for i := range errs {
+			errs[i] = errors.New("the disk is full")
+		}
+		return errs
+	}
 	return s.Store.AppendAll(ctx, batch)
+}
+
+// gatedRace is race r1 (ludi, four seats) on a gate for n appends, kept
+// live.
+func gatedRace(t *testing.T, n int, failFirst bool) (*Host, *gate) {
+	t.Helper()
+	st := &gate{Store: memstore.New(), n: n, failFirst: failFirst}
+	now := time.Date(2026, 11, 23, 18, 0, 0, 0, time.UTC)
+	h := &Host{Store: st, Clock: ClockFunc(func() time.Time { return now })}
+	st.h = h
+	seed := dice.SeedFromInt(1)
+	if _, err := h.NewRace(context.Background(), "ludi", "r1", race.Config{Track: "circus-maximus"}, entrants(), &seed); err != nil {
+		t.Fatal(err)
+	}
+	h.KeepLive(time.Hour, nil)
+	return h, st
+}
+
+// submitAll sends an order for each of r1's four seats at once.
+func submitAll(h *Host) ([]Ack, []error) {
+	acks, errs := make([]Ack, 4), make([]error, 4)
+	var wg sync.WaitGroup
+	for seat := range 4 {
+		wg.Go(func() {
+			acks[seat], errs[seat] = h.Submit(context.Background(), "r1", seat, "Accelerate", Req{Turn: 1, Key: fmt.Sprint("k", seat)})
+		})
+	}
+	wg.Wait()
+	return acks, errs
+}
+
+// The writes of one race that arrive while a commit is on its way are
+// queued on the race as it will stand and go out together in the next
+// commit, not one commit each (the race is not held for its commit).
+func TestLiveOneRaceWritesShareACommit(t *testing.T) {
+	h, st := gatedRace(t, 4, false)
+	acks, errs := submitAll(h)
+	var entries []int
+	for seat, err := range errs {
+		if err != nil {
+			t.Fatalf("seat %d: %v", seat+1, err)
+		}
+		entries = append(entries, acks[seat].Entry)
+	}
+	slices.Sort(entries)
+	if !slices.Equal(entries, []int{1, 2, 3, 4}) {
+		t.Errorf("the orders were acknowledged as entries %v; want 1 to 4", entries)
+	}
+	if len(st.batches) > 2 {
+		t.Errorf("commits of %v appends; want the four in one or two commits", st.batches)
+	}
+	p, err := h.Load(context.Background(), "r1")
+	if err != nil || p.Seq != 4 || len(p.Pending) != 4 {
+		t.Fatalf("the race after: %v; want entry 4 with four orders in", err)
+	}
+	if n := logLen(t, h, "r1"); n != 4 {
+		t.Errorf("the log holds %d entries, want 4", n)
+	}
+}
+
+// When an entry queued on the race fails, those queued after it (which
+// follow it) fail in the store too; their writes are tried again on the
+// race read again from the store, and are stored once each. Only the write
+// whose own entry failed is refused, and nothing refused is in the log.
+func TestLiveFailedEntryFailsWhatFollows(t *testing.T) {
+	h, st := gatedRace(t, 4, true)
+	acks, errs := submitAll(h)
+	var failed []int
+	want := map[int]int{} // acknowledged: seat -> entry
+	for seat, err := range errs {
+		switch {
+		case err != nil && strings.Contains(err.Error(), "the disk is full"):
+			failed = append(failed, seat)
+		case err != nil:
+			t.Errorf("seat %d: %v; want its order stored, or the first commit's failure", seat+1, err)
+		default:
+			want[seat] = acks[seat].Entry
+		}
+	}
+	if len(failed) != 1 || st.batches[0] != 1 {
+		t.Fatalf("seats %v failed, first commit of %d; want the one write of the failed commit refused", failed, st.batches[0])
+	}
+	r, err := st.Load(context.Background(), "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]int{}
+	for _, e := range r.Log {
+		if _, twice := got[e.Seat]; twice {
+			t.Errorf("seat %d's order is stored twice", e.Seat+1)
+		}
+		got[e.Seat] = e.Seq
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("stored (seat: entry) %v; acknowledged %v", got, want)
+	}
+	p, err := h.Load(context.Background(), "r1")
+	if err != nil || p.Seq != 3 || len(p.Pending) != 3 || p.Pending[failed[0]] != nil {
+		t.Fatalf("the race in memory after: %v; want the three stored orders and no other", err)
+	}
+	// The failed write, sent again with its key, is stored.
+	if a, err := h.Submit(context.Background(), "r1", failed[0], "Accelerate", Req{Turn: 1, Key: fmt.Sprint("k", failed[0])}); err != nil || a.Repeat || a.Entry != 4 {
+		t.Errorf("the failed order sent again: %+v, %v; want it stored as entry 4", a, err)
+	}
+}
+
+// holding is a store whose commits wait until released, saying when one
+// has begun.
+type holding struct {
+	*memstore.Store
+	begun   chan struct{}
+	release chan struct{}
+	stored  atomic.Bool
+	once    sync.Once
+}
+
+func (s *holding) AppendAll(ctx context.Context, batch []store.Pending) []error {
+	s.once.Do(func() { close(s.begun) })
+	<-s.release
+	defer s.stored.Store(true)
+	return s.Store.AppendAll(ctx, batch)
+}
+
+// An entry on its way to the store is nobody's news: streams do not see it,
+// and a read of the race answers only once it is stored.
+func TestLiveQueuedEntryUnseenUntilStored(t *testing.T) {
+	ctx := context.Background()
+	st := &holding{Store: memstore.New(), begun: make(chan struct{}), release: make(chan struct{})}
+	h := &Host{Store: st, Clock: SystemClock}
+	seed := dice.SeedFromInt(1)
+	if _, err := h.NewRace(ctx, "ludi", "r1", race.Config{Track: "circus-maximus"}, entrants(), &seed); err != nil {
+		t.Fatal(err)
+	}
+	h.KeepLive(time.Hour, nil)
+	if _, err := h.Load(ctx, "r1"); err != nil { // in memory, with an empty tail
+		t.Fatal(err)
+	}
+	acked := make(chan error, 1)
+	go func() {
+		_, err := h.Submit(ctx, "r1", 0, "Accelerate", Req{Turn: 1})
+		acked <- err
+	}()
+	<-st.begun
+	if es, err := h.Since(ctx, "r1", 0); err != nil || len(es) != 0 {
+		t.Errorf("Since(0) while the order's commit is on its way: %d entries, %v; want none", len(es), err)
+	}
+	loaded := make(chan bool, 1)
+	go func() {
+		p, err := h.Load(ctx, "r1")
+		loaded <- err == nil && p.Seq == 1 && st.stored.Load()
+	}()
+	close(st.release)
+	if err := <-acked; err != nil {
+		t.Fatal(err)
+	}
+	if !<-loaded {
+		t.Error("a read of the race answered with the order before it was stored")
+	}
+	if es, err := h.Since(ctx, "r1", 0); err != nil || len(es) != 1 {
+		t.Errorf("Since(0) once the order is stored: %d entries, %v; want 1", len(es), err)
+	}
 }
 
 // The appends of many races that arrive while a commit is on its way are
