@@ -69,22 +69,20 @@ func (r *caseReader) Line(w []string) error {
 	case "car":
 		c := RaceCar{Seat: len(r.state.Cars), Name: l.Word(), MaxSpeed: StartMaxSpeed, Wildcards: StartWildcards, Heading: E, Crossings: 1}
 		c.Player = c.Name
+		ints := map[string]*int{"speed": &c.Speed, "max": &c.MaxSpeed, "wildcards": &c.Wildcards, "crossings": &c.Crossings}
 		for l.More() {
-			switch k := l.Word(); k {
+			k := l.Word()
+			if n, ok := ints[k]; ok {
+				*n = l.Int()
+				continue
+			}
+			switch k {
 			case "at":
 				c.Pos.X, c.Pos.Y = l.Pair(",")
 			case "heading":
 				h, err := ParseHeading(l.Word())
 				l.Check(err)
 				c.Heading = h
-			case "speed":
-				c.Speed = l.Int()
-			case "max":
-				c.MaxSpeed = l.Int()
-			case "wildcards":
-				c.Wildcards = l.Int()
-			case "crossings":
-				c.Crossings = l.Int()
 			case "upgrade":
 				u, err := ParseUpgrade(l.Word())
 				l.Check(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/racers"
 	"pitwall/internal/words"
 	"pitwall/race"
 )
@@ -43,7 +44,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			return nil, fmt.Errorf("unknown race option %q; nascar options: sandbags (x,y;x,y... or none), pit-finish (lap or no-win)", k)
 		}
 	}
-	names := map[string]bool{}
+	names := racers.Names{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
 			return nil, fmt.Errorf("entrant %d has no player name", i+1)
@@ -53,14 +54,10 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 				return nil, fmt.Errorf("%s: unknown choice %q; a nascar entrant chooses an upgrade", e.Player, k)
 			}
 		}
-		if len(e.Racers) != 1 {
-			return nil, fmt.Errorf("%s enters %d cars; a driver enters one", e.Player, len(e.Racers))
+		name, err := names.One(e, "car", "a driver enters one")
+		if err != nil {
+			return nil, err
 		}
-		name := strings.TrimSpace(e.Racers[0])
-		if name == "" || names[strings.ToLower(name)] {
-			return nil, fmt.Errorf("%s: every car needs a name of its own; %q is empty or taken", e.Player, name)
-		}
-		names[strings.ToLower(name)] = true
 		u := NoUpgrade
 		if v, ok := e.Options["upgrade"]; ok {
 			if u, err = ParseUpgrade(v); err != nil {

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -410,7 +411,7 @@ func (b *Board) walk(from string, movement int, choose []string, pass func(id st
 				return w
 			}
 			c := choose[w.used]
-			if !contains(succ, c) {
+			if !slices.Contains(succ, c) {
 				w.fork, w.refused = w.at, c
 				return w
 			}
@@ -427,15 +428,6 @@ func (b *Board) walk(from string, movement int, choose []string, pass func(id st
 		w.at = next
 	}
 	return w
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Term is one entry of a Movement Roll Dice List: a die (Sides > 0) or an integer.

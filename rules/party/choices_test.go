@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -176,7 +177,7 @@ func checkChoices(t *testing.T, where string, s *State, seat int, ch Choices) {
 	}
 	notAWay := s.board.Spaces[0].ID
 	for _, sp := range s.board.Spaces {
-		if p.Pause == nil || !contains(s.board.Successors(p.Pause.Fork), sp.ID) {
+		if p.Pause == nil || !slices.Contains(s.board.Successors(p.Pause.Fork), sp.ID) {
 			notAWay = sp.ID
 			break
 		}

@@ -59,18 +59,16 @@ func (r *caseReader) Line(w []string) error {
 		}
 		p := Player{Seat: len(s.Players), Name: l.Word(), Space: s.board.Start, Coins: startCoins, MRDL: s.board.DefaultMRDL()}
 		p.Player = p.Name
+		ints := map[string]*int{"coins": &p.Coins, "stars": &p.Stars, "rolled": &p.Week, "boost": &p.Boost}
 		for l.More() {
-			switch k := l.Word(); k {
+			k := l.Word()
+			if n, ok := ints[k]; ok {
+				*n = l.Int()
+				continue
+			}
+			switch k {
 			case "on":
 				p.Space = l.Word()
-			case "coins":
-				p.Coins = l.Int()
-			case "stars":
-				p.Stars = l.Int()
-			case "rolled":
-				p.Week = l.Int()
-			case "boost":
-				p.Boost = l.Int()
 			case "waits-at":
 				p.Pause = &Pause{Fork: l.Word(), Movement: l.Int()}
 			default:

@@ -2,6 +2,7 @@ package party
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"pitwall/dice"
@@ -130,7 +131,7 @@ func (b *Board) routes(from string, hi, limit int) (routes [][]string, forks []s
 			more = true
 			return
 		}
-		if !contains(forks, w.fork) {
+		if !slices.Contains(forks, w.fork) {
 			forks = append(forks, w.fork)
 		}
 		for _, way := range b.Successors(w.fork) {

@@ -2,6 +2,7 @@ package party
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -153,7 +154,7 @@ func (s *State) judge(p *Player, o Order, at time.Time) (Order, error) {
 			return o, race.NotAllowed(codeChooseFirst, "%s is at the fork %s with %d Movement left and must choose first: choose %s",
 				p.Name, p.Pause.Fork, p.Pause.Movement, strings.Join(succ, " | "))
 		}
-		if !contains(succ, o.Route[0]) {
+		if !slices.Contains(succ, o.Route[0]) {
 			return o, race.NotAllowed(codeNotAWayOn, "%s is not a way on from the fork %s; choose %s", o.Route[0], p.Pause.Fork, strings.Join(succ, " | "))
 		}
 		return o, nil

@@ -65,7 +65,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 	}
 	opt := func(k string) string { return strings.TrimSpace(cfg.Options[k]) }
 	for _, k := range slices.Sorted(maps.Keys(cfg.Options)) { // the same error for the same input
-		if !contains(optionNames, k) {
+		if !slices.Contains(optionNames, k) {
 			return nil, fmt.Errorf("unknown race option %q; party's options: %s", k, strings.Join(optionNames, ", "))
 		}
 	}

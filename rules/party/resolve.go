@@ -2,6 +2,7 @@ package party
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -63,7 +64,7 @@ func (Ruleset) Resolve(st race.State, orders map[int]race.Order, d *dice.Roller,
 			}
 			r.roll(p, x.o.Route, x.o.Week)
 		case Choose:
-			if p.Pause == nil || !contains(s.board.Successors(p.Pause.Fork), x.o.Route[0]) {
+			if p.Pause == nil || !slices.Contains(s.board.Successors(p.Pause.Fork), x.o.Route[0]) {
 				continue // answered already; nothing waits for it
 			}
 			r.carryOn(p, x.o.Route, false)

@@ -96,18 +96,15 @@ func (s *State) oddsOf(x *Racer, a Action, c *Choice) {
 		if a.Safe {
 			return // +1, no dice
 		}
-		faces := map[string]float64{}
-		for face := 1; face <= 6; face++ {
+		c.Odds = d6(func(face int) string {
 			switch {
 			case face == 1:
-				faces[OddsFluffed]++
+				return OddsFluffed
 			case RacingCheck(face).Succeeds():
-				faces[OddsNailed]++
-			default:
-				faces[OddsFailed]++
+				return OddsNailed
 			}
-		}
-		c.Odds = share(faces, 6)
+			return OddsFailed
+		})
 		return
 	case TakePath:
 		if p := seg.Paths[a.Path-1]; p.Check != nil {

@@ -47,14 +47,15 @@ func (r *caseReader) Line(w []string) error {
 	case "racer":
 		x := Racer{Seat: len(s.Racers), Name: l.Word()}
 		x.Player = x.Name
+		ints := map[string]*int{"segment": &x.Segment, "laps": &x.Laps, "momentum": &x.Momentum,
+			"star": &x.Star, "ghost": &x.Ghost, "ink": &x.Ink, "shrunk": &x.Shrunk, "shells": &x.Shells}
 		for l.More() {
-			switch k := l.Word(); k {
-			case "segment":
-				x.Segment = l.Int()
-			case "laps":
-				x.Laps = l.Int()
-			case "momentum":
-				x.Momentum = l.Int()
+			k := l.Word()
+			if n, ok := ints[k]; ok {
+				*n = l.Int()
+				continue
+			}
+			switch k {
 			case "perk", "debuff":
 				p, err := ParsePerk(l.Word())
 				l.Check(err)
@@ -69,16 +70,6 @@ func (r *caseReader) Line(w []string) error {
 				x.give(it) // again for more than one item
 			case "fellback":
 				x.FellBack = true
-			case "star":
-				x.Star = l.Int()
-			case "ghost":
-				x.Ghost = l.Int()
-			case "ink":
-				x.Ink = l.Int()
-			case "shrunk":
-				x.Shrunk = l.Int()
-			case "shells":
-				x.Shells = l.Int()
 			default:
 				l.Failf("unknown word %q in a racer line", k)
 			}

@@ -53,6 +53,18 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 	// Momentum or modifier the game has, and small enough that no sum of
 	// them overflows.
 	num := func(name string, lo int) (int, error) { return race.IntFlag(args, name, 0, lo, maxFlag) }
+	// mods reads flags that may be negative, in order: the first refused is
+	// the error told.
+	mods := func(names ...string) ([]int, error) {
+		v := make([]int, len(names))
+		for i, name := range names {
+			var err error
+			if v[i], err = num(name, -maxFlag); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	}
 	out := map[string]float64{}
 	switch check {
 	case "racing-check":
@@ -60,10 +72,7 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 		if err != nil {
 			return nil, err
 		}
-		for face := 1; face <= 6; face++ {
-			out[RacingCheck(face+m).String()]++
-		}
-		return share(out, 6), nil
+		return d6(func(face int) string { return RacingCheck(face + m).String() }), nil
 	case "item":
 		pos, err := num("position", 1)
 		if err != nil {
@@ -76,23 +85,13 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 			}
 		}
 		b := ItemRollBonus(pos, args["behind"] == "true", perk)
-		for face := 1; face <= 6; face++ {
-			out[ItemFor(face+b).String()]++
-		}
-		return share(out, 6), nil
+		return d6(func(face int) string { return ItemFor(face + b).String() }), nil
 	case "pass":
-		mp, err := num("momentum", -maxFlag)
+		v, err := mods("momentum", "against", "bonus")
 		if err != nil {
 			return nil, err
 		}
-		md, err := num("against", -maxFlag)
-		if err != nil {
-			return nil, err
-		}
-		bonus, err := num("bonus", -maxFlag)
-		if err != nil {
-			return nil, err
-		}
+		mp, md, bonus := v[0], v[1], v[2]
 		if args["defensive"] == "true" {
 			md++ // Drive Defensively: +1 to avoid being passed
 		}
@@ -101,34 +100,24 @@ func (o Ruleset) Odds(check string, args map[string]string) (map[string]float64,
 	case "attack":
 		return attackOdds(args, num)
 	case "ram":
-		a, err := num("bonus", -maxFlag)
+		v, err := mods("bonus", "guard")
 		if err != nil {
 			return nil, err
 		}
-		d, err := num("guard", -maxFlag)
-		if err != nil {
-			return nil, err
-		}
-		opposed(out, RamSucceeds, a, d, "rams", "bounces")
+		opposed(out, RamSucceeds, v[0], v[1], "rams", "bounces")
 		return share(out, 36), nil
 	case "aggressive":
 		m, err := num("modifier", -maxFlag)
 		if err != nil {
 			return nil, err
 		}
-		for face := 1; face <= 6; face++ {
-			out[signed(AggressiveGain(face+m))]++
-		}
-		return share(out, 6), nil
+		return d6(func(face int) string { return signed(AggressiveGain(face + m)) }), nil
 	case "course-event":
 		needs, err := race.IntFlag(args, "needs", 0, 1, 7)
 		if err != nil {
 			return nil, err
 		}
-		for face := 1; face <= 6; face++ {
-			out[map[bool]string{true: "comes", false: "none"}[EventComes(face, needs)]]++
-		}
-		return share(out, 6), nil
+		return d6(func(face int) string { return map[bool]string{true: "comes", false: "none"}[EventComes(face, needs)] }), nil
 	}
 	return out, nil
 }
@@ -241,6 +230,16 @@ func opposed(out map[string]float64, won func(a, d int) bool, mine, theirs int, 
 			}
 		}
 	}
+}
+
+// d6 is the odds of one d6 read by key: each face counted under the key it
+// gives, the counts shared out of 6.
+func d6(key func(face int) string) map[string]float64 {
+	out := map[string]float64{}
+	for face := 1; face <= 6; face++ {
+		out[key(face)]++
+	}
+	return share(out, 6)
 }
 
 // share turns counts of faces out of faces into odds, each divided once, so

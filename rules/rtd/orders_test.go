@@ -68,7 +68,6 @@ func TestParseOrderRefusals(t *testing.T) {
 		{3, 0, "path 1", "Start Straight has no alternate path", CodeNoAlternatePath},
 		{3, 2, "path 2", "Tunnel has 1 alternate path, path 1 to 1; path 2 is not one", CodeNoSuchPath},
 		{3, 2, "path 1", "", ""},
-		{3, 1, "path 1", "needs a mushroom in hand; Luigi holds a green-shell", CodePathNeedsItem},
 		{3, 3, "aggressive", "Toad has finished", CodeFinished},
 		{3, 9, "aggressive", "no seat 9", CodeNoSuchSeat},
 		{3, 0, "fly", "not an action", CodeUnknownAction},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/racers"
 	"pitwall/internal/words"
 	"pitwall/race"
 )
@@ -34,19 +35,15 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		return nil, err
 	}
 	s := &State{CourseID: c.ID, Laps: laps, Opts: opts, course: c}
-	names := map[string]bool{}
+	names := racers.Names{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
 			return nil, fmt.Errorf("entrant %d has no player name", i+1)
 		}
-		if len(e.Racers) != 1 {
-			return nil, fmt.Errorf("%s enters %d characters; a player drives one", e.Player, len(e.Racers))
+		name, err := names.One(e, "character", "a player drives one")
+		if err != nil {
+			return nil, err
 		}
-		name := strings.TrimSpace(e.Racers[0])
-		if name == "" || names[strings.ToLower(name)] {
-			return nil, fmt.Errorf("%s: every character needs a name of its own; %q is empty or taken", e.Player, name)
-		}
-		names[strings.ToLower(name)] = true
 		x := Racer{Seat: len(s.Racers), Player: e.Player, Name: name}
 		for k, v := range e.Options {
 			p, err := ParsePerk(v)

@@ -391,7 +391,7 @@ func (r *resolver) itemBoxes(drove map[int]int) {
 		}
 		m := r.d.Mark()
 		face, out, table := r.racingCheck(x, "item box", mod)
-		if fake := contains(s.Fakes, seg); fake && face <= 2 { // a 1 or 2 finds the fake box
+		if fake := slices.Contains(s.Fakes, seg); fake && face <= 2 { // a 1 or 2 finds the fake box
 			r.say(x, "item", m, "%s goes for an item box (%d%s) and hits the fake", x.Name, face, table)
 			r.hitBy(x, FakeItemBox, r.d.Mark())
 			continue
@@ -532,15 +532,6 @@ func (r *resolver) path(x *Racer, seg Segment, n int) {
 		return
 	}
 	r.say(x, "action", m, "%s takes %s: +%d Momentum%s", x.Name, p.Name, p.Momentum, held)
-}
-
-func contains(xs []int, v int) bool {
-	for _, x := range xs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // courseEvents plays the course's changing conditions that come up this turn
