@@ -2,6 +2,7 @@ package racetest
 
 import (
 	"errors"
+	"io/fs"
 	"testing"
 	"time"
 
@@ -41,4 +42,35 @@ func FuzzTurn(t testing.TB, rs race.Ruleset, st race.State, d *dice.Roller, text
 		t.Fatal("Resolve changed its input")
 	}
 	return next
+}
+
+// FuzzParse fuzzes parse, a game's reader of a data file (a track, a
+// course), from seeds: any input is read or refused without a panic, and
+// what reads, read as a file called name, must pass check.
+func FuzzParse[T any](f *testing.F, parse func(name string, src []byte) (T, error), name string, seeds [][]byte, check func(t *testing.T, v T)) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		v, err := parse(name, src)
+		if err != nil {
+			return
+		}
+		check(t, v)
+	})
+}
+
+// ReadFiles reads each of paths from fsys (a game's embedded files), for
+// seeds; a file that does not read fails t.
+func ReadFiles(t testing.TB, fsys fs.FS, paths ...string) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, p := range paths {
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"pitwall/dice"
 	"pitwall/race"
+	"pitwall/race/racetest"
 )
 
 // FuzzOrder: any text is parsed without a panic; an order that parses
@@ -69,19 +70,9 @@ func botRaceStart(t *testing.T, seed uint64) (*race.Race, *race.Played) {
 // FuzzParseTrack: any file is read without a panic; a track that loads has
 // its grid on the road and a lap that projects onto itself.
 func FuzzParseTrack(f *testing.F) {
-	for _, name := range []string{"luigi-raceway.yaml", "bowser-castle.yaml"} {
-		src, err := trackFiles.ReadFile("tracks/" + name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(src)
-	}
-	f.Add([]byte("id: x\nname: X\nlaps: 1\nseats: 2\ntable: [1200, 900]\nroad: {width: 200, smooth: 2, centreline: [[600, 150], [1000, 150], [1000, 750], [200, 750], [200, 150]]}\n"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		tr, err := ParseTrack("f.yaml", src)
-		if err != nil {
-			return
-		}
+	seeds := racetest.ReadFiles(f, trackFiles, "tracks/luigi-raceway.yaml", "tracks/bowser-castle.yaml")
+	seeds = append(seeds, []byte("id: x\nname: X\nlaps: 1\nseats: 2\ntable: [1200, 900]\nroad: {width: 200, smooth: 2, centreline: [[600, 150], [1000, 150], [1000, 750], [200, 750], [200, 150]]}\n"))
+	racetest.FuzzParse(f, ParseTrack, "f.yaml", seeds, func(t *testing.T, tr *Track) {
 		if tr.Length <= 0 || len(tr.Gates) == 0 {
 			t.Fatalf("a loaded track with lap %v and %d gates", tr.Length, len(tr.Gates))
 		}
@@ -96,17 +87,9 @@ func FuzzParseTrack(f *testing.F) {
 // FuzzParseManeuvers: any file is read without a panic; what loads permits a
 // template in every gear, and every template's move is finite.
 func FuzzParseManeuvers(f *testing.F) {
-	src, err := dataFiles.ReadFile("data/maneuvers.yaml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(src)
-	f.Add([]byte("templates: [{name: s, length: 75}]\nslide: 10\nchart: {s: T T T T T T}"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		m, err := ParseManeuvers("f.yaml", src)
-		if err != nil {
-			return
-		}
+	seeds := racetest.ReadFiles(f, dataFiles, "data/maneuvers.yaml")
+	seeds = append(seeds, []byte("templates: [{name: s, length: 75}]\nslide: 10\nchart: {s: T T T T T T}"))
+	racetest.FuzzParse(f, ParseManeuvers, "f.yaml", seeds, func(t *testing.T, m Maneuvers) {
 		for g := 1; g <= MaxGear; g++ {
 			if len(m.Allowed(g)) == 0 {
 				t.Fatalf("gear %d permits nothing", g)

@@ -15,17 +15,9 @@ const (
 	Heavy
 )
 
-func (w Weight) String() string {
-	switch w {
-	case Light:
-		return "light"
-	case Middle:
-		return "middle"
-	case Heavy:
-		return "heavy"
-	}
-	return fmt.Sprintf("Weight(%d)", int(w))
-}
+var weightNames = [...]string{Light: "light", Middle: "middle", Heavy: "heavy"}
+
+func (w Weight) String() string { return enumName("Weight", w, weightNames[:]) }
 
 // Heavier is how many classes w is heavier than o (negative: lighter).
 func (w Weight) Heavier(o Weight) int { return int(w) - int(o) }

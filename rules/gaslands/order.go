@@ -1,9 +1,10 @@
 package gaslands
 
 import (
-	"pitwall/race"
 	"strconv"
 	"strings"
+
+	"pitwall/race"
 )
 
 // Order is one activation's orders. By post a racer cannot see the skid dice

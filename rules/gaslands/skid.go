@@ -23,11 +23,15 @@ const (
 var skidNames = [...]string{"", "shift", "hazard", "slide", "spin"}
 
 // String is the face as the contract names it.
-func (s Skid) String() string {
-	if s < Shift || s > Spin {
-		return fmt.Sprintf("Skid(%d)", int(s))
+func (s Skid) String() string { return enumName("Skid", s, skidNames[:]) }
+
+// enumName is the name names gives v, a value of the enumeration kind, or
+// "kind(v)" for a value it has none for: the String of Skid and Weight.
+func enumName[T ~int](kind string, v T, names []string) string {
+	if v < 0 || int(v) >= len(names) || names[v] == "" {
+		return fmt.Sprintf("%s(%d)", kind, int(v))
 	}
-	return skidNames[s]
+	return names[v]
 }
 
 // SkidDie is the skid die, face by face (rules notes: 3 SHIFT, 1 SPIN, 1

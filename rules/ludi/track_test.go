@@ -108,15 +108,9 @@ grid:
 }
 
 func FuzzParseTrack(f *testing.F) {
-	b, _ := trackFiles.ReadFile("tracks/circus-maximus.yaml")
-	f.Add(b)
-	f.Add([]byte("id: x\nsegments: [{spaces: [1,2,3]}]\n"))
-	f.Add([]byte("{"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		tr, err := ParseTrack("f.yaml", src)
-		if err != nil {
-			return
-		}
+	seeds := racetest.ReadFiles(f, trackFiles, "tracks/circus-maximus.yaml")
+	seeds = append(seeds, []byte("id: x\nsegments: [{spaces: [1,2,3]}]\n"), []byte("{"))
+	racetest.FuzzParse(f, ParseTrack, "f.yaml", seeds, func(t *testing.T, tr *Track) {
 		// A track that loads can be walked round every lane without going wrong.
 		for l := 1; l <= tr.Lanes; l++ {
 			p := Pos{Lane: l}

@@ -147,94 +147,55 @@ func exactOdds(check string, args map[string]string) (map[string]*big.Rat, error
 	if err := knownFlags(c, args); err != nil {
 		return nil, err
 	}
-	a := argReader{check: c.Name, args: args}
+	a := &argReader{check: c.Name, args: args}
+	// Each case reads all its flags and works the odds out only if they all
+	// read; otherwise the first flag missing or wrong is refused below.
 	switch c.Name {
 	case "speed":
-		l, err := a.level()
-		if err != nil {
-			return nil, err
+		if l := a.level(); a.err == nil {
+			return speedOdds(l), nil
 		}
-		return speedOdds(l), nil
 	case "corner":
-		lane, err := a.integer(flagLane, 1, 6)
-		if err != nil {
-			return nil, err
+		if lane, l, skill, control := a.integer(flagLane, 1, 6), a.level(), a.integer(flagSkill, 0, 2), a.boolean(flagControl); a.err == nil {
+			return cornerOdds(lane, l, skill, control), nil
 		}
-		l, err := a.level()
-		if err != nil {
-			return nil, err
-		}
-		skill, err := a.integer(flagSkill, 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		control, err := a.boolean(flagControl)
-		if err != nil {
-			return nil, err
-		}
-		return cornerOdds(lane, l, skill, control), nil
 	case "whip":
-		e, err := a.integer(flagEndurance, 0, 2)
-		if err != nil {
-			return nil, err
+		if e := a.integer(flagEndurance, 0, 2); a.err == nil {
+			return whipOdds(e), nil
 		}
-		return whipOdds(e), nil
 	case "lacerate":
-		skill, err := a.integer(flagSkill, 0, 2)
-		if err != nil {
-			return nil, err
+		if skill, con, watch := a.integer(flagSkill, 0, 2), a.integer(flagConstitution, 0, 2), a.boolean(flagWatch); a.err == nil {
+			return lacerateOdds(skill, con, watch), nil
 		}
-		con, err := a.integer(flagConstitution, 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		watch, err := a.boolean(flagWatch)
-		if err != nil {
-			return nil, err
-		}
-		return lacerateOdds(skill, con, watch), nil
 	case "wall":
-		skill, err := a.integer(flagSkill, 0, 2)
-		if err != nil {
-			return nil, err
+		if skill := a.integer(flagSkill, 0, 2); a.err == nil {
+			return d20Odds(func(r int) bool { return WallDamage(skill, r) }, outDamage, outNone), nil
 		}
-		return d20Odds(func(r int) bool { return WallDamage(skill, r) }, outDamage, outNone), nil
 	case "crash":
-		return crashOdds(a)
+		mode, skill, size := CrashMode(a.oneOf(flagMode, crashModeNames[:])), a.integer(flagSkill, 0, 2), a.integer(flagSize, 0, 2)
+		if target, watch := Target(a.oneOf(flagTarget, targetNames[:])), a.boolean(flagWatch); a.err == nil {
+			return crashOdds(mode, skill, size, target, watch), nil
+		}
 	case "crash-damage":
-		combo, err := a.integer(flagCombo, 0, 6)
-		if err != nil {
-			return nil, err
+		if combo, def := a.integer(flagCombo, 0, 6), a.integer(flagDefender, 0, 2); a.err == nil {
+			return d20Odds(func(r int) bool { self, _ := CrashDamageRoll(combo, def, r); return self }, outSelfDamage, outNone), nil
 		}
-		def, err := a.integer(flagDefender, 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		return d20Odds(func(r int) bool { self, _ := CrashDamageRoll(combo, def, r); return self }, outSelfDamage, outNone), nil
 	case "slip":
-		v, err := a.integer(flagValue, 0, 2)
-		if err != nil {
-			return nil, err
+		if v, wheels := a.integer(flagValue, 0, 2), a.optional(flagWheels, 0, 2); a.err == nil {
+			return d20Odds(func(r int) bool { return SlipDamage(v, max(1, r-wheels)) }, outDamage, outNone), nil
 		}
-		wheels, err := race.IntFlag(a.args, flagWheels.Name, 0, 0, 2)
-		if err != nil {
-			return nil, err
-		}
-		return d20Odds(func(r int) bool { return SlipDamage(v, max(1, r-wheels)) }, outDamage, outNone), nil
 	case "slip-start":
-		n, err := a.integer(flagSpaces, 3, 7)
-		if err != nil {
-			return nil, err
+		if n := a.integer(flagSpaces, 3, 7); a.err == nil {
+			return slipStartOdds(n), nil
 		}
-		return slipStartOdds(n), nil
 	case "fall":
-		con, err := a.integer(flagConstitution, 0, 2)
-		if err != nil {
-			return nil, err
+		if con := a.integer(flagConstitution, 0, 2); a.err == nil {
+			return d20Odds(func(r int) bool { return FallDamage(con, r) }, outHurt, outNone), nil
 		}
-		return d20Odds(func(r int) bool { return FallDamage(con, r) }, outHurt, outNone), nil
+	default:
+		return nil, fmt.Errorf("ludi check %q has no odds", check) // not reached: every check has a case
 	}
-	return nil, fmt.Errorf("ludi check %q has no odds", check) // not reached: every check has a case
+	return nil, a.err
 }
 
 // knownFlags refuses a flag the check does not have.
@@ -256,55 +217,91 @@ func knownFlags(c race.Check, args map[string]string) error {
 	return nil
 }
 
+// argReader reads a check's flags. The first error sticks in err, and every
+// read after it gives the zero value, so a check reads all its flags and
+// asks err once.
 type argReader struct {
 	check string
 	args  map[string]string
+	err   error
 }
 
-func (a argReader) need(f race.Flag) (string, error) {
+// need is flag f's value; a missing f is an error.
+func (a *argReader) need(f race.Flag) (string, bool) {
+	if a.err != nil {
+		return "", false
+	}
 	v, ok := a.args[f.Name]
 	if !ok {
-		return "", fmt.Errorf("ludi %s needs --%s (%s)", a.check, f.Name, f.Values)
+		a.err = fmt.Errorf("ludi %s needs --%s (%s)", a.check, f.Name, f.Values)
 	}
-	return v, nil
+	return v, ok
 }
 
-func (a argReader) level() (Level, error) {
-	v, err := a.need(flagLevel)
-	if err != nil {
-		return Stop, err
+func (a *argReader) level() Level {
+	v, ok := a.need(flagLevel)
+	if !ok {
+		return Stop
 	}
 	l, err := ParseLevel(v)
-	if err != nil {
-		return Stop, fmt.Errorf("--level must be one of low, fast, max; got %q", v)
+	switch {
+	case err != nil:
+		a.err = fmt.Errorf("--level must be one of low, fast, max; got %q", v)
+	case l == Stop:
+		a.err = fmt.Errorf("--level stop has no odds: a chariot at STOP moves 0 spaces and rolls no die; use low, fast or max")
 	}
-	if l == Stop {
-		return Stop, fmt.Errorf("--level stop has no odds: a chariot at STOP moves 0 spaces and rolls no die; use low, fast or max")
-	}
-	return l, nil
+	return l
 }
 
-func (a argReader) integer(f race.Flag, lo, hi int) (int, error) {
-	if _, err := a.need(f); err != nil {
-		return 0, err
+// integer reads f, which must be given, as a whole number lo..hi.
+func (a *argReader) integer(f race.Flag, lo, hi int) int {
+	if _, ok := a.need(f); !ok {
+		return 0
 	}
-	return race.IntFlag(a.args, f.Name, 0, lo, hi)
+	return a.optional(f, lo, hi)
+}
+
+// optional reads f as a whole number lo..hi; absent, it is 0.
+func (a *argReader) optional(f race.Flag, lo, hi int) int {
+	if a.err != nil {
+		return 0
+	}
+	n, err := race.IntFlag(a.args, f.Name, 0, lo, hi)
+	a.err = err
+	return n
+}
+
+// oneOf reads f, which must be given, as one of names in any case, and gives
+// its index: the value itself where names is an enumeration's labels
+// (crashModeNames, targetNames).
+func (a *argReader) oneOf(f race.Flag, names []string) int {
+	v, ok := a.need(f)
+	if !ok {
+		return 0
+	}
+	i := slices.Index(names, strings.ToLower(strings.TrimSpace(v)))
+	if i < 0 {
+		a.err = fmt.Errorf("--%s is %s; got %q", f.Name, strings.Join(names, " or "), v)
+		return 0
+	}
+	return i
 }
 
 // boolean reads a switch: absent is false; "true" (or "", a bare switch) is
 // true; "false" is false.
-func (a argReader) boolean(f race.Flag) (bool, error) {
+func (a *argReader) boolean(f race.Flag) bool {
 	v, ok := a.args[f.Name]
-	if !ok {
-		return false, nil
+	if a.err != nil || !ok {
+		return false
 	}
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "", "true":
-		return true, nil
+		return true
 	case "false":
-		return false, nil
+		return false
 	}
-	return false, fmt.Errorf("--%s is a switch: true or false; got %q", f.Name, v)
+	a.err = fmt.Errorf("--%s is a switch: true or false; got %q", f.Name, v)
+	return false
 }
 
 // odds turns counts over n equally likely cases into fractions.
@@ -381,47 +378,12 @@ func lacerateOdds(skill, constitution int, watch bool) map[string]*big.Rat {
 	return d20Odds(func(r int) bool { return LacerateStun(skill, constitution, r-mod) > 0 }, outStun, outNone)
 }
 
-func crashOdds(a argReader) (map[string]*big.Rat, error) {
-	v, err := a.need(flagMode)
-	if err != nil {
-		return nil, err
-	}
-	mode := Adjacent
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "adjacent":
-	case "overtaking":
-		mode = Overtaking
-	default:
-		return nil, fmt.Errorf("--mode is adjacent or overtaking; got %q", v)
-	}
-	skill, err := a.integer(flagSkill, 0, 2)
-	if err != nil {
-		return nil, err
-	}
-	size, err := a.integer(flagSize, 0, 2)
-	if err != nil {
-		return nil, err
-	}
-	if v, err = a.need(flagTarget); err != nil {
-		return nil, err
-	}
-	target := Horses
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "horses":
-	case "chariot":
-		target = Chariot
-	default:
-		return nil, fmt.Errorf("--target is horses or chariot; got %q", v)
-	}
-	watch, err := a.boolean(flagWatch)
-	if err != nil {
-		return nil, err
-	}
+func crashOdds(mode CrashMode, skill, size int, target Target, watch bool) map[string]*big.Rat {
 	mod := 0
 	if watch {
 		mod = WatchModifier
 	}
-	return d20Odds(func(r int) bool { return CrashHits(mode, skill, size, target, max(1, r-mod)) }, outHit, outNone), nil
+	return d20Odds(func(r int) bool { return CrashHits(mode, skill, size, target, max(1, r-mod)) }, outHit, outNone)
 }
 
 // slipStartOdds counts the faces that name a space; a face that is rolled
