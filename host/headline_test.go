@@ -62,55 +62,29 @@ func TestHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
 		rs            race.Ruleset
-		before, after fakeState
+		turn          int    // before the turn; after it, turn+1
+		before, after string // the racers, space-separated, as standings takes them
+		over          bool   // after the turn
 		want          string
 	}{
-		{"the first turn's leader leads", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing"), turn: 1}, fakeState{st: standings("A:racing", "B:racing"), turn: 2},
-			"A leads."},
-		{"the same leader still leads", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing"), turn: 3}, fakeState{st: standings("A:racing", "B:racing"), turn: 4},
-			"A still leads."},
-		{"a new leader takes the lead from the old", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing"), turn: 3}, fakeState{st: standings("B:racing", "A:racing"), turn: 4},
-			"B takes the lead from A."},
-		{"the old leader out: the lead is taken, from nobody racing", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing", "C:racing"), turn: 3}, fakeState{st: standings("B:racing", "C:racing", "A:out"), turn: 4},
-			"A is out (rolled away); B takes the lead."},
-		{"the winner and the places behind, the finish is the news", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing", "C:racing", "D:racing"), turn: 9},
-			fakeState{st: standings("B:finished", "A:finished", "C:finished", "D:racing"), turn: 10},
-			"B wins; A finishes second, C third."},
-		{"a finisher behind a winner who finished before", fakeRules{},
-			fakeState{st: standings("A:finished", "B:racing", "C:racing"), turn: 9},
-			fakeState{st: standings("A:finished", "C:finished", "B:racing"), turn: 10},
-			"C finishes second."},
-		{"after the winner, the racing leader leads the rest", fakeRules{},
-			fakeState{st: standings("A:finished", "B:racing", "C:racing"), turn: 9},
-			fakeState{st: standings("A:finished", "B:racing", "C:racing"), turn: 10},
-			"B leads the rest."},
-		{"and a new one now leads the rest", fakeRules{},
-			fakeState{st: standings("A:finished", "B:racing", "C:racing"), turn: 9},
-			fakeState{st: standings("A:finished", "C:racing", "B:racing"), turn: 10},
-			"C now leads the rest."},
-		{"a shared lead", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing"), turn: 3}, fakeState{st: standings("A:racing:1", "B:racing:1"), turn: 4},
-			"A and B share the lead."},
-		{"a shared lead broken", fakeRules{},
-			fakeState{st: standings("A:racing:1", "B:racing:1"), turn: 3}, fakeState{st: standings("B:racing", "A:racing"), turn: 4},
-			"B leads alone."},
-		{"winners level", fakeRules{},
-			fakeState{st: standings("A:racing", "B:racing"), turn: 3}, fakeState{st: standings("A:finished:1", "B:finished:1"), turn: 4, over: true},
-			"A and B win, level."},
+		{"the first turn's leader leads", fakeRules{}, 1, "A:racing B:racing", "A:racing B:racing", false, "A leads."},
+		{"the same leader still leads", fakeRules{}, 3, "A:racing B:racing", "A:racing B:racing", false, "A still leads."},
+		{"a new leader takes the lead from the old", fakeRules{}, 3, "A:racing B:racing", "B:racing A:racing", false, "B takes the lead from A."},
+		{"the old leader out: the lead is taken, from nobody racing", fakeRules{}, 3, "A:racing B:racing C:racing", "B:racing C:racing A:out", false, "A is out (rolled away); B takes the lead."},
+		{"the winner and the places behind, the finish is the news", fakeRules{}, 9, "A:racing B:racing C:racing D:racing", "B:finished A:finished C:finished D:racing", false, "B wins; A finishes second, C third."},
+		{"a finisher behind a winner who finished before", fakeRules{}, 9, "A:finished B:racing C:racing", "A:finished C:finished B:racing", false, "C finishes second."},
+		{"after the winner, the racing leader leads the rest", fakeRules{}, 9, "A:finished B:racing C:racing", "A:finished B:racing C:racing", false, "B leads the rest."},
+		{"and a new one now leads the rest", fakeRules{}, 9, "A:finished B:racing C:racing", "A:finished C:racing B:racing", false, "C now leads the rest."},
+		{"a shared lead", fakeRules{}, 3, "A:racing B:racing", "A:racing:1 B:racing:1", false, "A and B share the lead."},
+		{"a shared lead broken", fakeRules{}, 3, "A:racing:1 B:racing:1", "B:racing A:racing", false, "B leads alone."},
+		{"winners level", fakeRules{}, 3, "A:racing B:racing", "A:finished:1 B:finished:1", true, "A and B win, level."},
 		{"the game's moments, at most three, between the finish and who went out", fakeHeadliner{moments: []string{"naufragia: C overturns", "m2", "m3", "m4"}},
-			fakeState{st: standings("A:racing", "B:racing", "C:racing", "D:racing"), turn: 9},
-			fakeState{st: standings("A:finished", "B:racing", "D:racing", "C:out"), turn: 10},
-			"A wins; naufragia: C overturns; m2; m3; C is out (rolled away)."},
-		{"a race over with nothing in its last turn says nothing", fakeRules{},
-			fakeState{st: standings("A:finished", "B:racing"), turn: 9}, fakeState{st: standings("A:finished", "B:racing"), turn: 10, over: true},
-			""},
+			9, "A:racing B:racing C:racing D:racing", "A:finished B:racing D:racing C:out", false, "A wins; naufragia: C overturns; m2; m3; C is out (rolled away)."},
+		{"a race over with nothing in its last turn says nothing", fakeRules{}, 9, "A:finished B:racing", "A:finished B:racing", true, ""},
 	} {
-		if got := headline(tc.rs, tc.before, tc.after, nil); got != tc.want {
+		before := fakeState{st: standings(strings.Fields(tc.before)...), turn: tc.turn}
+		after := fakeState{st: standings(strings.Fields(tc.after)...), turn: tc.turn + 1, over: tc.over}
+		if got := headline(tc.rs, before, after, nil); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
 		}
 	}

@@ -60,18 +60,7 @@ func newLudi(t *testing.T, h *Host, id string) {
 
 // at runs fn n times at once, on hosts a and b in turn, and waits.
 func at(n int, a, b *Host, fn func(i int, h *Host)) {
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			fn(i, []*Host{a, b}[i%2])
-		}()
-	}
-	close(start)
-	wg.Wait()
+	storetest.Together(n, func(i int) { fn(i, []*Host{a, b}[i%2]) })
 }
 
 // Eight resolves of one turn at once: the turn is played once and no other

@@ -138,6 +138,16 @@ func (c Control) Same(d Control) bool {
 	return c.Race == d.Race && c.Kind == d.Kind && c.Seat == d.Seat && c.Value == d.Value && c.Key == d.Key
 }
 
+// ControlToAdd is c checked (CheckControl) and as a store stores it: its
+// time in UTC, as it is read back.
+func ControlToAdd(c Control) (Control, error) {
+	if err := CheckControl(c); err != nil {
+		return c, err
+	}
+	c.At = c.At.UTC()
+	return c, nil
+}
+
 // SameControl is what a store answers to a keyed control when the key is
 // stored already: *c becomes the stored control if it says the same thing;
 // otherwise the answer is an error wrapping ErrExists.

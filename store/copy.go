@@ -217,6 +217,36 @@ type CountedRow struct {
 	Values []any
 }
 
+// WriteCopy is a store's WriteRace (Copier), in the one transaction inTx
+// runs: c is checked (CheckCopy); own writes what each store writes its own
+// way (the race, its log, turns, access and links); rows writes the counted
+// rows (WriteCounted, with times as at makes them); before runs last. An
+// error names the race (CopyFailed).
+func WriteCopy[Tx any](ctx context.Context, c *RaceCopy, before func(ctx context.Context) error, inTx func(func(tx Tx) error) error,
+	own func(ctx context.Context, tx Tx, c *RaceCopy) error, at func(time.Time) any,
+	rows func(ctx context.Context, tx Tx, table string, rows []CountedRow) (map[int64]int64, error)) (Renumbered, error) {
+	if err := CheckCopy(c); err != nil {
+		return Renumbered{}, err
+	}
+	var ren Renumbered
+	err := inTx(func(tx Tx) error {
+		if err := own(ctx, tx, c); err != nil {
+			return err
+		}
+		var err error
+		if ren, err = WriteCounted(c, at, func(table string, rs []CountedRow) (map[int64]int64, error) {
+			return rows(ctx, tx, table, rs)
+		}); err != nil || before == nil {
+			return err
+		}
+		return before(ctx)
+	})
+	if err != nil {
+		return Renumbered{}, CopyFailed(c.Race.ID, "copying it in", err)
+	}
+	return ren, nil
+}
+
 // WriteCounted writes c's controls, webhooks and deliveries, in that order,
 // a table at a time through write, which says which ids it gave anew (old to
 // new; nil when it kept them all); a delivery goes with its webhook's new id.

@@ -239,6 +239,17 @@ func CheckDelivery(d Delivery) error {
 	return nil
 }
 
+// HookToAdd is h checked (CheckHook) and as a store stores it: its time in
+// UTC, as it is read back, and not removed.
+func HookToAdd(h Hook) (Hook, error) {
+	if err := CheckHook(h); err != nil {
+		return h, err
+	}
+	h.Created = h.Created.UTC()
+	h.Removed = nil
+	return h, nil
+}
+
 // SameHook is what a store answers to a keyed hook when the key is stored
 // already: *h becomes the stored hook if it says the same thing; otherwise
 // the answer is an error wrapping ErrExists.

@@ -486,6 +486,15 @@ func (l link) opens() string {
 	return "-"
 }
 
+// stampOrNone is a table's cell for a time that may not have come (a
+// revocation, a removal): "-" for none.
+func stampOrNone(t *time.Time) string {
+	if t == nil {
+		return "-"
+	}
+	return host.Stamp(*t)
+}
+
 func (a *app) raceLinksCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "links RACE",
@@ -507,11 +516,7 @@ revoked. The tokens themselves are never shown again.`,
 				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 				fmt.Fprintln(tw, "LINK\tROLE\tOPENS\tCREATED\tREVOKED")
 				for _, l := range doc.Links {
-					revoked := "-"
-					if l.Revoked != nil {
-						revoked = host.Stamp(*l.Revoked)
-					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", l.Link, l.Role, l.opens(), host.Stamp(l.Created), revoked)
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", l.Link, l.Role, l.opens(), host.Stamp(l.Created), stampOrNone(l.Revoked))
 				}
 				tw.Flush()
 			})
@@ -656,11 +661,7 @@ skipped or removed) and why the last attempt failed.`,
 				tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 				fmt.Fprintln(tw, "HOOK\tFORMAT\tEVENTS\tWARNS\tURL\tCREATED\tREMOVED")
 				for _, h := range doc.Hooks {
-					removed := "-"
-					if h.Removed != nil {
-						removed = host.Stamp(*h.Removed)
-					}
-					fmt.Fprintf(tw, "%d\t%s\t%s\t%s before\t%s\t%s\t%s\n", h.ID, h.Format, strings.Join(h.Events, ","), h.WarnBefore, h.URL, host.Stamp(h.Created), removed)
+					fmt.Fprintf(tw, "%d\t%s\t%s\t%s before\t%s\t%s\t%s\n", h.ID, h.Format, strings.Join(h.Events, ","), h.WarnBefore, h.URL, host.Stamp(h.Created), stampOrNone(h.Removed))
 				}
 				tw.Flush()
 				if len(doc.Deliveries) == 0 {

@@ -60,10 +60,8 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 		return err
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if exists, err := raceExists(ctx, tx, id); err != nil {
+		if err := requireRace(ctx, tx, id, "adding links"); err != nil {
 			return err
-		} else if !exists {
-			return fmt.Errorf("adding links: %w", notFound(id))
 		}
 		return insertTokens(ctx, tx, ts)
 	})
@@ -114,10 +112,8 @@ func scanToken(row pgx.CollectableRow) (store.Token, error) {
 func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 	var ts []store.Token
 	err := s.read(ctx, func(q querier) error {
-		if exists, err := raceExists(ctx, q, id); err != nil {
+		if err := requireRace(ctx, q, id, "listing links"); err != nil {
 			return err
-		} else if !exists {
-			return fmt.Errorf("listing links: %w", notFound(id))
 		}
 		rows, err := q.Query(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE race_id = $1 ORDER BY created, hash`, id)
 		if err != nil {
@@ -129,34 +125,50 @@ func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
 	return ts, err
 }
 
-// AddControl implements store.AccessStore. Two writers racing with one key
-// are put in order by the unique index, and the loser finds the winner's
-// row.
+// AddControl implements store.AccessStore (addKeyed).
 func (s *Store) AddControl(ctx context.Context, c store.Control) (store.Control, error) {
-	if err := store.CheckControl(c); err != nil {
-		return c, err
-	}
-	c.At = c.At.UTC() // as it is read back
-	if exists, err := raceExists(ctx, s.pool, c.Race); err != nil {
-		return c, err
-	} else if !exists {
-		return c, fmt.Errorf("adding a control: %w", notFound(c.Race))
-	}
-	err := s.pool.QueryRow(ctx, `INSERT INTO controls (race_id, kind, seat, value, key, at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (race_id, key) WHERE key <> '' DO NOTHING RETURNING id`, c.Race, c.Kind, c.Seat, c.Value, c.Key, c.At).Scan(&c.Seq)
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return c, err
-	}
-	// The key is taken: ON CONFLICT waited for its writer to commit, so a
-	// new statement sees its row.
-	cs, err := controls(ctx, s.pool, c.Race, c.Key)
+	c, err := store.ControlToAdd(c)
 	if err != nil {
 		return c, err
 	}
-	if len(cs) == 0 {
-		return c, fmt.Errorf("race %q: the control keyed %q was neither stored nor found", c.Race, c.Key)
+	err = addKeyed(ctx, s, "control", c.Race, c.Key, controls, func(stored store.Control) error { return store.SameControl(&c, stored) },
+		&c.Seq, `INSERT INTO controls (race_id, kind, seat, value, key, at) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (race_id, key) WHERE key <> '' DO NOTHING RETURNING id`, c.Race, c.Kind, c.Seat, c.Value, c.Key, c.At)
+	return c, err
+}
+
+// addKeyed stores a keyed row (what: a control, a webhook) of race id with
+// the statement insert, which gives *seq its id. Two writers racing with
+// one key are put in order by the unique index: the loser's ON CONFLICT
+// waits for the winner to commit and stores nothing, and a new statement
+// then finds the winner's row under key (with list), which same answers
+// with.
+func addKeyed[T any](ctx context.Context, s *Store, what, id, key string, list func(context.Context, querier, string, string) ([]T, error),
+	same func(stored T) error, seq *int64, insert string, args ...any) error {
+	if err := requireRace(ctx, s.pool, id, "adding a "+what); err != nil {
+		return err
 	}
-	return c, store.SameControl(&c, cs[0])
+	err := s.pool.QueryRow(ctx, insert, args...).Scan(seq)
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	xs, err := list(ctx, s.pool, id, key)
+	if err != nil {
+		return err
+	}
+	if len(xs) == 0 {
+		return fmt.Errorf("race %q: the %s keyed %q was neither stored nor found", id, what, key)
+	}
+	return same(xs[0])
+}
+
+// requireRace is nil when race id is stored, and otherwise an error saying
+// what was being done (doing) that wraps store.ErrNotFound.
+func requireRace(ctx context.Context, q querier, id, doing string) error {
+	if exists, err := raceExists(ctx, q, id); err != nil || exists {
+		return err
+	}
+	return fmt.Errorf("%s: %w", doing, notFound(id))
 }
 
 // Controls implements store.AccessStore.

@@ -110,53 +110,42 @@ func (s *Store) ReadRace(ctx context.Context, id string) (*store.RaceCopy, error
 // inserted first, so a writer of the same race at once waits for this
 // transaction on its primary key, and then finds it there.
 func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ctx context.Context) error) (store.Renumbered, error) {
-	var ren store.Renumbered
-	if err := store.CheckCopy(c); err != nil {
-		return ren, err
-	}
+	inTx := func(fn func(tx pgx.Tx) error) error { return pgx.BeginFunc(ctx, s.pool, fn) }
+	return store.WriteCopy(ctx, c, before, inTx, writeOwn, func(t time.Time) any { return t }, writeRows)
+}
+
+// writeOwn writes what store.WriteCopy leaves to the store: the race, its
+// log, turns, access and links.
+func writeOwn(ctx context.Context, tx pgx.Tx, c *store.RaceCopy) error {
 	r := c.Race
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO races (`+store.CopyColumns["races"]+`) VALUES (`+placeholders(1, 8)+`) ON CONFLICT DO NOTHING`,
-			r.ID, r.Ruleset, r.Rules, c.Config, c.Entrants, r.Seed.Hex(), r.Seed.Commitment(), r.Created)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return fmt.Errorf("race %q: %w", r.ID, store.ErrExists)
-		}
-		var b pgx.Batch
-		for _, e := range r.Log {
-			b.Queue(`INSERT INTO entries (`+store.CopyColumns["entries"]+`) VALUES (`+placeholders(1, 10)+`)`,
-				r.ID, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash)
-		}
-		for i, t := range c.Turns {
-			b.Queue(`INSERT INTO turns (`+store.CopyColumns["turns"]+`) VALUES (`+placeholders(1, 9)+`)`,
-				r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, t.State, t.Story, t.At, t.Rules)
-		}
-		if a := c.Access; a != nil {
-			b.Queue(`INSERT INTO access (`+store.CopyColumns["access"]+`) VALUES ($1, $2, $3, $4, $5)`, a.Race, a.Public, a.ResolveWhen, a.Created, a.Invite)
-		}
-		for _, t := range c.Tokens {
-			v := tokenValues(t)
-			b.Queue(`INSERT INTO tokens (`+store.TokenColumns+`) VALUES (`+placeholders(1, len(v))+`)`, v...)
-		}
-		if err := tx.SendBatch(ctx, &b).Close(); err != nil {
-			return explainCopy(err)
-		}
-		if ren, err = store.WriteCounted(c, func(t time.Time) any { return t }, func(table string, rows []store.CountedRow) (map[int64]int64, error) {
-			return writeRows(ctx, tx, table, rows)
-		}); err != nil {
-			return err
-		}
-		if before == nil {
-			return nil
-		}
-		return before(ctx)
-	})
+	tag, err := tx.Exec(ctx, `INSERT INTO races (`+store.CopyColumns["races"]+`) VALUES (`+placeholders(1, 8)+`) ON CONFLICT DO NOTHING`,
+		r.ID, r.Ruleset, r.Rules, c.Config, c.Entrants, r.Seed.Hex(), r.Seed.Commitment(), r.Created)
 	if err != nil {
-		return store.Renumbered{}, store.CopyFailed(r.ID, "copying it in", err)
+		return err
 	}
-	return ren, nil
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("race %q: %w", r.ID, store.ErrExists)
+	}
+	var b pgx.Batch
+	for _, e := range r.Log {
+		b.Queue(`INSERT INTO entries (`+store.CopyColumns["entries"]+`) VALUES (`+placeholders(1, 10)+`)`,
+			r.ID, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash)
+	}
+	for i, t := range c.Turns {
+		b.Queue(`INSERT INTO turns (`+store.CopyColumns["turns"]+`) VALUES (`+placeholders(1, 9)+`)`,
+			r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, t.State, t.Story, t.At, t.Rules)
+	}
+	if a := c.Access; a != nil {
+		b.Queue(`INSERT INTO access (`+store.CopyColumns["access"]+`) VALUES ($1, $2, $3, $4, $5)`, a.Race, a.Public, a.ResolveWhen, a.Created, a.Invite)
+	}
+	for _, t := range c.Tokens {
+		v := tokenValues(t)
+		b.Queue(`INSERT INTO tokens (`+store.TokenColumns+`) VALUES (`+placeholders(1, len(v))+`)`, v...)
+	}
+	if err := tx.SendBatch(ctx, &b).Close(); err != nil {
+		return explainCopy(err)
+	}
+	return nil
 }
 
 // explainCopy names a link whose hash the destination holds already.

@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -14,34 +13,17 @@ import (
 
 var _ store.HookStore = (*Store)(nil)
 
-// AddHook implements store.HookStore.
+// AddHook implements store.HookStore (addKeyed).
 func (s *Store) AddHook(ctx context.Context, h store.Hook) (store.Hook, error) {
-	if err := store.CheckHook(h); err != nil {
-		return h, err
-	}
-	h.Created = h.Created.UTC()
-	h.Removed = nil
-	if exists, err := raceExists(ctx, s.pool, h.Race); err != nil {
-		return h, err
-	} else if !exists {
-		return h, fmt.Errorf("adding a webhook: %w", notFound(h.Race))
-	}
-	err := s.pool.QueryRow(ctx, `INSERT INTO hooks (race_id, url, format, events, warn_before, secret, key, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-		ON CONFLICT (race_id, key) WHERE key <> '' DO NOTHING RETURNING id`,
-		h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, h.Created).Scan(&h.ID)
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return h, err
-	}
-	// The key is taken: ON CONFLICT waited for its writer to commit, so a
-	// new statement sees its row.
-	hs, err := hooks(ctx, s.pool, h.Race, h.Key)
+	h, err := store.HookToAdd(h)
 	if err != nil {
 		return h, err
 	}
-	if len(hs) == 0 {
-		return h, fmt.Errorf("race %q: the webhook keyed %q was neither stored nor found", h.Race, h.Key)
-	}
-	return h, store.SameHook(&h, hs[0])
+	err = addKeyed(ctx, s, "webhook", h.Race, h.Key, hooks, func(stored store.Hook) error { return store.SameHook(&h, stored) },
+		&h.ID, `INSERT INTO hooks (race_id, url, format, events, warn_before, secret, key, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (race_id, key) WHERE key <> '' DO NOTHING RETURNING id`,
+		h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, h.Created)
+	return h, err
 }
 
 // RemoveHook implements store.HookStore.

@@ -72,10 +72,8 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 		return err
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if exists, err := raceExists(ctx, tx, id); err != nil {
+		if err := requireRace(ctx, tx, id, "adding links"); err != nil {
 			return err
-		} else if !exists {
-			return fmt.Errorf("adding links: %w", notFound(id))
 		}
 		return insertTokens(ctx, tx, ts)
 	})
@@ -83,11 +81,9 @@ func (s *Store) AddTokens(ctx context.Context, id string, ts []store.Token) erro
 
 // Token implements store.AccessStore.
 func (s *Store) Token(ctx context.Context, hash string) (store.Token, error) {
-	var ts []store.Token
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	ts, err := readList(ctx, s, func(tx *sql.Tx) ([]store.Token, error) {
 		rows, err := tx.QueryContext(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE hash = ?`, hash)
-		ts, err = collect(rows, err, scanToken)
-		return err
+		return collect(rows, err, scanToken)
 	})
 	switch {
 	case err != nil:
@@ -139,61 +135,77 @@ func scanToken(rows *sql.Rows) (store.Token, error) {
 
 // Tokens implements store.AccessStore.
 func (s *Store) Tokens(ctx context.Context, id string) ([]store.Token, error) {
-	var ts []store.Token
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		if exists, err := raceExists(ctx, tx, id); err != nil {
-			return err
-		} else if !exists {
-			return fmt.Errorf("listing links: %w", notFound(id))
+	return readList(ctx, s, func(tx *sql.Tx) ([]store.Token, error) {
+		if err := requireRace(ctx, tx, id, "listing links"); err != nil {
+			return nil, err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+store.TokenColumns+` FROM tokens WHERE race_id = ? ORDER BY created, hash`, id)
-		ts, err = collect(rows, err, scanToken)
-		return err
+		return collect(rows, err, scanToken)
 	})
-	return ts, err
 }
 
-// AddControl implements store.AccessStore. The key is looked for first, in
-// the write transaction that holds SQLite's one write lock.
+// AddControl implements store.AccessStore (addKeyed).
 func (s *Store) AddControl(ctx context.Context, c store.Control) (store.Control, error) {
-	if err := store.CheckControl(c); err != nil {
+	c, err := store.ControlToAdd(c)
+	if err != nil {
 		return c, err
 	}
-	c.At = c.At.UTC() // as it is read back
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if exists, err := raceExists(ctx, tx, c.Race); err != nil {
+	err = addKeyed(ctx, s, "control", c.Race, c.Key, controls, func(stored store.Control) error { return store.SameControl(&c, stored) },
+		&c.Seq, `INSERT INTO controls (race_id, kind, seat, value, key, at) VALUES (?, ?, ?, ?, ?, ?)`, c.Race, c.Kind, c.Seat, c.Value, c.Key, formatTime(c.At))
+	return c, err
+}
+
+// addKeyed stores a keyed row (what: a control, a webhook) of race id in one
+// write transaction, which holds SQLite's one write lock, so nothing comes
+// between the look for its key and the insert: a row stored already under
+// key (found with list) is answered by same; else the statement insert
+// stores it, and *seq is given its id.
+func addKeyed[T any](ctx context.Context, s *Store, what, id, key string, list func(context.Context, *sql.Tx, string, string) ([]T, error),
+	same func(stored T) error, seq *int64, insert string, args ...any) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if err := requireRace(ctx, tx, id, "adding a "+what); err != nil {
 			return err
-		} else if !exists {
-			return fmt.Errorf("adding a control: %w", notFound(c.Race))
 		}
-		if c.Key != "" {
-			cs, err := controls(ctx, tx, c.Race, c.Key)
+		if key != "" {
+			xs, err := list(ctx, tx, id, key)
 			if err != nil {
 				return err
 			}
-			if len(cs) > 0 {
-				return store.SameControl(&c, cs[0])
+			if len(xs) > 0 {
+				return same(xs[0])
 			}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO controls (race_id, kind, seat, value, key, at) VALUES (?, ?, ?, ?, ?, ?)`,
-			c.Race, c.Kind, c.Seat, c.Value, c.Key, formatTime(c.At))
+		res, err := tx.ExecContext(ctx, insert, args...)
 		if err != nil {
-			return fmt.Errorf("storing a control of race %q: %w", c.Race, err)
+			return fmt.Errorf("storing a %s of race %q: %w", what, id, err)
 		}
-		c.Seq, err = res.LastInsertId()
+		*seq, err = res.LastInsertId()
 		return err
 	})
-	return c, err
+}
+
+// readList is what list gives in one read transaction.
+func readList[T any](ctx context.Context, s *Store, list func(tx *sql.Tx) ([]T, error)) ([]T, error) {
+	var xs []T
+	err := s.read(ctx, func(tx *sql.Tx) (err error) {
+		xs, err = list(tx)
+		return err
+	})
+	return xs, err
+}
+
+// requireRace is nil when race id is stored, and otherwise an error saying
+// what was being done (doing) that wraps store.ErrNotFound.
+func requireRace(ctx context.Context, tx *sql.Tx, id, doing string) error {
+	if exists, err := raceExists(ctx, tx, id); err != nil || exists {
+		return err
+	}
+	return fmt.Errorf("%s: %w", doing, notFound(id))
 }
 
 // Controls implements store.AccessStore.
 func (s *Store) Controls(ctx context.Context, id string) ([]store.Control, error) {
-	var cs []store.Control
-	err := s.read(ctx, func(tx *sql.Tx) (err error) {
-		cs, err = controls(ctx, tx, id, "")
-		return err
-	})
-	return cs, err
+	return readList(ctx, s, func(tx *sql.Tx) ([]store.Control, error) { return controls(ctx, tx, id, "") })
 }
 
 // controls lists race id's controls; with a key, only the one it names.

@@ -98,64 +98,53 @@ func each(rows *sql.Rows, err error, fn func(rows *sql.Rows) error) error {
 // SQLite's one write lock, so what it reads of the destination (the race,
 // the links, the ids) stays true until it commits.
 func (s *Store) WriteRace(ctx context.Context, c *store.RaceCopy, before func(ctx context.Context) error) (store.Renumbered, error) {
-	var ren store.Renumbered
-	if err := store.CheckCopy(c); err != nil {
-		return ren, err
-	}
+	inTx := func(fn func(tx *sql.Tx) error) error { return s.write(ctx, fn) }
+	return store.WriteCopy(ctx, c, before, inTx, writeOwn, func(t time.Time) any { return formatTime(t) }, writeRows)
+}
+
+// writeOwn writes what store.WriteCopy leaves to the store: the race, its
+// log, turns, access and links.
+func writeOwn(ctx context.Context, tx *sql.Tx, c *store.RaceCopy) error {
 	r := c.Race
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := createTx(ctx, tx, r, []byte(c.Config), []byte(c.Entrants)); err != nil {
-			return err
-		}
-		entry, err := tx.PrepareContext(ctx, `INSERT INTO entries (`+store.CopyColumns["entries"]+`) VALUES (`+placeholders(10)+`)`)
-		if err != nil {
-			return err
-		}
-		defer entry.Close()
-		for _, e := range r.Log {
-			if _, err := entry.ExecContext(ctx, r.ID, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
-				return fmt.Errorf("storing entry %d: %w", e.Seq, err)
-			}
-		}
-		for i, t := range c.Turns {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (`+store.CopyColumns["turns"]+`) VALUES (`+placeholders(9)+`)`,
-				r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, nullText(t.State), nullText(t.Story), formatTime(t.At), t.Rules); err != nil {
-				return fmt.Errorf("saving turn %d: %w", t.Turn, err)
-			}
-		}
-		if a := c.Access; a != nil {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+store.CopyColumns["access"]+`) VALUES (?, ?, ?, ?, ?)`,
-				a.Race, a.Public, a.ResolveWhen, formatTime(a.Created), a.Invite); err != nil {
-				return fmt.Errorf("storing its access: %w", err)
-			}
-		}
-		for _, t := range c.Tokens {
-			var other string
-			switch err := tx.QueryRowContext(ctx, `SELECT race_id FROM tokens WHERE hash = ?`, t.Hash).Scan(&other); {
-			case err == nil:
-				return fmt.Errorf("a link of the race has the hash of a link of race %q in the destination; nothing was written", other)
-			case !errors.Is(err, sql.ErrNoRows):
-				return err
-			}
-			v := tokenValues(t)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+store.TokenColumns+`) VALUES (`+placeholders(len(v))+`)`, v...); err != nil {
-				return fmt.Errorf("storing a link: %w", err)
-			}
-		}
-		if ren, err = store.WriteCounted(c, func(t time.Time) any { return formatTime(t) }, func(table string, rows []store.CountedRow) (map[int64]int64, error) {
-			return writeRows(ctx, tx, table, rows)
-		}); err != nil {
-			return err
-		}
-		if before == nil {
-			return nil
-		}
-		return before(ctx)
-	})
-	if err != nil {
-		return store.Renumbered{}, store.CopyFailed(r.ID, "copying it in", err)
+	if err := createTx(ctx, tx, r, []byte(c.Config), []byte(c.Entrants)); err != nil {
+		return err
 	}
-	return ren, nil
+	entry, err := tx.PrepareContext(ctx, `INSERT INTO entries (`+store.CopyColumns["entries"]+`) VALUES (`+placeholders(10)+`)`)
+	if err != nil {
+		return err
+	}
+	defer entry.Close()
+	for _, e := range r.Log {
+		if _, err := entry.ExecContext(ctx, r.ID, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash); err != nil {
+			return fmt.Errorf("storing entry %d: %w", e.Seq, err)
+		}
+	}
+	for i, t := range c.Turns {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO turns (`+store.CopyColumns["turns"]+`) VALUES (`+placeholders(9)+`)`,
+			r.ID, t.Turn, t.Hash, c.Rolls[i], t.DiceState, nullText(t.State), nullText(t.Story), formatTime(t.At), t.Rules); err != nil {
+			return fmt.Errorf("saving turn %d: %w", t.Turn, err)
+		}
+	}
+	if a := c.Access; a != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO access (`+store.CopyColumns["access"]+`) VALUES (?, ?, ?, ?, ?)`,
+			a.Race, a.Public, a.ResolveWhen, formatTime(a.Created), a.Invite); err != nil {
+			return fmt.Errorf("storing its access: %w", err)
+		}
+	}
+	for _, t := range c.Tokens {
+		var other string
+		switch err := tx.QueryRowContext(ctx, `SELECT race_id FROM tokens WHERE hash = ?`, t.Hash).Scan(&other); {
+		case err == nil:
+			return fmt.Errorf("a link of the race has the hash of a link of race %q in the destination; nothing was written", other)
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		v := tokenValues(t)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (`+store.TokenColumns+`) VALUES (`+placeholders(len(v))+`)`, v...); err != nil {
+			return fmt.Errorf("storing a link: %w", err)
+		}
+	}
+	return nil
 }
 
 // writeRows stores rows of table (store.WriteCounted): with the ids they

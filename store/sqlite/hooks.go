@@ -12,37 +12,15 @@ import (
 
 var _ store.HookStore = (*Store)(nil)
 
-// AddHook implements store.HookStore. The key is looked for first, in the
-// write transaction that holds SQLite's one write lock.
+// AddHook implements store.HookStore (addKeyed).
 func (s *Store) AddHook(ctx context.Context, h store.Hook) (store.Hook, error) {
-	if err := store.CheckHook(h); err != nil {
+	h, err := store.HookToAdd(h)
+	if err != nil {
 		return h, err
 	}
-	h.Created = h.Created.UTC()
-	h.Removed = nil
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if exists, err := raceExists(ctx, tx, h.Race); err != nil {
-			return err
-		} else if !exists {
-			return fmt.Errorf("adding a webhook: %w", notFound(h.Race))
-		}
-		if h.Key != "" {
-			hs, err := hooks(ctx, tx, h.Race, h.Key)
-			if err != nil {
-				return err
-			}
-			if len(hs) > 0 {
-				return store.SameHook(&h, hs[0])
-			}
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO hooks (race_id, url, format, events, warn_before, secret, key, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, formatTime(h.Created))
-		if err != nil {
-			return fmt.Errorf("storing a webhook of race %q: %w", h.Race, err)
-		}
-		h.ID, err = res.LastInsertId()
-		return err
-	})
+	err = addKeyed(ctx, s, "webhook", h.Race, h.Key, hooks, func(stored store.Hook) error { return store.SameHook(&h, stored) },
+		&h.ID, `INSERT INTO hooks (race_id, url, format, events, warn_before, secret, key, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		h.Race, h.URL, h.Format, strings.Join(h.Events, ","), int64(h.WarnBefore), h.Secret, h.Key, formatTime(h.Created))
 	return h, err
 }
 
@@ -73,23 +51,15 @@ func (s *Store) RemoveHook(ctx context.Context, id string, hook int64, at time.T
 
 // Hooks implements store.HookStore.
 func (s *Store) Hooks(ctx context.Context, id string) ([]store.Hook, error) {
-	var hs []store.Hook
-	err := s.read(ctx, func(tx *sql.Tx) (err error) {
-		hs, err = hooks(ctx, tx, id, "")
-		return err
-	})
-	return hs, err
+	return readList(ctx, s, func(tx *sql.Tx) ([]store.Hook, error) { return hooks(ctx, tx, id, "") })
 }
 
 // LiveHooks implements store.HookStore.
 func (s *Store) LiveHooks(ctx context.Context) ([]store.Hook, error) {
-	var hs []store.Hook
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	return readList(ctx, s, func(tx *sql.Tx) ([]store.Hook, error) {
 		rows, err := tx.QueryContext(ctx, `SELECT `+store.HookColumns+` FROM hooks WHERE removed IS NULL ORDER BY id`)
-		hs, err = collect(rows, err, scanHook)
-		return err
+		return collect(rows, err, scanHook)
 	})
-	return hs, err
 }
 
 // hooks lists race id's hooks; with a key, only the one it names.
@@ -121,19 +91,26 @@ func (s *Store) Warn(ctx context.Context, d store.Delivery) (bool, error) {
 	if err := store.CheckDelivery(d); err != nil {
 		return false, err
 	}
-	var queued bool
+	n, err := s.execWrite(ctx, fmt.Sprintf("queueing a warning for race %q", d.Race), `INSERT INTO outbox (hook_id, race_id, kind, turn, seq, deadline, created, due)
+		SELECT id, race_id, 'warning', ?, 0, ?, ?, ? FROM hooks WHERE id = ? AND race_id = ? AND removed IS NULL
+		ON CONFLICT DO NOTHING`, d.Turn, formatTime(*d.Deadline), formatTime(d.Created), formatTime(d.Due), d.Hook, d.Race)
+	return n > 0, err
+}
+
+// execWrite runs one statement in a write transaction and says how many
+// rows it changed; an error from the statement says what was being done
+// (doing).
+func (s *Store) execWrite(ctx context.Context, doing, query string, args ...any) (int64, error) {
+	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (hook_id, race_id, kind, turn, seq, deadline, created, due)
-			SELECT id, race_id, 'warning', ?, 0, ?, ?, ? FROM hooks WHERE id = ? AND race_id = ? AND removed IS NULL
-			ON CONFLICT DO NOTHING`, d.Turn, formatTime(*d.Deadline), formatTime(d.Created), formatTime(d.Due), d.Hook, d.Race)
+		res, err := tx.ExecContext(ctx, query, args...)
 		if err != nil {
-			return fmt.Errorf("queueing a warning for race %q: %w", d.Race, err)
+			return fmt.Errorf("%s: %w", doing, err)
 		}
-		n, err := res.RowsAffected()
-		queued = n > 0
+		n, err = res.RowsAffected()
 		return err
 	})
-	return queued, err
+	return n, err
 }
 
 // Claim implements store.HookStore.
@@ -170,29 +147,17 @@ func (s *Store) Settle(ctx context.Context, d store.Delivery) (bool, error) {
 	if d.Done != nil {
 		done = sql.NullString{String: formatTime(*d.Done), Valid: true}
 	}
-	var held bool
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE outbox SET outcome = ?, done = ?, due = ?, attempts = ?, error = ?, held = NULL
-			WHERE id = ? AND claim = ? AND outcome = ''`, d.Outcome, done, formatTime(d.Due), d.Attempts, d.Error, d.ID, d.Claim)
-		if err != nil {
-			return fmt.Errorf("settling delivery %d: %w", d.ID, err)
-		}
-		n, err := res.RowsAffected()
-		held = n > 0
-		return err
-	})
-	return held, err
+	n, err := s.execWrite(ctx, fmt.Sprintf("settling delivery %d", d.ID), `UPDATE outbox SET outcome = ?, done = ?, due = ?, attempts = ?, error = ?, held = NULL
+		WHERE id = ? AND claim = ? AND outcome = ''`, d.Outcome, done, formatTime(d.Due), d.Attempts, d.Error, d.ID, d.Claim)
+	return n > 0, err
 }
 
 // Deliveries implements store.HookStore.
 func (s *Store) Deliveries(ctx context.Context, id string, n int) ([]store.Delivery, error) {
-	var ds []store.Delivery
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	return readList(ctx, s, func(tx *sql.Tx) ([]store.Delivery, error) {
 		rows, err := tx.QueryContext(ctx, `SELECT `+store.DeliveryColumns+` FROM outbox WHERE race_id = ? ORDER BY id DESC LIMIT ?`, id, n)
-		ds, err = collect(rows, err, scanDelivery)
-		return err
+		return collect(rows, err, scanDelivery)
 	})
-	return ds, err
 }
 
 func scanDelivery(rows *sql.Rows) (store.Delivery, error) {
@@ -224,17 +189,9 @@ func (s *Store) Prune(ctx context.Context, before time.Time, keep, n int) (int, 
 	if err := store.CheckPrune(keep, n); err != nil {
 		return 0, err
 	}
-	var deleted int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM outbox WHERE id IN (
-			SELECT o.id FROM outbox o WHERE o.outcome <> '' AND o.done < ?
-			AND o.id <= (SELECT l.id FROM outbox l WHERE l.race_id = o.race_id ORDER BY l.id DESC LIMIT 1 OFFSET ?)
-			ORDER BY o.done, o.id LIMIT ?)`, formatTime(before), keep, n)
-		if err != nil {
-			return fmt.Errorf("pruning the outbox: %w", err)
-		}
-		deleted, err = res.RowsAffected()
-		return err
-	})
+	deleted, err := s.execWrite(ctx, "pruning the outbox", `DELETE FROM outbox WHERE id IN (
+		SELECT o.id FROM outbox o WHERE o.outcome <> '' AND o.done < ?
+		AND o.id <= (SELECT l.id FROM outbox l WHERE l.race_id = o.race_id ORDER BY l.id DESC LIMIT 1 OFFSET ?)
+		ORDER BY o.done, o.id LIMIT ?)`, formatTime(before), keep, n)
 	return int(deleted), err
 }

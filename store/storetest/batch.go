@@ -150,7 +150,7 @@ func testAppendAllConcurrent(t *testing.T, h *harness) {
 	const id, each = "batched", 6
 	mustCreate(t, s, sampleRace(id, 1))
 	c := ctx(t)
-	together(writers, func(w int) {
+	Together(writers, func(w int) {
 		for n := 0; n < each; n++ {
 			key := fmt.Sprintf("w%d-%d", w, n)
 			for try := 0; ; try++ {

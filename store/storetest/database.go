@@ -134,7 +134,7 @@ func TwoStores(t *testing.T, a, b store.Store) {
 	c := ctx(t)
 	for seq := 1; seq <= rounds; seq++ {
 		var errs [writers]error
-		together(writers, func(w int) {
+		Together(writers, func(w int) {
 			e := orderEntry(seq, 1, w, fmt.Sprint(w))
 			var rec *store.SavedTurn
 			if seq%5 == 0 {
@@ -182,7 +182,7 @@ func TwoStores(t *testing.T, a, b store.Store) {
 // schema. The stores are closed when the test ends.
 func OpenTogether(t *testing.T, n int, open func() (store.Store, error)) {
 	errs := make([]error, n)
-	together(n, func(i int) {
+	Together(n, func(i int) {
 		var s store.Store
 		if s, errs[i] = open(); errs[i] == nil {
 			t.Cleanup(func() { _ = s.Close() })

@@ -29,6 +29,16 @@ func RunHooks(t *testing.T, open Opener) {
 	})
 }
 
+// serving is a fresh HookStore that serves races ids (mustServe).
+func serving(t *testing.T, h *harness, ids ...string) store.HookStore {
+	t.Helper()
+	s, _ := freshAs[store.HookStore](t, h)
+	for _, id := range ids {
+		mustServe(t, s, id)
+	}
+	return s
+}
+
 func sampleHook(id, url, key string, events ...string) store.Hook {
 	if len(events) == 0 {
 		events = store.Events
@@ -60,9 +70,7 @@ func checkHook(t *testing.T, got, want store.Hook) {
 // nothing; a key given to another hook is refused as ErrExists; a race not
 // stored has none.
 func testAddHook(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "hooked")
-	mustServe(t, s, "other")
+	s := serving(t, h, "hooked", "other")
 	a := mustHook(t, s, sampleHook("hooked", "https://example.org/a", "k1"))
 	b := sampleHook("hooked", "http://example.org:8080/b?x=1", "", store.EventWarning)
 	b.Format, b.WarnBefore = store.HookDiscord, 90*time.Minute
@@ -104,8 +112,7 @@ func testAddHook(t *testing.T, h *harness) {
 
 // testRefusesBadHooks: a hook CheckHook refuses is not stored.
 func testRefusesBadHooks(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
+	s := serving(t, h, "r")
 	for name, change := range map[string]func(*store.Hook){
 		"no race":       func(h *store.Hook) { h.Race = "" },
 		"ftp":           func(h *store.Hook) { h.URL = "ftp://example.org/x" },
@@ -148,9 +155,7 @@ func deliveries(t *testing.T, s store.HookStore, id string) []store.Delivery {
 // of its race not removed, due at once; an order queues nothing, nor does a
 // resolve the store refuses.
 func testResolveQueuesTurn(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
-	mustServe(t, s, "quiet")
+	s := serving(t, h, "r", "quiet")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", "", store.EventFinished))
 	gone := mustHook(t, s, sampleHook("r", "https://example.org/gone", ""))
@@ -215,9 +220,7 @@ func warning(hook int64, id string, turn int, deadline time.Time) store.Delivery
 // testWarnOnce: a deadline is warned of once a hook; a new deadline for
 // the turn is warned of again; a removed hook or another race's gets none.
 func testWarnOnce(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
-	mustServe(t, s, "other")
+	s := serving(t, h, "r", "other")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
 	o := mustHook(t, s, sampleHook("other", "https://example.org/o", ""))
@@ -271,8 +274,7 @@ func testWarnOnce(t *testing.T, h *harness) {
 // settle by a claim that no longer holds it changes nothing; a settled one
 // is never taken again; a retry is taken again once due.
 func testClaimAndSettle(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
+	s := serving(t, h, "r")
 	var hooks []store.Hook
 	for turn := 1; turn <= 3; turn++ {
 		hk := mustHook(t, s, sampleHook("r", fmt.Sprintf("https://example.org/%d", turn), ""))
@@ -354,8 +356,7 @@ func turnsOf(ds []store.Delivery) []int {
 // order queued: the next only once the one before is settled for good, so
 // a retry holds back what follows it (and only its own hook's).
 func testClaimInOrder(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
+	s := serving(t, h, "r")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
 	for turn := 1; turn <= 3; turn++ {
@@ -400,8 +401,7 @@ func ptr[T any](v T) *T { return &v }
 // testRemoveDropsPending: removing a hook drops its pending deliveries and
 // leaves the settled ones and other hooks' as they were.
 func testRemoveDropsPending(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
+	s := serving(t, h, "r")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
 	mustAppend(t, s, "r", resolveEntry(1, 1), savedTurn(1))
@@ -433,8 +433,7 @@ func testRemoveDropsPending(t *testing.T, h *harness) {
 // testClaimConcurrent: claimers at once never take one delivery twice, and
 // each hook's are settled in the order they were queued.
 func testClaimConcurrent(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
+	s := serving(t, h, "r")
 	const hooks, turns = 5, 8
 	for i := range hooks {
 		mustHook(t, s, sampleHook("r", fmt.Sprintf("https://example.org/%d", i), ""))

@@ -22,9 +22,7 @@ func idsOf(ds []store.Delivery) []int64 {
 // never one of a race's keep latest (what a list of keep shows stays as it
 // was). The times are the test's own: nothing waits.
 func testPrune(t *testing.T, h *harness) {
-	s, _ := freshAs[store.HookStore](t, h)
-	mustServe(t, s, "r")
-	mustServe(t, s, "old")
+	s := serving(t, h, "r", "old")
 	a := mustHook(t, s, sampleHook("r", "https://example.org/a", ""))
 	b := mustHook(t, s, sampleHook("r", "https://example.org/b", ""))
 	c := mustHook(t, s, sampleHook("old", "https://example.org/c", ""))

@@ -660,9 +660,9 @@ func checkList(t *testing.T, got, want []store.Summary) {
 
 const writers = 8
 
-// together runs fn(0) to fn(n-1) at once, each on its own goroutine, all
+// Together runs fn(0) to fn(n-1) at once, each on its own goroutine, all
 // released at the same moment, and waits for them.
-func together(n int, fn func(w int)) {
+func Together(n int, fn func(w int)) {
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for w := range n {
@@ -706,7 +706,7 @@ func testConcurrentSameSeq(t *testing.T, h *harness) {
 	winners := make([]int, rounds+1) // by seq: the writer that won it
 	for seq := 1; seq <= rounds; seq++ {
 		var errs [writers]error
-		together(writers, func(w int) {
+		Together(writers, func(w int) {
 			errs[w] = s.Append(c, id, orderEntry(seq, 1, w, fmt.Sprintf("writer %d", w)), nil)
 		})
 		won := 0
@@ -744,7 +744,7 @@ func testConcurrentWithRetry(t *testing.T, h *harness) {
 	const id, each = "retry", 6
 	mustCreate(t, s, sampleRace(id, 1))
 	c := ctx(t)
-	together(writers, func(w int) {
+	Together(writers, func(w int) {
 		for i := range each {
 			err := appendRetrying(c, s, id, func(r *race.Race) (race.Entry, *store.SavedTurn, bool) {
 				return orderEntry(len(r.Log)+1, 1, w, fmt.Sprintf("%d/%d", w, i)), nil, true
@@ -961,7 +961,7 @@ func testConcurrentResolves(t *testing.T, h *harness) {
 	mustCreate(t, s, sampleRace(id, 1))
 	mustAppend(t, s, id, orderEntry(1, 1, 0, "go"), nil)
 	c := ctx(t)
-	together(writers, func(w int) {
+	Together(writers, func(w int) {
 		err := appendRetrying(c, s, id, func(r *race.Race) (race.Entry, *store.SavedTurn, bool) {
 			for _, e := range r.Log {
 				if e.Kind == race.EntryResolve && e.Turn == 1 {
@@ -991,7 +991,7 @@ func testConcurrentSameKey(t *testing.T, h *harness) {
 	mustCreate(t, s, sampleRace(id, 1))
 	c := ctx(t)
 	stored := make(chan int, writers)
-	together(writers, func(w int) {
+	Together(writers, func(w int) {
 		err := appendRetrying(c, s, id, func(r *race.Race) (race.Entry, *store.SavedTurn, bool) {
 			return keyed(orderEntry(len(r.Log)+1, 1, w, "go"), "once"), nil, true
 		})
