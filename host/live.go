@@ -374,6 +374,10 @@ func (l *lease) own() *race.Played {
 	if l.s == nil || l.whole {
 		return l.p
 	}
+	// The prompts are asked of the rules once per state: asked here, before
+	// the clone, they serve the clone and the race in memory alike (rtd's
+	// write every kart's note).
+	l.p.Prompts()
 	return l.p.Clone()
 }
 

@@ -871,3 +871,39 @@ func TestLiveRaceBehindAfterAFailedLook(t *testing.T) {
 		t.Fatalf("after the failed look: seq %d, %v; want the other's order read, %d entries", p.Seq, err, seq+1)
 	}
 }
+
+// A race kept in memory asks its rules for a state's prompts once, however
+// many copies of it are handed out and orders checked on it: rtd's prompts
+// write every kart's note, and the service looks at them for every order.
+func TestLivePromptsAskedOncePerState(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.h.KeepLive(time.Hour, nil)
+	s := dice.SeedFromInt(1)
+	es := []race.Entrant{{Player: "A", Racers: []string{"A"}}, {Player: "B", Racers: []string{"B"}}}
+	if _, err := f.h.NewRace(ctx, "hop", "h", race.Config{}, es, &s); err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.h.Resolve(ctx, "h", Req{Turn: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Race.Prompts()
+	for seat := range 2 {
+		if _, err := f.h.Submit(ctx, "h", seat, "2", Req{Turn: 2}); err != nil {
+			t.Fatal(err)
+		}
+		p, err := f.h.Load(ctx, "h")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Prompts()
+	}
+	asked := int64(0)
+	if n, ok := hopPrompts.Load(res.Race.State); ok {
+		asked = n.(*atomic.Int64).Load()
+	}
+	if asked != 1 {
+		t.Errorf("the prompts of turn 2's state were asked %d times; want once", asked)
+	}
+}

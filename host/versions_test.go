@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -51,7 +53,13 @@ func (hop) Setup(cfg race.Config, es []race.Entrant, _ *dice.Roller) (race.State
 	return &hopState{T: 1, End: 10 * laps, Pos: make([]int, len(es))}, nil
 }
 func (hop) Set(s race.State, k, v string) (race.State, error) { return nil, fmt.Errorf("no settings") }
+
+// hopPrompts counts the prompts asked of hop, by state.
+var hopPrompts sync.Map // *hopState -> *atomic.Int64
+
 func (hop) Prompts(s race.State) []race.Prompt {
+	n, _ := hopPrompts.LoadOrStore(s, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
 	var out []race.Prompt
 	for _, x := range s.Seats() {
 		out = append(out, race.Prompt{Seat: x.Seat, Name: x.Name, Turn: s.Turn(), Orders: 1})
