@@ -399,6 +399,14 @@ func (h *Host) appendEntry(ctx context.Context, l *lease, e race.Entry, rec *rac
 	p := l.p
 	e.Seq = p.Seq + 1
 	e.Hash = race.ChainNext(p.Head, e, rec, p.Race.Seed)
+	// Chained on the entry before it as this host has it, which may still
+	// be on its way to the store: the store refuses e should another
+	// writer's entry have taken that one's place (the first has no entry
+	// before it to name).
+	pend := store.Pending{Race: l.id, Entry: e, Turn: rec}
+	if e.Seq > 1 {
+		pend.Prev = p.Head
+	}
 	var err error
 	queued := false
 	switch {
@@ -406,10 +414,10 @@ func (h *Host) appendEntry(ctx context.Context, l *lease, e race.Entry, rec *rac
 		// Queued, not waited for: the lease's holder waits once it has let
 		// the race go (see queued).
 		s := l.s
-		s.last = h.live.batch.add(store.Pending{Race: l.id, Entry: e, Turn: rec}, func(err error) { s.stored(e, err) })
+		s.last = h.live.batch.add(pend, func(err error) { s.stored(e, err) })
 		l.mine, queued = s.last, true
 	case l.s != nil && h.live.batch != nil:
-		err = h.live.batch.commit(store.Pending{Race: l.id, Entry: e, Turn: rec})
+		err = h.live.batch.commit(pend)
 	default:
 		err = h.Store.Append(ctx, l.id, e, rec)
 	}

@@ -907,3 +907,79 @@ func TestLivePromptsAskedOncePerState(t *testing.T) {
 		t.Errorf("the prompts of turn 2's state were asked %d times; want once", asked)
 	}
 }
+
+// Two live hosts on one database (two instances, or a service and the CLI)
+// take orders for the same race at once, each queueing its writes behind
+// those still on their way to the store: every order is acknowledged once,
+// each key names one entry of the log, a key sent again is answered as a
+// repeat with the same entry, the log's chain holds, and both hosts end
+// with the race the store has.
+func TestLiveTwoHostsOrderAtOnce(t *testing.T) {
+	ctx := context.Background()
+	f, other := liveFixture(t, time.Hour)
+	other.KeepLive(time.Hour, nil)
+	hosts := []*Host{f.h, other}
+	const writers, rounds = 8, 12
+	orders := []string{"Accelerate", "Whip", "Hold"}
+	type ack struct {
+		key   string
+		entry int
+	}
+	acks := make([][]ack, writers)
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			h, seat := hosts[w%2], w%4
+			for r := range rounds {
+				key := fmt.Sprintf("w%d-r%d", w, r)
+				q := Req{Turn: 1, Key: key}
+				a, err := h.Submit(ctx, "r1", seat, orders[(w+r)%3], q)
+				if err != nil || a.Repeat {
+					t.Errorf("writer %d, round %d: %+v, %v", w, r, a, err)
+					return
+				}
+				acks[w] = append(acks[w], ack{key, a.Entry})
+				// Sent again through the other host: the same entry.
+				again, err := hosts[(w+1)%2].Submit(ctx, "r1", seat, orders[(w+r)%3], q)
+				if err != nil || !again.Repeat || again.Entry != a.Entry {
+					t.Errorf("writer %d, round %d sent again: %+v, %v; want a repeat of entry %d", w, r, again, err, a.Entry)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r, err := f.h.Store.Load(ctx, "r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := map[string]int{}
+	for _, e := range r.Log {
+		if _, twice := stored[e.Key]; twice {
+			t.Errorf("key %s is stored twice", e.Key)
+		}
+		stored[e.Key] = e.Seq
+	}
+	n := 0
+	for _, as := range acks {
+		for _, a := range as {
+			n++
+			if stored[a.key] != a.entry {
+				t.Errorf("key %s was acknowledged as entry %d; the log has it as %d", a.key, a.entry, stored[a.key])
+			}
+		}
+	}
+	if n != writers*rounds || len(r.Log) != n {
+		t.Errorf("%d orders acknowledged, %d entries stored; want %d of each", n, len(r.Log), writers*rounds)
+	}
+	if rep, err := f.h.Verify(ctx, "r1", ""); err != nil || !rep.OK {
+		t.Errorf("the race does not verify: %+v, %v", rep, err)
+	}
+	for i, h := range hosts {
+		// A host trusts memory for an hour: Behind is what an instance hears.
+		h.Behind("r1")
+		p, err := h.Load(ctx, "r1")
+		if err != nil || p.Seq != len(r.Log) {
+			t.Errorf("host %d after: %v; want the race at entry %d", i+1, err, len(r.Log))
+		}
+	}
+}

@@ -178,12 +178,16 @@ type AppendState struct {
 	KeySeq   int  // the seq of the entry stored with the new entry's key, 0 for none
 	Resolved bool // a resolve entry of the new entry's turn is stored
 	Saved    bool // the turn to save with the new entry is saved already
+	// Prev is the hash of the entry before the new entry's seq, "" for none.
+	Prev string
 }
 
 // Refusal says why e cannot be appended, in one order for every store: a
-// missing race, a stored key, a seq that is not next, a turn resolved or
-// saved already. It is nil when none of these stands in the way.
-func (st AppendState) Refusal(e race.Entry) error {
+// missing race, a stored key, a seq that is not next, an entry before it
+// other than the one it was chained on (prev, when not ""), a turn
+// resolved or saved already. It is nil when none of these stands in the
+// way.
+func (st AppendState) Refusal(e race.Entry, prev string) error {
 	switch {
 	case !st.Exists:
 		return ErrNotFound
@@ -191,6 +195,8 @@ func (st AppendState) Refusal(e race.Entry) error {
 		return fmt.Errorf("key %q is entry %d's: %w", e.Key, st.KeySeq, ErrDuplicateKey)
 	case e.Seq != st.Last+1:
 		return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, st.Last, ErrConflict)
+	case prev != "" && prev != st.Prev:
+		return fmt.Errorf("entry %d was chained on another entry %d than the one stored: %w", e.Seq, e.Seq-1, ErrConflict)
 	case e.Kind == race.EntryResolve && st.Resolved:
 		return fmt.Errorf("entry %d: turn %d is resolved already; a turn is resolved once: %w", e.Seq, e.Turn, ErrConflict)
 	case st.Saved:

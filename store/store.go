@@ -29,6 +29,12 @@ type Pending struct {
 	Race  string
 	Entry race.Entry
 	Turn  *SavedTurn
+	// Prev, if not "", is the hash of the entry this one was chained on:
+	// the append is refused (ErrConflict) unless the log's entry before it
+	// has that hash. A writer that queues an entry behind one of its own
+	// still on its way names it, so that should that one fail, and another
+	// writer's entry take its place, this one is not stored on top of it.
+	Prev string
 }
 
 // Batcher is a Store that appends to many races at once, in one

@@ -189,19 +189,20 @@ func (s *Store) List(ctx context.Context, p store.Page) ([]store.Summary, error)
 
 // Append implements store.Store.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
-	return s.with(ctx, id, func(r *entry) error { return appendTo(r, id, e, turn) })
+	return s.with(ctx, id, func(r *entry) error { return appendTo(r, id, e, turn, "") })
 }
 
 // AppendAll implements store.Batcher.
 func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
 	errs := make([]error, len(batch))
 	for i, b := range batch {
-		errs[i] = s.Append(ctx, b.Race, b.Entry, b.Turn)
+		errs[i] = s.with(ctx, b.Race, func(r *entry) error { return appendTo(r, b.Race, b.Entry, b.Turn, b.Prev) })
 	}
 	return errs
 }
 
-func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
+// appendTo appends e to r, chained on prev when it is not "" (store.Pending).
+func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn, prev string) error {
 	if _, err := store.EncodeAppend(id, e, turn); err != nil {
 		return err
 	}
@@ -214,7 +215,10 @@ func appendTo(r *entry, id string, e race.Entry, turn *store.SavedTurn) error {
 		st.Resolved = st.Resolved || x.Kind == race.EntryResolve && x.Turn == e.Turn
 	}
 	st.Saved = turn != nil && slices.ContainsFunc(r.turns, func(t store.SavedTurn) bool { return t.Turn == turn.Turn })
-	if err := st.Refusal(e); err != nil {
+	if i := e.Seq - 2; i >= 0 && i < len(r.log) {
+		st.Prev = r.log[i].Hash
+	}
+	if err := st.Refusal(e, prev); err != nil {
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
 	}
 	if turn != nil {

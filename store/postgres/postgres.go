@@ -361,16 +361,22 @@ const insertEntry = `INSERT INTO entries (race_id, seq, kind, turn, seat, text, 
 	SELECT $1::text, $2::integer, $3::text, $4::integer, $5::integer, $6::text, $7::boolean, $8::timestamptz, $9::text, $10::text
 	WHERE EXISTS (SELECT 1 FROM races WHERE id = $1)
 	  AND $2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE race_id = $1)
+	  AND ($11::text = '' OR $11 = (SELECT hash FROM entries WHERE race_id = $1 AND seq = $2 - 1))
 	ON CONFLICT DO NOTHING`
 
 // Append adds e to the race's log, with the turn it resolved if it is a
 // resolve entry, in one transaction.
 func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn) error {
+	return s.append(ctx, id, e, turn, "")
+}
+
+// append is Append, chained on prev when it is not "" (store.Pending).
+func (s *Store) append(ctx context.Context, id string, e race.Entry, turn *store.SavedTurn, prev string) error {
 	rolls, err := store.EncodeAppend(id, e, turn)
 	if err != nil {
 		return err
 	}
-	args := []any{id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash}
+	args := []any{id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash, prev}
 	var stored bool
 	if turn == nil {
 		// One statement is a transaction of its own: one round trip.
@@ -400,7 +406,7 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		}
 	}
 	if err == nil && !stored {
-		err = s.whyNot(ctx, id, e, turn != nil)
+		err = s.whyNot(ctx, id, e, turn != nil, prev)
 	}
 	if err != nil {
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
@@ -413,7 +419,7 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 // statement (and the transaction it is in).
 const insertResolve = `WITH e AS (` + insertEntry + ` RETURNING 1)
 	INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
-	SELECT $1::text, $11::integer, $12::text, $13::text, $14::bytea, $15::bytea, $16::bytea, $17::timestamptz, $18::integer FROM e`
+	SELECT $1::text, $12::integer, $13::text, $14::text, $15::bytea, $16::bytea, $17::bytea, $18::timestamptz, $19::integer FROM e`
 
 // AppendAll implements store.Batcher: the appends go to the server in one
 // round trip and one transaction. A refused append stores nothing and the
@@ -430,7 +436,7 @@ func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
 			errs[i] = err
 			continue
 		}
-		args := []any{p.Race, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash}
+		args := []any{p.Race, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, e.At, e.Key, e.Hash, p.Prev}
 		if turn == nil {
 			b.Queue(insertEntry, args...)
 		} else {
@@ -464,14 +470,14 @@ func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
 		for _, i := range sent {
 			p := batch[i]
 			if errs[i] = s.storedAlready(fctx, p.Race, p.Entry); errors.Is(errs[i], errNotStored) {
-				errs[i] = s.Append(fctx, p.Race, p.Entry, p.Turn)
+				errs[i] = s.append(fctx, p.Race, p.Entry, p.Turn, p.Prev)
 			}
 		}
 		return errs
 	}
 	for _, i := range sent {
 		if p := batch[i]; !stored[i] {
-			errs[i] = fmt.Errorf("race %q: appending entry %d: %w", p.Race, p.Entry.Seq, s.whyNot(ctx, p.Race, p.Entry, p.Turn != nil))
+			errs[i] = fmt.Errorf("race %q: appending entry %d: %w", p.Race, p.Entry.Seq, s.whyNot(ctx, p.Race, p.Entry, p.Turn != nil, p.Prev))
 		}
 	}
 	return errs
@@ -499,19 +505,20 @@ func (s *Store) storedAlready(ctx context.Context, id string, e race.Entry) erro
 var errTurnSaved = errors.New("the turn is saved already")
 
 // whyNot says why insertEntry, or the insert of the turn saved with it
-// (withTurn), stored nothing.
-func (s *Store) whyNot(ctx context.Context, id string, e race.Entry, withTurn bool) error {
+// (withTurn), stored nothing; prev is what e was chained on, if known.
+func (s *Store) whyNot(ctx context.Context, id string, e race.Entry, withTurn bool, prev string) error {
 	var st store.AppendState
 	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM races WHERE id = $1),
 		COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = $1), 0),
 		COALESCE((SELECT seq FROM entries WHERE race_id = $1 AND key = $2 AND key <> ''), 0),
 		EXISTS (SELECT 1 FROM entries WHERE race_id = $1 AND kind = 'resolve' AND turn = $3),
-		$4::boolean AND EXISTS (SELECT 1 FROM turns WHERE race_id = $1 AND turn = $3)`,
-		id, e.Key, e.Turn, withTurn).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved)
+		$4::boolean AND EXISTS (SELECT 1 FROM turns WHERE race_id = $1 AND turn = $3),
+		COALESCE((SELECT hash FROM entries WHERE race_id = $1 AND seq = $5::integer - 1), '')`,
+		id, e.Key, e.Turn, withTurn, e.Seq).Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved, &st.Prev)
 	if err != nil {
 		return err
 	}
-	if err := st.Refusal(e); err != nil {
+	if err := st.Refusal(e, prev); err != nil {
 		return err
 	}
 	// Entry e.Seq-1 was stored after insertEntry looked: e was not next then.

@@ -151,7 +151,8 @@ func (s *Store) prepare(ctx context.Context) error {
 			COALESCE((SELECT MAX(seq) FROM entries WHERE race_id = ?1), 0),
 			COALESCE((SELECT seq FROM entries WHERE race_id = ?1 AND key = ?2 AND key <> ''), 0),
 			EXISTS (SELECT 1 FROM entries WHERE race_id = ?1 AND kind = 'resolve' AND turn = ?3),
-			?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3)`},
+			?4 AND EXISTS (SELECT 1 FROM turns WHERE race_id = ?1 AND turn = ?3),
+			COALESCE((SELECT hash FROM entries WHERE race_id = ?1 AND seq = ?5 - 1), '')`},
 		// Stored only as the entry after the log's last, of a race stored;
 		// a key or a resolved turn stored already makes the append-only
 		// trigger abort the statement (not the transaction). Either way
@@ -159,7 +160,8 @@ func (s *Store) prepare(ctx context.Context) error {
 		{&s.insertEntry, `INSERT INTO entries (race_id, seq, kind, turn, seat, text, in_window, at, key, hash)
 			SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
 			WHERE EXISTS (SELECT 1 FROM races WHERE id = ?1)
-			  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE race_id = ?1)`},
+			  AND ?2 = (SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE race_id = ?1)
+			  AND (?11 = '' OR ?11 = (SELECT hash FROM entries WHERE race_id = ?1 AND seq = ?2 - 1))`},
 		{&s.insertTurn, `INSERT INTO turns (race_id, turn, hash, rolls, dice_state, state, story, at, rules)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 	} {
@@ -578,7 +580,7 @@ func (s *Store) Append(ctx context.Context, id string, e race.Entry, turn *store
 		err = s.prepare(ctx)
 	}
 	if err == nil {
-		err = s.write(ctx, func(tx *sql.Tx) error { return s.appendTx(ctx, tx, id, e, turn, rolls) })
+		err = s.write(ctx, func(tx *sql.Tx) error { return s.appendTx(ctx, tx, id, e, turn, rolls, "") })
 	}
 	if err != nil {
 		return fmt.Errorf("race %q: appending entry %d: %w", id, e.Seq, err)
@@ -603,7 +605,7 @@ func (s *Store) AppendAll(ctx context.Context, batch []store.Pending) []error {
 				if bad[i] != nil {
 					continue
 				}
-				err := s.appendTx(ctx, tx, b.Race, b.Entry, b.Turn, rolls[i])
+				err := s.appendTx(ctx, tx, b.Race, b.Entry, b.Turn, rolls[i], b.Prev)
 				var refused *refusal
 				if errors.As(err, &refused) {
 					errs[i] = refused.err
@@ -638,23 +640,24 @@ func (r *refusal) Unwrap() error { return r.err }
 
 // appendTx appends e in tx, after reading what the log holds: the write
 // transaction holds SQLite's one write lock, so what is read stays true
-// until the entry is stored. A refusal stores nothing.
+// until the entry is stored. A refusal stores nothing. prev, when not "",
+// is the hash of the entry e was chained on (store.Pending).
 // The caller prepares the statements first (outside tx: an in-memory
 // database has the one connection that tx holds).
-func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, id string, e race.Entry, turn *store.SavedTurn, rolls string) error {
+func (s *Store) appendTx(ctx context.Context, tx *sql.Tx, id string, e race.Entry, turn *store.SavedTurn, rolls, prev string) error {
 	res, err := tx.StmtContext(ctx, s.insertEntry).ExecContext(ctx,
-		id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash)
+		id, e.Seq, e.Kind, e.Turn, e.Seat, e.Text, e.InWindow, formatTime(e.At), e.Key, e.Hash, prev)
 	var n int64
 	if err == nil {
 		n, err = res.RowsAffected()
 	}
 	if err != nil || n == 0 {
 		var st store.AppendState
-		if err := tx.StmtContext(ctx, s.check).QueryRowContext(ctx, id, e.Key, e.Turn, turn != nil).
-			Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved); err != nil {
+		if err := tx.StmtContext(ctx, s.check).QueryRowContext(ctx, id, e.Key, e.Turn, turn != nil, e.Seq).
+			Scan(&st.Exists, &st.Last, &st.KeySeq, &st.Resolved, &st.Saved, &st.Prev); err != nil {
 			return err
 		}
-		if why := st.Refusal(e); why != nil {
+		if why := st.Refusal(e, prev); why != nil {
 			return &refusal{why}
 		}
 		if err == nil {

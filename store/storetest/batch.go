@@ -115,6 +115,55 @@ func testAppendAll(t *testing.T, h *harness) {
 	}
 }
 
+// An append that names the entry it was chained on (Prev) is stored only
+// on that entry: a writer that queued two entries, the first of which lost
+// its place to another writer's, must not have its second stored on top of
+// the other's (the log's hash chain would break there).
+func testAppendAllChained(t *testing.T, h *harness) {
+	s, b := batcher(t, h)
+	for i, id := range []string{"a", "b", "c", "d"} {
+		mustCreate(t, s, sampleRace(id, uint64(i+1)))
+	}
+	a1, a2 := orderEntry(1, 1, 0, "a1"), orderEntry(2, 1, 1, "a2")
+	mustAppend(t, s, "a", a1, nil)
+	mustAppend(t, s, "a", a2, nil)
+	c1 := orderEntry(1, 1, 0, "c1")
+	mustAppend(t, s, "c", c1, nil)
+	d1, other := orderEntry(1, 1, 0, "d1"), orderEntry(2, 1, 1, "another writer's")
+	mustAppend(t, s, "d", d1, nil)
+	mustAppend(t, s, "d", other, nil)
+	a3 := orderEntry(3, 1, 2, "a3 on a2")
+	b1, b2 := orderEntry(1, 1, 0, "b1"), orderEntry(2, 1, 1, "b2 on nothing stored")
+	mine := orderEntry(2, 1, 2, "d2 that lost its place")
+	mine.Hash = fmt.Sprintf("%064x", 0xd2) // orderEntry's hash is the seq's and the turn's: as other's
+	batch := []store.Pending{
+		{Race: "a", Entry: a3, Prev: a2.Hash},                                  // chained on the entry before it
+		{Race: "a", Entry: orderEntry(4, 1, 3, "on a stranger"), Prev: "f00d"}, // not on the entry before it
+		{Race: "a", Entry: orderEntry(4, 1, 0, "a4 on a3"), Prev: a3.Hash},     // on the one stored in this batch
+		{Race: "b", Entry: b1},                                                         // a first entry names none
+		{Race: "b", Entry: b2, Prev: "f00d"},                                           //
+		{Race: "b", Entry: orderEntry(3, 1, 2, "b3 on b2"), Prev: b2.Hash},             // behind a refused one: not next
+		{Race: "c", Entry: resolveEntry(2, 1), Turn: savedTurn(1), Prev: "f00d"},       // a resolve: nor its turn
+		{Race: "c", Entry: resolveEntry(2, 1), Turn: savedTurn(1), Prev: c1.Hash},      //
+		{Race: "d", Entry: mine, Prev: d1.Hash},                                        // another writer's has seq 2
+		{Race: "d", Entry: orderEntry(3, 1, 0, "d3 on the lost one"), Prev: mine.Hash}, // seq 3 is next, but not on it
+	}
+	want := []error{nil, store.ErrConflict, nil, nil, store.ErrConflict, store.ErrConflict, store.ErrConflict, nil, store.ErrConflict, store.ErrConflict}
+	errs := b.AppendAll(ctx(t), batch)
+	for i, err := range errs {
+		what := fmt.Sprintf("append %d (race %s, seq %d)", i, batch[i].Race, batch[i].Entry.Seq)
+		if want[i] == nil && err != nil {
+			t.Errorf("%s: %v; want it stored", what, err)
+		} else if want[i] != nil {
+			checkErr(t, what, err, want[i], batch[i].Race)
+		}
+	}
+	checkStored(t, s, "a", []race.Entry{a1, a2, a3, batch[2].Entry})
+	checkStored(t, s, "b", []race.Entry{b1})
+	checkStored(t, s, "c", []race.Entry{c1, resolveEntry(2, 1)}, savedTurn(1))
+	checkStored(t, s, "d", []race.Entry{d1, other})
+}
+
 // errAny stands for any error in a test's table of wanted errors.
 var errAny = errors.New("any error")
 

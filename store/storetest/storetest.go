@@ -70,6 +70,7 @@ func Run(t *testing.T, open Opener) {
 		{"KeysAndLast", testKeysAndLast},
 		{"AppendAll", testAppendAll},
 		{"AppendAllTurnSavedTwice", testAppendAllTurnSavedTwice},
+		{"AppendAllChained", testAppendAllChained},
 		{"AppendAllConcurrent", testAppendAllConcurrent},
 		{"Resume", testResume},
 		{"ConcurrentResolvesOneTurn", testConcurrentResolves},
