@@ -147,7 +147,12 @@ func parseBare(text string) (Action, error) {
 		head := orig
 		// Search the text as written: lower-casing can change its length (bad UTF-8).
 		if k := indexFold(orig, " at "); k >= 0 { // the target keeps its case as written
-			a.Target, head = strings.TrimSpace(orig[k+4:]), orig[:k]
+			// A name does not end in the comma that may part it from a pull
+			// clause ("item at Toad, then hold").
+			a.Target, head = strings.TrimRight(orig[k+4:], ",; "), orig[:k]
+			if a.Target == "" {
+				return Action{}, race.NotUnderstood(CodeBadItemUse, "%q: 'at NAME' names the racer to aim at; no name follows 'at'", strings.TrimSpace(text))
+			}
 		}
 		lower := strings.ToLower(head)
 		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(lower, "deploy item"), "item"))

@@ -39,6 +39,8 @@ func TestParseAction(t *testing.T) {
 		{"Deploy Item Green-Shell forward at Peach then hold", Action{Kind: DeployItem, Item: GreenShell, How: "forward", Target: "Peach", Pull: PullHold}},
 		{"item banana lay", Action{Kind: DeployItem, Item: Banana, How: "lay"}},
 		{"item at Banana", Action{Kind: DeployItem, Target: "Banana"}},
+		{"item at Toad,, then hold", Action{Kind: DeployItem, Target: "Toad", Pull: PullHold}}, // the name ends before the commas
+		{"item at Bowser Jr.;", Action{Kind: DeployItem, Target: "Bowser Jr."}},
 	} {
 		got, err := ParseAction(tc.in)
 		if err != nil || got != tc.want {
@@ -50,7 +52,7 @@ func TestParseAction(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "fly", "path", "path x", "path 0", "item spin", "item sideways at X", "item star banana", "item lay star", "rocket launch",
-		"hold", "then hold", ", pull ahead", "fly then hold", "aggressive then fly"} {
+		"hold", "then hold", ", pull ahead", "fly then hold", "aggressive then fly", "item At ,,pull AheAd", "item at ;"} {
 		_, err := ParseAction(bad)
 		var oe *race.OrderError
 		if !errors.As(err, &oe) || oe.Kind != race.Invalid || strings.Contains(err.Error(), "\n") {

@@ -17,7 +17,7 @@ var game = sync.OnceValue(func() *race.Game {
 		Name: "Mario Kart RTD (roll-the-dice race)",
 		// Raise Version with any change that could play a logged turn
 		// differently (docs/architecture.md, "Versions").
-		Version: 4, // 4: a racer holds any number of items, every racer checks at the boxes, an item is named to deploy it (inventory); driving defensively is +1 against a ram; Momentum never passes the kart's most (momentum-cap); a star's ram rolls its check (star-ram); pulling ahead is the racer's choice, 'then hold' or 'then pull ahead' (pull-ahead); 3: every Racing Check moves Momentum by the table; 2: a ram counts ink and shrink on both sides; the drag into a blue shell is a Pass roll; a red shell in hand is dragged; High Acceleration at the turn's start; a thrown fake box that misses among boxes; a ghost's and a star's shortcuts; a shortcut leaves its group whole
+		Version: 5, // 5: a target named with 'at' ends before a trailing comma or semicolon; 4: a racer holds any number of items, every racer checks at the boxes, an item is named to deploy it (inventory); driving defensively is +1 against a ram; Momentum never passes the kart's most (momentum-cap); a star's ram rolls its check (star-ram); pulling ahead is the racer's choice, 'then hold' or 'then pull ahead' (pull-ahead); 3: every Racing Check moves Momentum by the table; 2: a ram counts ink and shrink on both sides; the drag into a blue shell is a Pass roll; a red shell in hand is dragged; High Acceleration at the turn's start; a thrown fake box that misses among boxes; a ghost's and a star's shortcuts; a shortcut leaves its group whole
 		Tracks:  trackInfos(),
 		Options: optionFields,
 		Entrant: []race.Field{
