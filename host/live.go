@@ -335,9 +335,10 @@ func (s *slot) stored(e race.Entry, err error) {
 	}
 }
 
-// queued is the latest entry of the race queued for the store and not yet
-// known to be stored, under mu: a write or a read waits for it before it
-// answers, as what it saw holds that entry.
+// queued is the latest entry of the race queued for the store whose
+// outcome no lease has taken in yet (it may be stored already), under mu:
+// a write or a read waits for it before it answers, as what it saw holds
+// that entry.
 func (l *lease) queued() *pending {
 	if l.s == nil {
 		return nil

@@ -196,7 +196,7 @@ func (st AppendState) Refusal(e race.Entry, prev string) error {
 	case e.Seq != st.Last+1:
 		return fmt.Errorf("entry %d does not follow the last entry, %d: %w", e.Seq, st.Last, ErrConflict)
 	case prev != "" && prev != st.Prev:
-		return fmt.Errorf("entry %d was chained on another entry %d than the one stored: %w", e.Seq, e.Seq-1, ErrConflict)
+		return fmt.Errorf("entry %d was chained on an entry %d other than the one stored (another writer's came first): %w", e.Seq, e.Seq-1, ErrConflict)
 	case e.Kind == race.EntryResolve && st.Resolved:
 		return fmt.Errorf("entry %d: turn %d is resolved already; a turn is resolved once: %w", e.Seq, e.Turn, ErrConflict)
 	case st.Saved:
