@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"pitwall/race"
 )
@@ -107,6 +108,9 @@ var pullClause = regexp.MustCompile(`(?i)(?:\s*[,;]\s*(?:then\s+)?|\s+then\s+)(h
 // rather than pull ahead) or 'then pull ahead'. Case and extra spaces do
 // not matter. It checks the grammar only.
 func ParseAction(text string) (Action, error) {
+	// Trailing commas and semicolons end nothing: dropped first, they cannot
+	// hide a pull clause inside a target's name ("item at X, pull ahead,").
+	text = strings.TrimRightFunc(text, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) })
 	pull := ""
 	if m := pullClause.FindStringSubmatchIndex(text); m != nil {
 		pull = PullHold

@@ -52,7 +52,7 @@ func TestParseAction(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "fly", "path", "path x", "path 0", "item spin", "item sideways at X", "item star banana", "item lay star", "rocket launch",
-		"hold", "then hold", ", pull ahead", "fly then hold", "aggressive then fly", "item At ,,pull AheAd", "item at ;"} {
+		"hold", "then hold", ", pull ahead", "fly then hold", "aggressive then fly", "item At ,,pull AheAd", "item at ;", "item At ,pull AheAd,"} {
 		_, err := ParseAction(bad)
 		var oe *race.OrderError
 		if !errors.As(err, &oe) || oe.Kind != race.Invalid || strings.Contains(err.Error(), "\n") {
