@@ -50,10 +50,11 @@ By default it serves a new SQLite database in a temporary folder on
 127.0.0.1 in this process, and removes it afterwards. --db names another
 database to serve (a postgres:// URL, say): the races it creates stay in
 it. --server measures a service already running instead (the races stay
-there too). --cpuprofile writes a CPU profile of the whole run (service and
-racers) for 'go tool pprof'.`,
+there too). --cpuprofile writes a CPU profile of the measured run (service and
+racers, from the first order sent) for 'go tool pprof'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var profErr error
 			ctx, cancel := context.WithTimeout(cmd.Context(), timeout)
 			defer cancel()
 			if server != "" && cmd.Flags().Changed("db") {
@@ -98,14 +99,17 @@ racers) for 'go tool pprof'.`,
 					return err
 				}
 				defer f.Close()
-				if err := pprof.StartCPUProfile(f); err != nil {
-					return err
-				}
-				defer pprof.StopCPUProfile()
+				// The profile covers the measured run alone, not the
+				// races' making and the streams' opening before it.
+				cfg.Started = func() { profErr = pprof.StartCPUProfile(f) }
+				defer pprof.StopCPUProfile() // none running: nothing to stop
 			}
 			fmt.Fprintf(a.stderr, "%d races x %d racers x %d turns on %s, %d CPUs\n", cfg.Races, cfg.Racers, cfg.Turns, what, runtime.NumCPU())
 			res, err := loadgen.Run(ctx, cfg)
 			line.end()
+			if profErr != nil {
+				return fmt.Errorf("--cpuprofile: %w", profErr)
+			}
 			if errors.Is(err, context.DeadlineExceeded) {
 				return fmt.Errorf("the workload did not finish in --timeout %s", timeout)
 			}

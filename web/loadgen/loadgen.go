@@ -33,6 +33,9 @@ type Config struct {
 	// Progress, if not nil, is called now and then with the orders
 	// answered so far and the orders there are to send, one call at a time.
 	Progress func(done, total int)
+	// Started, if not nil, is called as the measured run begins: every
+	// race made and every stream open, no order sent yet.
+	Started func()
 }
 
 // The game the workload plays: rtd takes twelve karts, a race lasts well
@@ -146,6 +149,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 	}
 	ready.Wait()
+	if cfg.Started != nil {
+		cfg.Started()
+	}
 	m.begin = time.Now()
 	close(start)
 	wg.Wait()

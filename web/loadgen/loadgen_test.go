@@ -41,10 +41,22 @@ func TestRunPlaysEveryTurn(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var progress []int // Progress is called one call at a time
+	// Started comes once, with every race made and no order stored yet.
+	var started []string
 	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL + "/", Races: 3, Racers: 4, Turns: 3,
-		Progress: func(done, total int) { progress = append(progress, done) }})
+		Progress: func(done, total int) { progress = append(progress, done) },
+		Started: func() {
+			list, err := st.List(ctx, store.Page{})
+			started = append(started, fmt.Sprint(len(list), " races ", err))
+			for _, sm := range list {
+				started = append(started, fmt.Sprint(sm.Entries, " entries"))
+			}
+		}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := []string{"3 races <nil>", "0 entries", "0 entries", "0 entries"}; !slices.Equal(started, want) {
+		t.Errorf("at Started: %q; want %q", started, want)
 	}
 	if res.Orders != 36 || res.Turns != 9 || len(res.Latencies) != 36 {
 		t.Fatalf("%+v; want 36 orders acknowledged, 9 turns", res)
