@@ -279,6 +279,24 @@ func (l *Line) Option() (key, value string, ok bool) {
 	return key, value, ok && l.err == nil
 }
 
+// Fields reads the rest of a line that sets up one racer (what names the
+// line: "car", "racer"), word by word, as every game's reader does: a word
+// of ints takes the whole number after it; any other goes to word, which
+// reads what follows it and says whether it knew the word. An unknown word
+// fails the line.
+func (l *Line) Fields(what string, ints map[string]*int, word func(k string) bool) {
+	for l.More() {
+		k := l.Word()
+		if n, ok := ints[k]; ok {
+			*n = l.Int()
+			continue
+		}
+		if word == nil || !word(k) {
+			l.Failf("unknown word %q in a %s line", k, what)
+		}
+	}
+}
+
 // Check keeps err, if it is the first thing wrong.
 func (l *Line) Check(err error) {
 	if err != nil && l.err == nil {

@@ -168,3 +168,26 @@ func TestLineOption(t *testing.T) {
 		}
 	}
 }
+
+func TestLineFields(t *testing.T) {
+	var speed int
+	var pit bool
+	read := func(w ...string) error {
+		speed, pit = 0, false
+		l := NewLine(append([]string{"car"}, w...))
+		l.Fields("car", map[string]*int{"speed": &speed}, func(k string) bool {
+			pit = pit || k == "inpit"
+			return k == "inpit"
+		})
+		return l.Err()
+	}
+	if err := read("Ann", "speed", "4", "inpit"); err == nil || !strings.Contains(err.Error(), `unknown word "Ann" in a car line`) {
+		t.Errorf("a name where a word goes: %v", err)
+	}
+	if err := read("speed", "4", "inpit"); err != nil || speed != 4 || !pit {
+		t.Errorf("speed 4 inpit: %d %v %v", speed, pit, err)
+	}
+	if err := read("speed", "x"); err == nil || !strings.Contains(err.Error(), "not a whole number") {
+		t.Errorf("speed x: %v", err)
+	}
+}

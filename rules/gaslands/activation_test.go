@@ -144,26 +144,20 @@ func (r *caseReader) Line(w []string) error {
 		v, err := VehicleNamed(l.Word())
 		l.Check(err)
 		k := underWay(v, len(r.state.Karts), name)
-		for l.More() {
-			switch word := l.Word(); word {
+		ints := map[string]*int{"gear": &k.Gear, "hazards": &k.Hazards, "lap": &k.Lap, "gate": &k.Gate}
+		l.Fields("kart", ints, func(word string) bool {
+			switch word {
 			case "at", "heading":
 				place(word, &k.Pos)
-			case "gear":
-				k.Gear = l.Int()
-			case "hazards":
-				k.Hazards = l.Int()
 			case "item":
 				k.Item = l.Word()
-			case "lap":
-				k.Lap = l.Int()
-			case "gate":
-				k.Gate = l.Int()
 			case "collide":
 				k.Collide = l.Word()
 			default:
-				l.Failf("unknown word %q in a kart line", word)
+				return false
 			}
-		}
+			return true
+		})
 		r.Seats[name] = k.Seat
 		r.state.Karts = append(r.state.Karts, k)
 	case "bill": // bill OWNER at X,Y heading D moves N: a Bullet Bill in flight
@@ -172,16 +166,13 @@ func (r *caseReader) Line(w []string) error {
 			l.Failf("a bill's owner is a kart named on a line before it")
 		}
 		b := Bill{Owner: owner, Pos: Rect{Length: BillLength, Width: BillWidth}}
-		for l.More() {
-			switch word := l.Word(); word {
-			case "at", "heading":
-				place(word, &b.Pos)
-			case "moves":
-				b.Moves = l.Int()
-			default:
-				l.Failf("unknown word %q in a bill line", word)
+		l.Fields("bill", map[string]*int{"moves": &b.Moves}, func(word string) bool {
+			if word != "at" && word != "heading" {
+				return false
 			}
-		}
+			place(word, &b.Pos)
+			return true
+		})
 		r.state.Bills = append(r.state.Bills, b)
 	default:
 		l.Failf("unknown line %q", w[0])

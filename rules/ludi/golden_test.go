@@ -63,8 +63,9 @@ func (r *caseReader) Line(w []string) error {
 		c := Chariot{Seat: len(r.state.Chariots), Name: l.Word(), Package: "test", Team: Team{1, 1, 1, 1, 1, 1}}
 		c.Player = c.Name
 		worn := -1
-		for l.More() {
-			switch k := strings.ToLower(l.Word()); k {
+		// Its words are read in any case ("FAST", as the tables write it).
+		l.Fields("chariot", nil, func(word string) bool {
+			switch k := strings.ToLower(word); k {
 			case "lane":
 				c.Pos.Lane = l.Int()
 			case "at":
@@ -93,9 +94,10 @@ func (r *caseReader) Line(w []string) error {
 			case "droptofast":
 				c.DropToFast = true
 			default:
-				l.Failf("unknown word %q in a chariot line", k)
+				return false
 			}
-		}
+			return true
+		})
 		c.Skill, c.Endurance = c.Team.Skill, c.Team.Endurance
 		if worn >= 0 {
 			c.Endurance = worn

@@ -70,12 +70,7 @@ func (r *caseReader) Line(w []string) error {
 		c := RaceCar{Seat: len(r.state.Cars), Name: l.Word(), MaxSpeed: StartMaxSpeed, Wildcards: StartWildcards, Heading: E, Crossings: 1}
 		c.Player = c.Name
 		ints := map[string]*int{"speed": &c.Speed, "max": &c.MaxSpeed, "wildcards": &c.Wildcards, "crossings": &c.Crossings}
-		for l.More() {
-			k := l.Word()
-			if n, ok := ints[k]; ok {
-				*n = l.Int()
-				continue
-			}
+		l.Fields("car", ints, func(k string) bool {
 			switch k {
 			case "at":
 				c.Pos.X, c.Pos.Y = l.Pair(",")
@@ -92,9 +87,10 @@ func (r *caseReader) Line(w []string) error {
 			case "put-behind": // lost a crash last turn
 				c.PutBehind = true
 			default:
-				l.Failf("unknown word %q in a car line", k)
+				return false
 			}
-		}
+			return true
+		})
 		r.Seats[c.Name] = c.Seat
 		r.state.Cars = append(r.state.Cars, c)
 	default:

@@ -60,21 +60,17 @@ func (r *caseReader) Line(w []string) error {
 		p := Player{Seat: len(s.Players), Name: l.Word(), Space: s.board.Start, Coins: startCoins, MRDL: s.board.DefaultMRDL()}
 		p.Player = p.Name
 		ints := map[string]*int{"coins": &p.Coins, "stars": &p.Stars, "rolled": &p.Week, "boost": &p.Boost}
-		for l.More() {
-			k := l.Word()
-			if n, ok := ints[k]; ok {
-				*n = l.Int()
-				continue
-			}
+		l.Fields("player", ints, func(k string) bool {
 			switch k {
 			case "on":
 				p.Space = l.Word()
 			case "waits-at":
 				p.Pause = &Pause{Fork: l.Word(), Movement: l.Int()}
 			default:
-				l.Failf("unknown word %q in a player line", k)
+				return false
 			}
-		}
+			return true
+		})
 		r.Seats[p.Name] = p.Seat
 		s.Players = append(s.Players, p)
 	default:

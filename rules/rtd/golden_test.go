@@ -49,12 +49,7 @@ func (r *caseReader) Line(w []string) error {
 		x.Player = x.Name
 		ints := map[string]*int{"segment": &x.Segment, "laps": &x.Laps, "momentum": &x.Momentum,
 			"star": &x.Star, "ghost": &x.Ghost, "ink": &x.Ink, "shrunk": &x.Shrunk, "shells": &x.Shells}
-		for l.More() {
-			k := l.Word()
-			if n, ok := ints[k]; ok {
-				*n = l.Int()
-				continue
-			}
+		l.Fields("racer", ints, func(k string) bool {
 			switch k {
 			case "perk", "debuff":
 				p, err := ParsePerk(l.Word())
@@ -71,9 +66,10 @@ func (r *caseReader) Line(w []string) error {
 			case "fellback":
 				x.FellBack = true
 			default:
-				l.Failf("unknown word %q in a racer line", k)
+				return false
 			}
-		}
+			return true
+		})
 		r.Seats[x.Name] = x.Seat
 		s.Racers = append(s.Racers, x)
 	case "order":
