@@ -279,6 +279,12 @@ func BenchmarkAppend(b *testing.B) {
 	storetest.BenchAppend(b, func(b *testing.B, name string) store.Store { return open(b, schema(b, name)) })
 }
 
+// BenchmarkAppendAll: see storetest.BenchAppendAll (the CPU it reports is
+// this process's, not the server's).
+func BenchmarkAppendAll(b *testing.B) {
+	storetest.BenchAppendAll(b, open(b, schema(b, "bench_append_all")))
+}
+
 // A batch whose transaction fails is tried append by append; an append
 // already in the log, its seq and its hash (as a commit that broke off
 // after the server committed leaves it), counts as stored, not as a

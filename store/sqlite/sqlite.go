@@ -404,15 +404,22 @@ func (rd reader) Log(ctx context.Context, id string) ([]race.Entry, error) {
 // order stays, of whatever kind, so that one this build does not know
 // fails the load as it fails a replay.
 func (rd reader) Tail(ctx context.Context, id string, from, turnOf int) ([]race.Entry, error) {
-	return scanEntries(rd.tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
-		FROM entries WHERE race_id = ?1 AND kind <> 'order' AND seq >= ?2
-		UNION ALL
-		SELECT seq, kind, turn, seat, text, in_window, at, key, hash
-		FROM entries WHERE race_id = ?1 AND seq >= ?2 AND seq IN
-			(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat
-			 UNION SELECT MIN(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn)
-		ORDER BY 1`, id, from, turnOf))
+	return scanEntries(rd.tx.QueryContext(ctx, tailQuery, id, from, turnOf))
 }
+
+// tailQuery is Tail's: ?1 the race, ?2 the first entry, ?3 the turn whose
+// orders and earlier ones are left out. The entries that are not orders are
+// read by entries_others, named: without statistics SQLite's planner reads
+// the race's every entry from ?2 on by the primary key instead, resent
+// orders and all (TestTailReadsNoResentOrder).
+const tailQuery = `SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+	FROM entries INDEXED BY entries_others WHERE race_id = ?1 AND kind <> 'order' AND seq >= ?2
+	UNION ALL
+	SELECT seq, kind, turn, seat, text, in_window, at, key, hash
+	FROM entries WHERE race_id = ?1 AND seq >= ?2 AND seq IN
+		(SELECT MAX(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn, seat
+		 UNION SELECT MIN(seq) FROM entries WHERE race_id = ?1 AND kind = 'order' AND turn > ?3 GROUP BY turn)
+	ORDER BY 1`
 
 func (rd reader) Keyed(ctx context.Context, id, key string) (*race.Entry, error) {
 	log, err := scanEntries(rd.tx.QueryContext(ctx, `SELECT seq, kind, turn, seat, text, in_window, at, key, hash

@@ -448,3 +448,8 @@ func BenchmarkResumeAfterResends(b *testing.B) {
 func BenchmarkAppend(b *testing.B) {
 	storetest.BenchAppend(b, func(b *testing.B, name string) store.Store { return open(b, filepath.Join(b.TempDir(), name+".db")) })
 }
+
+// BenchmarkAppendAll: see storetest.BenchAppendAll.
+func BenchmarkAppendAll(b *testing.B) {
+	storetest.BenchAppendAll(b, open(b, filepath.Join(b.TempDir(), "bench_append_all.db")))
+}

@@ -62,6 +62,43 @@ func TestReplaceTriggerLooksUpByIndex(t *testing.T) {
 	}
 }
 
+// A load's Tail reads the entries that are not orders by an index of them
+// alone, and each seat's last order by entries_orders: never the race's
+// every entry from the last resolve on, which holds every resent order.
+func TestTailReadsNoResentOrder(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "plan.db"))
+	rows, err := s.db.Query("EXPLAIN QUERY PLAN "+tailQuery, "r", 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	searches := 0
+	for _, d := range plan {
+		if !strings.HasPrefix(d, "SEARCH entries") && !strings.HasPrefix(d, "SCAN entries") {
+			continue
+		}
+		searches++
+		if !strings.Contains(d, "INDEX entries_others") && !strings.Contains(d, "INDEX entries_orders") && !strings.HasSuffix(d, "(race_id=? AND seq=?)") {
+			t.Errorf("the load reads a range of entries that holds resent orders: %s", d)
+		}
+	}
+	if searches != 4 { // the others, the entries picked, each seat's last order, each turn's first
+		t.Errorf("%d reads of entries, want 4:\n%s", searches, strings.Join(plan, "\n"))
+	}
+}
+
 // namedNew binds every column NEW may name.
 func namedNew() []any {
 	var args []any

@@ -236,6 +236,64 @@ func BenchAppend(b *testing.B, open func(b *testing.B, name string) store.Store)
 	}
 }
 
+// BenchAppendAll is the service's commit as a crowd of racers makes it:
+// batches of ten orders, each of another of 100 races, one commit a batch
+// (store.Batcher), each race's tenth order followed by its turn's resolve.
+// Besides time, it reports the process's CPU time (user and system) an
+// entry: a commit's wait for the disk costs time but no CPU, and the CPU
+// is what a busy service runs short of.
+func BenchAppendAll(b *testing.B, s interface {
+	store.Store
+	store.Batcher
+}) {
+	const races, batch = 100, 10
+	c := context.Background()
+	at := time.Now().Truncate(time.Microsecond)
+	state := []byte(`{"turn":1,"karts":[{"seat":0,"segment":3},{"seat":1,"segment":2}]}`)
+	ids := make([]string, races)
+	seqs := make([]int, races)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("r%03d", i)
+		r := &race.Race{ID: ids[i], Ruleset: "rtd", Seed: dice.SeedFromInt(uint64(i)), Created: at}
+		if err := s.Create(c, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	hash := func(r, seq int) string { return fmt.Sprintf("h%d-%d", r, seq) }
+	b.ReportAllocs()
+	next, entries := 0, 0
+	cpu0 := cpuTime(b)
+	for b.Loop() {
+		var ps []store.Pending
+		for range batch {
+			r := next % races
+			next++
+			seqs[r]++
+			turn := (seqs[r]-1)/11 + 1
+			e := race.Entry{Seq: seqs[r], Kind: race.EntryOrder, Turn: turn, Seat: (seqs[r] - 1) % 11, Text: "defensive",
+				Key: fmt.Sprintf("k%d", seqs[r]), At: at, Hash: hash(r, seqs[r])}
+			p := store.Pending{Race: ids[r], Entry: e}
+			if seqs[r] > 1 {
+				p.Prev = hash(r, seqs[r]-1)
+			}
+			ps = append(ps, p)
+			if seqs[r]%11 == 10 { // the turn's tenth order: the resolve follows
+				seqs[r]++
+				ps = append(ps, store.Pending{Race: ids[r], Prev: e.Hash,
+					Entry: race.Entry{Seq: seqs[r], Kind: race.EntryResolve, Turn: turn, Seat: -1, At: at, Hash: hash(r, seqs[r])},
+					Turn:  &store.SavedTurn{Turn: turn, Hash: "s", State: state, DiceState: []byte{1, 2, 3}, At: at}})
+			}
+		}
+		for i, err := range s.AppendAll(c, ps) {
+			if err != nil {
+				b.Fatalf("entry %d of the batch: %v", i, err)
+			}
+		}
+		entries += len(ps)
+	}
+	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(entries)/1e3, "cpu-us/entry")
+}
+
 // BenchResumeAfterResends is a load of a race whose racers resent their
 // orders 20,000 times in the open turn: the replaced orders are not read.
 // resend stores, behind the store's back and quickly, order entries 2 to
