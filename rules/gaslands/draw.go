@@ -253,14 +253,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	for r, row := range rows {
 		y := y0 + float64(rowH*float64(r+1))
 		cv.Circle(render.Pt(marginX+boardCols[1]+3, y-4), 6, render.Style{Fill: render.SeatColour(standings[r].Seat), Stroke: ink, StrokeWidth: 0.6})
-		for i, cell := range row {
-			x := marginX + boardCols[i]
-			if i == 1 {
-				x += 14
-			}
-			cell = render.Clip(cell, 34)
-			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
-		}
+		render.BoardRow(cv, marginX, y, boardCols, 14, row, 34, render.TextStyle{Size: 11.5, Color: ink})
 	}
 }
 

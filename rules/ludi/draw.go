@@ -244,17 +244,11 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	}
 
 	// Trails under the chariots, then the chariots.
+	centre := func(p Pos) render.Point { return g.cells[p].centre }
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
-		if len(c.Trail) < 2 {
-			continue
-		}
-		var pts []render.Point
-		for _, p := range c.Trail {
-			pts = append(pts, g.cells[p].centre)
-		}
-		cv.Polyline(pts, render.Style{Stroke: Colour(c.Seat), StrokeWidth: 3, Dash: []float64{6, 4}, Opacity: 0.85, FlatEnds: true})
-		cv.Circle(pts[0], 3, render.Style{Fill: Colour(c.Seat), Stroke: ink, StrokeWidth: 0.5})
+		render.Trail(cv, c.Trail, centre, render.Style{Stroke: Colour(c.Seat), StrokeWidth: 3, Dash: []float64{6, 4}, Opacity: 0.85, FlatEnds: true},
+			3, render.Style{Fill: Colour(c.Seat), Stroke: ink, StrokeWidth: 0.5})
 	}
 	for i := range s.Chariots {
 		c := &s.Chariots[i]
@@ -411,20 +405,13 @@ func (s *State) drawBoard(cv render.Canvas, top float64) {
 		if seat > 0 {
 			cv.Rect(x0+boardCols[1]-2, y-11, 12, 12, render.Style{Fill: Colour(seat - 1), Stroke: ink, StrokeWidth: 0.8, Radius: 2})
 		}
-		for i, cell := range row {
-			x := x0 + boardCols[i]
-			if i == 1 {
-				x += 16
-			}
-			if i == len(row)-1 {
-				cell = render.Clip(cell, 42)
-			}
-			col := ink
-			if strings.HasPrefix(row[9], "out") {
-				col = grey
-			}
-			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 12.5, Color: col, Bold: i == 0})
+		col := ink
+		if strings.HasPrefix(row[9], "out") {
+			col = grey
 		}
+		// Only the last cell (what befell the chariot) is long enough to clip.
+		row[len(row)-1] = render.Clip(row[len(row)-1], 42)
+		render.BoardRow(cv, x0, y, boardCols, 16, row, 0, render.TextStyle{Size: 12.5, Color: col})
 	}
 }
 

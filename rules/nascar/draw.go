@@ -234,15 +234,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 	cv.Clip(x0, y0, w, h, func(cv render.Canvas) {
 		for i := range s.Cars {
 			car := &s.Cars[i]
-			if len(car.Trail) < 2 {
-				continue
-			}
-			var pts []render.Point
-			for _, p := range car.Trail {
-				pts = append(pts, t.px(p))
-			}
-			cv.Polyline(pts, trailStyle(car.Seat))
-			cv.Circle(pts[0], 3.5, render.Style{Fill: Colour(car.Seat), Stroke: ink, StrokeWidth: 0.8})
+			render.Trail(cv, car.Trail, t.px, trailStyle(car.Seat), 3.5, render.Style{Fill: Colour(car.Seat), Stroke: ink, StrokeWidth: 0.8})
 		}
 	})
 	for i := range s.Cars {
@@ -259,14 +251,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		var seat int
 		fmt.Sscanf(row[1], "%d", &seat)
 		cv.Rect(padX+boardCols[1]-2, y-11, 12, 12, render.Style{Fill: Colour(seat - 1), Stroke: ink, StrokeWidth: 0.6, Radius: 2})
-		for i, cell := range row {
-			x := padX + boardCols[i]
-			if i == 1 {
-				x += 15
-			}
-			cell = render.Clip(cell, 30)
-			cv.Text(render.Pt(x, y), cell, render.TextStyle{Size: 11.5, Color: ink, Bold: i == 0})
-		}
+		render.BoardRow(cv, padX, y, boardCols, 15, row, 30, render.TextStyle{Size: 11.5, Color: ink})
 	}
 }
 

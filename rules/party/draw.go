@@ -320,15 +320,7 @@ func (s *State) Draw(cv render.Canvas, title string) {
 		y += rowH
 		cv.Circle(render.Pt(marginX+boardCols[1]+7, y-4), 9, render.Style{Fill: Colour(standings[r].Seat)})
 		cv.Text(render.Pt(marginX+boardCols[1]+7, y-4), fmt.Sprint(standings[r].Seat+1), render.TextStyle{Size: 11, Bold: true, Color: render.White, Anchor: render.AnchorMiddle, VAlign: render.Middle})
-		for i, cell := range row[:len(row)-1] {
-			x := marginX + boardCols[i]
-			if i == 1 {
-				x += 20
-			}
-			ts := cellText
-			ts.Bold = i == 0
-			cv.Text(render.Pt(x, y), render.Clip(cell, 22), ts)
-		}
+		render.BoardRow(cv, marginX, y, boardCols, 20, row[:len(row)-1], 22, cellText)
 		for k, line := range last[r] {
 			if k > 0 {
 				y += lineH
