@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/racers"
 	"pitwall/internal/words"
 	"pitwall/race"
 )
@@ -104,25 +105,21 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 			return nil, fmt.Errorf("mrdl: %v", err)
 		}
 	}
-	names := map[string]bool{}
+	names := racers.Names{}
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
 			return nil, fmt.Errorf("entrant %d has no player name", i+1)
 		}
-		if len(e.Racers) != 1 {
-			return nil, fmt.Errorf("%s enters %d characters; a player plays one", e.Player, len(e.Racers))
+		name, err := names.One(e, "character", "a player plays one")
+		if err != nil {
+			return nil, err
 		}
 		if len(e.Options) > 0 {
 			return nil, fmt.Errorf("%s: party players make no choices at entry", e.Player)
 		}
-		name := strings.TrimSpace(e.Racers[0])
-		if name == "" || names[strings.ToLower(name)] {
-			return nil, fmt.Errorf("%s: every character needs a name of its own; %q is empty or taken", e.Player, name)
-		}
 		if strings.ContainsAny(name, ",=") {
 			return nil, fmt.Errorf("%s: a character's name cannot hold ',' or '=' (the host's minigame results are NAME=COINS,...); got %q", e.Player, name)
 		}
-		names[strings.ToLower(name)] = true
 		s.Players = append(s.Players, Player{Seat: len(s.Players), Player: e.Player, Name: name, Space: b.Start,
 			Coins: coins, MRDL: append(MRDL(nil), mrdl...)})
 	}
