@@ -1,5 +1,6 @@
-// Package racers reads the racers of games in which every entrant enters
-// one racer, named as no other racer in the race is.
+// Package racers reads the racers' names of a race's entrants: each one
+// named as no other racer in the race is, and, in the games in which every
+// entrant enters one racer, that one.
 package racers
 
 import (
@@ -22,9 +23,15 @@ func (n Names) One(e race.Entrant, racer, rule string) (string, error) {
 	if len(e.Racers) != 1 {
 		return "", fmt.Errorf("%s enters %d %s; %s", e.Player, len(e.Racers), words.Plural(racer), rule)
 	}
-	name := strings.TrimSpace(e.Racers[0])
+	return n.Take(e.Player, racer, e.Racers[0])
+}
+
+// Take is name, trimmed, for one of player's racers, and takes it; refused
+// when it is empty or taken.
+func (n Names) Take(player, racer, name string) (string, error) {
+	name = strings.TrimSpace(name)
 	if name == "" || n[strings.ToLower(name)] {
-		return "", fmt.Errorf("%s: every %s needs a name of its own; %q is empty or taken", e.Player, racer, name)
+		return "", fmt.Errorf("%s: every %s needs a name of its own; %q is empty or taken", player, racer, name)
 	}
 	n[strings.ToLower(name)] = true
 	return name, nil

@@ -31,3 +31,20 @@ func TestOne(t *testing.T) {
 		}
 	}
 }
+
+// Take is One's check of a name, for a game whose entrants enter more
+// than one racer (ludi): each name trimmed, and none taken twice in a race.
+func TestTake(t *testing.T) {
+	n := Names{}
+	if name, err := n.Take("Ann", "auriga", " Gaius "); name != "Gaius" || err != nil {
+		t.Errorf("Gaius: %q, %v", name, err)
+	}
+	for bad, want := range map[string]string{
+		"GAIUS": `Bo: every auriga needs a name of its own; "GAIUS" is empty or taken`, // taken, whatever the case
+		"  ":    `Bo: every auriga needs a name of its own; "" is empty or taken`,
+	} {
+		if _, err := n.Take("Bo", "auriga", bad); err == nil || err.Error() != want {
+			t.Errorf("%q: %v; want %s", bad, err, want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pitwall/dice"
+	"pitwall/internal/racers"
 	"pitwall/race"
 	"pitwall/rules/ludi/tables"
 )
@@ -150,7 +151,7 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		n += len(e.Racers)
 	}
 	s.Chariots = make([]Chariot, 0, n)
-	names := make(map[string]bool, n)
+	names := make(racers.Names, n)
 	for i, e := range entrants {
 		if strings.TrimSpace(e.Player) == "" {
 			return nil, fmt.Errorf("entrant %d has no player name", i+1)
@@ -167,13 +168,11 @@ func (Ruleset) Setup(cfg race.Config, entrants []race.Entrant, d *dice.Roller) (
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Player, err)
 		}
-		for _, n := range e.Racers {
-			n = strings.TrimSpace(n)
-			lower := strings.ToLower(n)
-			if n == "" || names[lower] {
-				return nil, fmt.Errorf("%s: every auriga needs a name of its own; %q is empty or taken", e.Player, n)
+		for _, r := range e.Racers {
+			n, err := names.Take(e.Player, "auriga", r)
+			if err != nil {
+				return nil, err
 			}
-			names[lower] = true
 			s.Chariots = append(s.Chariots, Chariot{Seat: len(s.Chariots), Player: e.Player, Name: n,
 				Package: strings.ToLower(e.Options["package"]), Team: team, Skill: team.Skill, Endurance: team.Endurance})
 		}
