@@ -27,7 +27,8 @@ type Options struct {
 	// SearchBudget, or DefaultPlayouts).
 	Playouts int
 	// Depth is how many turns a playout plays after the candidate's own
-	// (0: the game's SearchBudget, or DefaultDepth).
+	// (0: the game's SearchBudget, or DefaultDepth; race.NoLookahead, or
+	// any number below 0: none).
 	Depth int
 }
 

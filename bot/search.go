@@ -44,10 +44,12 @@ func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 	if opt.Playouts > 0 {
 		n = opt.Playouts
 	}
-	if opt.Depth > 0 {
+	if opt.Depth != 0 {
 		depth = opt.Depth
 	}
+	depth = max(depth, 0) // race.NoLookahead: the candidate's turn alone
 	red, _ := rs.(race.Redactor)
+	val, _ := rs.(race.Valuer)
 	return func(s race.State, seat int, inWindow bool, rng *rand.Rand) string {
 		if s == nil || s.Over() {
 			return ""
@@ -56,7 +58,7 @@ func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 			s = red.Redact(s, race.SeatViewer(seat)) // never look at what the seat may not see
 		}
 		heur := sr.BotOrder(s, seat, inWindow, rng)
-		sc := searcher{rs: rs, sr: sr, seat: seat, depth: depth}
+		sc := searcher{rs: rs, sr: sr, val: val, seat: seat, depth: depth}
 		sc.hb, _ = rs.(race.HostBotter)
 		sc.clock, _ = rs.(race.Clocked)
 		return sc.decide(s, heur, inWindow, n, rng)
@@ -67,6 +69,7 @@ func newSearch(rs race.Ruleset, sr race.Searcher, opt Options) race.BotFunc {
 type searcher struct {
 	rs    race.Ruleset
 	sr    race.Searcher
+	val   race.Valuer // nil: playouts are valued by Score
 	hb    race.HostBotter
 	clock race.Clocked
 	seat  int
@@ -275,9 +278,13 @@ func (sc *searcher) start(s race.State) time.Time {
 	return race.BotTime(max(0, s.Turn()-1))
 }
 
-// value is the seat's Score less the best of the other seats': above 0
-// when it stands first.
+// value is the game's Value of the seat where it has one, and otherwise
+// the seat's Score less the best of the other seats': above 0 when it
+// stands first.
 func (sc *searcher) value(s race.State) float64 {
+	if sc.val != nil {
+		return sc.val.Value(s, sc.seat)
+	}
 	mine, best := sc.sr.Score(s, sc.seat), math.Inf(-1)
 	for _, x := range s.Seats() {
 		if x.Seat != sc.seat {

@@ -7,12 +7,14 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"pitwall/bot"
 	"pitwall/dice"
 	"pitwall/race"
 	"pitwall/rules/ludi"
 	"pitwall/rules/nascar"
+	"pitwall/rules/rtd"
 	"pitwall/sim"
 )
 
@@ -253,5 +255,52 @@ func TestSearchLeavesTheStateAlone(t *testing.T) {
 				t.Errorf("%s turn %d seat %d: the search changed the state", id, s.Turn(), seat)
 			}
 		})
+	}
+}
+
+// counted is rtd with its resolves, Values and Scores counted.
+type counted struct {
+	rtd.Ruleset
+	resolves, values, scores *atomic.Int64
+}
+
+func (c counted) Resolve(s race.State, orders map[int]race.Order, d *dice.Roller, at time.Time) (race.State, []race.Event, error) {
+	c.resolves.Add(1)
+	return c.Ruleset.Resolve(s, orders, d, at)
+}
+
+func (c counted) Value(s race.State, seat int) float64 {
+	c.values.Add(1)
+	return c.Ruleset.Value(s, seat)
+}
+
+func (c counted) Score(s race.State, seat int) float64 {
+	c.scores.Add(1)
+	return c.Ruleset.Score(s, seat)
+}
+
+// A game's Value (race.Valuer) values every playout, in place of Score;
+// with race.NoLookahead a playout is the candidate's turn alone, one
+// resolve, and with a depth of 2, three.
+func TestSearchByValueAndDepth(t *testing.T) {
+	for _, depth := range []int{race.NoLookahead, 2} {
+		rs := counted{resolves: new(atomic.Int64), values: new(atomic.Int64), scores: new(atomic.Int64)}
+		search, err := bot.New(rs, bot.Search, bot.Options{Playouts: 64, Depth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		decided := 0
+		eachTurn(t, rtd.Ruleset{}, 4, 6, func(s race.State, seat int) {
+			search(s, seat, false, rand.New(rand.NewPCG(5, 6)))
+			decided++
+		})
+		r, v := rs.resolves.Load(), rs.values.Load()
+		if rs.scores.Load() != 0 || v == 0 {
+			t.Errorf("depth %d: %d Values and %d Scores over %d decisions; want Values alone", depth, v, rs.scores.Load(), decided)
+		}
+		// A playout of the race's last turns may end early: at most.
+		if want := v * int64(max(depth, 0)+1); r > want || r < want*9/10 {
+			t.Errorf("depth %d: %d resolves for %d playouts; want about %d", depth, r, v, want)
+		}
 	}
 }

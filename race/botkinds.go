@@ -53,10 +53,25 @@ type Clocked interface {
 
 // Budgeter is a Searcher with a search budget of its own: how many
 // playouts one decision plays and how many turns each looks past the
-// candidate's (0: the search bot's default). A game whose heuristic bot
-// plans at length takes fewer, so that a race stays quick.
+// candidate's (0: the search bot's default; NoLookahead: none). A game
+// whose heuristic bot plans at length takes fewer, so that a race stays
+// quick.
 type Budgeter interface {
 	SearchBudget() (playouts, depth int)
+}
+
+// NoLookahead is a search depth (Budgeter, the search bot's options):
+// each playout plays the candidate's turn alone and values where it
+// leaves the race.
+const NoLookahead = -1
+
+// Valuer is a Searcher that can tell how well a seat is likely to finish
+// from a state, from 0 (behind every other) to 1 (ahead of them all), by a
+// model learnt from simulated races, say: the search values its playouts
+// by it in place of Score's lead over the best other seat. Bounded, a
+// playout that happens on a finish weighs no more than any other.
+type Valuer interface {
+	Value(s State, seat int) float64
 }
 
 // BotTurnEvery is how far apart the turns of a race played without a clock

@@ -23,10 +23,10 @@ func (r Ruleset) Candidates(st race.State, seat int, inWindow bool, rng *rand.Ra
 	return race.Distinct(out)
 }
 
-// Score implements race.Searcher: segments driven (laps counted) first,
-// then the place within them, Momentum (each point a square of the pass
-// check) and an item in hand; a finished racer above every one racing,
-// the earlier finish higher.
+// Score implements race.Searcher: a kart's strength in the model of
+// value.go (segments driven and Momentum, worth more as the finish nears;
+// first place; an item in hand), a finished kart above every one racing,
+// the earlier finish higher. The search itself goes by Value.
 func (Ruleset) Score(st race.State, seat int) float64 {
 	s := st.(*State)
 	x := s.racer(seat)
@@ -34,18 +34,19 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 		return 0
 	}
 	if x.Finished {
-		for i, f := range s.Finish {
-			if f == seat {
-				return 1e6 - 1e3*float64(i)
-			}
-		}
-		return 1e6 - 1e3*float64(len(s.Racers))
+		return 1e6 - 1e3*float64(s.finishPlace(seat))
 	}
-	v := 100*float64(s.distance(x)) + 40*float64(len(s.Order)-s.position(seat)) + 15*float64(x.Momentum)
-	if x.Hand != 0 {
-		v += 5
-	}
-	return v
+	return s.strength(x)
 }
 
-var _ race.Searcher = Ruleset{}
+// SearchBudget is the search bot's budget (race.Budgeter): a turn's
+// outcome is mostly its dice, and Value judges where the turn leaves the
+// race, so each playout plays the candidate's turn alone, and many of
+// them tell the candidates apart (a turn of two karts resolves in a few
+// microseconds).
+func (Ruleset) SearchBudget() (playouts, depth int) { return 1024, race.NoLookahead }
+
+var (
+	_ race.Searcher = Ruleset{}
+	_ race.Budgeter = Ruleset{}
+)
