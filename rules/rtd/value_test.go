@@ -113,18 +113,25 @@ func TestValueWeights(t *testing.T) {
 	t.Logf("%d turns of %d races: log loss %.4f (a coin: %.4f)", len(xs), valueRaces, loss/float64(len(xs)), math.Ln2)
 }
 
+// valueRace is a race of the demo's first n karts on the first course,
+// set up and moved on to turn T.
+func valueRace(t *testing.T, n, turn int) *State {
+	g := game()
+	st, err := Ruleset{}.Setup(race.Config{Track: g.Tracks[0].ID}, g.Demo.Entrants[:n], dice.New(dice.SeedFromInt(uint64(n))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.T = turn
+	return s
+}
+
 // Value is each kart's likely share of the others it finishes ahead of:
 // of two karts still racing, their Values make 1; the kart further round
 // is valued higher, and more so near the finish; a finish settles it.
 func TestValue(t *testing.T) {
 	rs := Ruleset{}
-	g := game()
-	st, err := rs.Setup(race.Config{Track: g.Tracks[0].ID}, g.Demo.Entrants[:2], dice.New(dice.SeedFromInt(1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	s.T = 3
+	s := valueRace(t, 2, 3)
 	at := func(seg0, seg1, laps int) (float64, float64) {
 		s.Racers[0].Segment, s.Racers[1].Segment = seg0, seg1
 		s.Racers[0].Laps, s.Racers[1].Laps = laps, laps
@@ -164,13 +171,7 @@ func TestValue(t *testing.T) {
 // Of many karts, Value is the mean of the chances against each other one.
 func TestValueOfMany(t *testing.T) {
 	rs := Ruleset{}
-	g := game()
-	st, err := rs.Setup(race.Config{Track: g.Tracks[0].ID}, g.Demo.Entrants[:4], dice.New(dice.SeedFromInt(2)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
-	s.T = 2
+	s := valueRace(t, 4, 2)
 	for i := range s.Racers {
 		s.Racers[i].Segment, s.Racers[i].Momentum = i, 4-i
 	}
