@@ -33,7 +33,8 @@ func LogOdds(w, x []float64) float64 {
 // ridge penalty of ridge/2 times the weights' squared length, which keeps
 // a feature that is never anything but 0, or that tells the outcome for
 // certain, at a finite weight. Newton's method from all weights 0, until a
-// step moves no weight by more than 1e-10 (50 steps at most).
+// step moves no weight by more than 1e-10; refused if 50 steps do not get
+// there.
 func Fit(xs [][]float64, ys []bool, ridge float64) ([]float64, error) {
 	switch {
 	case len(xs) == 0:
@@ -42,27 +43,30 @@ func Fit(xs [][]float64, ys []bool, ridge float64) ([]float64, error) {
 		return nil, fmt.Errorf("%d samples of features and %d outcomes", len(xs), len(ys))
 	case len(xs[0]) == 0:
 		return nil, errors.New("no features to fit")
-	case ridge < 0:
-		return nil, fmt.Errorf("a ridge penalty is 0 or more; not %v", ridge)
+	case ridge < 0 || math.IsNaN(ridge) || math.IsInf(ridge, 0):
+		return nil, fmt.Errorf("a ridge penalty is a number, 0 or more; not %v", ridge)
 	}
 	k := len(xs[0])
 	for i, x := range xs {
 		if len(x) != k {
 			return nil, fmt.Errorf("sample %d has %d features; the first has %d", i+1, len(x), k)
 		}
+		for j, v := range x {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("sample %d's feature %d is %v; features are numbers", i+1, j+1, v)
+			}
+		}
 	}
 	w := make([]float64, k)
-	grad := mat.NewVecDense(k, nil)
-	hess := mat.NewSymDense(k, nil)
+	grad := make([]float64, k)
+	hess := make([]float64, k*k) // row by row; the upper triangle is read
 	step := mat.NewVecDense(k, nil)
 	var chol mat.Cholesky
 	for range 50 {
+		clear(hess)
 		for i := range k {
-			grad.SetVec(i, ridge*w[i])
-			for j := i; j < k; j++ {
-				hess.SetSym(i, j, 0)
-			}
-			hess.SetSym(i, i, ridge)
+			grad[i] = ridge * w[i]
+			hess[i*k+i] = ridge
 		}
 		for n, x := range xs {
 			p := Chance(w, x)
@@ -71,16 +75,16 @@ func Fit(xs [][]float64, ys []bool, ridge float64) ([]float64, error) {
 				y = 1
 			}
 			for i := range k {
-				grad.SetVec(i, grad.AtVec(i)+(p-y)*x[i])
+				grad[i] += (p - y) * x[i]
 				for j := i; j < k; j++ {
-					hess.SetSym(i, j, hess.At(i, j)+p*(1-p)*x[i]*x[j])
+					hess[i*k+j] += p * (1 - p) * x[i] * x[j]
 				}
 			}
 		}
-		if !chol.Factorize(hess) {
-			return nil, errors.New("the features do not tell the weights apart (one is a sum of others, or never anything but 0): add a ridge penalty")
+		if !chol.Factorize(mat.NewSymDense(k, hess)) {
+			return nil, errors.New("the features do not tell the weights apart (one is a sum of others, never anything but 0, or tells the outcome for certain): add a ridge penalty")
 		}
-		if err := chol.SolveVecTo(step, grad); err != nil {
+		if err := chol.SolveVecTo(step, mat.NewVecDense(k, grad)); err != nil {
 			return nil, err
 		}
 		moved := 0.0
@@ -89,8 +93,8 @@ func Fit(xs [][]float64, ys []bool, ridge float64) ([]float64, error) {
 			moved = max(moved, math.Abs(step.AtVec(i)))
 		}
 		if moved < 1e-10 {
-			break
+			return w, nil
 		}
 	}
-	return w, nil
+	return nil, errors.New("the weights did not settle in 50 steps of Newton's method (the features may tell the outcome for certain): add a ridge penalty")
 }

@@ -87,6 +87,11 @@ func TestFitRefused(t *testing.T) {
 		{[][]float64{{}}, []bool{true}, 0, "no features"},
 		{[][]float64{{1, 2}, {1}}, []bool{true, false}, 0, "sample 2 has 1 features"},
 		{[][]float64{{1}}, []bool{true}, -1, "0 or more"},
+		{[][]float64{{1}}, []bool{true}, math.NaN(), "0 or more"},
+		{[][]float64{{1, math.NaN()}}, []bool{true}, 0, "sample 1's feature 2 is NaN"},
+		{[][]float64{{1, 0}, {1, math.Inf(1)}}, []bool{true, false}, 0, "sample 2's feature 2 is +Inf"},
+		// Told for certain, with no ridge: the weight would grow for ever.
+		{[][]float64{{-1}, {-2}, {1}, {2}}, []bool{false, false, true, true}, 0, "add a ridge"},
 		{[][]float64{{1, 0}, {1, 0}}, []bool{true, false}, 0, "add a ridge"},
 	} {
 		if _, err := Fit(c.xs, c.ys, c.ridge); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -34,7 +34,7 @@ func (Ruleset) Score(st race.State, seat int) float64 {
 		return 0
 	}
 	if x.Finished {
-		return 1e6 - 1e3*float64(s.finishPlace(seat))
+		return 1e6 - 1e3*float64(s.position(seat)) // the finishers lead the order, as they finished
 	}
 	return s.strength(x)
 }

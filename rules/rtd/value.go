@@ -71,8 +71,8 @@ func (s *State) strength(x *Racer) float64 {
 // either has finished, the model's otherwise.
 func (s *State) ahead(x, y *Racer) float64 {
 	switch {
-	case x.Finished && y.Finished:
-		if s.finishPlace(x.Seat) < s.finishPlace(y.Seat) {
+	case x.Finished && y.Finished: // the order holds the finishers as they finished
+		if s.position(x.Seat) < s.position(y.Seat) {
 			return 1
 		}
 		return 0
@@ -82,16 +82,6 @@ func (s *State) ahead(x, y *Racer) float64 {
 		return 0
 	}
 	return logit.Sigmoid(s.strength(x) - s.strength(y))
-}
-
-// finishPlace is seat's place among the finished, from 0.
-func (s *State) finishPlace(seat int) int {
-	for i, f := range s.Finish {
-		if f == seat {
-			return i
-		}
-	}
-	return len(s.Finish)
 }
 
 // Value implements race.Valuer: the share of the other karts seat is

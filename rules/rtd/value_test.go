@@ -153,10 +153,12 @@ func TestValue(t *testing.T) {
 		t.Errorf("level, with more Momentum: %v; want more than the %v of level", more, even)
 	}
 	s.Racers[1].Finished, s.Finish = true, []int{1}
+	s.reorder()
 	if v0, v1 := rs.Value(s, 0), rs.Value(s, 1); v0 != 0 || v1 != 1 {
 		t.Errorf("the second kart has finished: Values %v and %v; want 0 and 1", v0, v1)
 	}
 	s.Racers[0].Finished, s.Finish = true, []int{1, 0}
+	s.reorder()
 	if v0, v1 := rs.Value(s, 0), rs.Value(s, 1); v0 != 0 || v1 != 1 {
 		t.Errorf("both finished, the second first: Values %v and %v; want 0 and 1", v0, v1)
 	}
