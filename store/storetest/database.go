@@ -246,7 +246,9 @@ func BenchAppendAll(b *testing.B, s interface {
 	store.Store
 	store.Batcher
 }) {
-	const races, batch = 100, 10
+	// A race's turn is ten orders (one a seat) and the resolve: eleven entries.
+	const races, batch, seats = 100, 10, 10
+	const perTurn = seats + 1
 	c := context.Background()
 	at := time.Now().Truncate(time.Microsecond)
 	state := []byte(`{"turn":1,"karts":[{"seat":0,"segment":3},{"seat":1,"segment":2}]}`)
@@ -269,15 +271,15 @@ func BenchAppendAll(b *testing.B, s interface {
 			r := next % races
 			next++
 			seqs[r]++
-			turn := (seqs[r]-1)/11 + 1
-			e := race.Entry{Seq: seqs[r], Kind: race.EntryOrder, Turn: turn, Seat: (seqs[r] - 1) % 11, Text: "defensive",
+			turn := (seqs[r]-1)/perTurn + 1
+			e := race.Entry{Seq: seqs[r], Kind: race.EntryOrder, Turn: turn, Seat: (seqs[r] - 1) % perTurn, Text: "defensive",
 				Key: fmt.Sprintf("k%d", seqs[r]), At: at, Hash: hash(r, seqs[r])}
 			p := store.Pending{Race: ids[r], Entry: e}
 			if seqs[r] > 1 {
 				p.Prev = hash(r, seqs[r]-1)
 			}
 			ps = append(ps, p)
-			if seqs[r]%11 == 10 { // the turn's tenth order: the resolve follows
+			if seqs[r]%perTurn == seats { // the turn's last order: the resolve follows
 				seqs[r]++
 				ps = append(ps, store.Pending{Race: ids[r], Prev: e.Hash,
 					Entry: race.Entry{Seq: seqs[r], Kind: race.EntryResolve, Turn: turn, Seat: -1, At: at, Hash: hash(r, seqs[r])},
